@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: the production build (`npm run build:e2e`, mode `e2e`) served with the
+ * production headers by `test/e2e/support/static-server.ts`, talking over real HTTP to the
+ * standalone mock API. Debian Chromium is driven through `executablePath`; never run
+ * `playwright install`.
+ */
+const CI = !!process.env.CI;
+const APP_PORT = 4317;
+const MOCK_PORT = 8787;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '*.e2e.ts',
+  outputDir: 'test-results',
+  workers: 1, // two cores: one browser, one mock server, one static server
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: CI,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    browserName: 'chromium',
+    // The production build registers no service worker; blocking keeps `route` authoritative.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npm run mock:server',
+      url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
+      env: { PORT: String(MOCK_PORT) },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx test/e2e/support/static-server.ts',
+      url: `http://127.0.0.1:${APP_PORT}/`,
+      env: { PORT: String(APP_PORT), HOST: '127.0.0.1' },
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  BooleanishSchema,
+  IdSchema,
+  IntegerishSchema,
+  NumberishSchema,
+  StringishSchema,
+} from '@/api/common/schemas';
+
+/** `GET /billing/settings`: the card processor's publishable key, under the key `stripe`. */
+export const BillingSettingsSchema = z.looseObject({
+  stripe: z.looseObject({
+    publishable_key: z.string().min(1),
+  }),
+});
+export type BillingSettings = z.infer<typeof BillingSettingsSchema>;
+
+/** A stored card (never the card number: only brand, last four digits and expiry). */
+export const PaymentSourceSchema = z.looseObject({
+  id: IdSchema,
+  /** For example `card`. */
+  type: z.string().optional(),
+  brand: z.string().nullish(),
+  last4: z.string().nullish(),
+  exp_month: IntegerishSchema.pipe(z.number().min(1).max(12)).nullish(),
+  exp_year: IntegerishSchema.nullish(),
+  is_default: BooleanishSchema.optional(),
+});
+export type PaymentSource = z.infer<typeof PaymentSourceSchema>;
+
+export const InvoiceConsultationSchema = z.looseObject({
+  id: IdSchema.optional(),
+  description: z.string().nullish(),
+  amount: NumberishSchema.optional(),
+  /** Minutes. */
+  duration: NumberishSchema.optional(),
+});
+export type InvoiceConsultation = z.infer<typeof InvoiceConsultationSchema>;
+
+export const InvoiceCouponSchema = z.looseObject({
+  id: StringishSchema.optional(),
+  percent_off: NumberishSchema.nullish(),
+  valid: BooleanishSchema,
+});
+export type InvoiceCoupon = z.infer<typeof InvoiceCouponSchema>;
+
+/** Result of `POST /billing/invoices/process`; `coupon` is present when a promo code was sent. */
+export const InvoiceResultSchema = z.looseObject({
+  amount_due: NumberishSchema,
+  currency: z.string().optional(),
+  consultation: InvoiceConsultationSchema.nullish(),
+  coupon: InvoiceCouponSchema.nullish(),
+});
+export type InvoiceResult = z.infer<typeof InvoiceResultSchema>;
+
+/** Query of `GET /billing/sources`: sources are scoped by room and optionally by provider. */
+export const ListPaymentSourcesInputSchema = z.object({
+  room_code: z.string().min(1),
+  type: z.string().min(1).optional(),
+  provider_id: z.string().min(1).optional(),
+});
+export type ListPaymentSourcesInput = z.infer<typeof ListPaymentSourcesInputSchema>;
+
+/**
+ * `POST /billing/sources`: `room_code` and `provider_id` go in the query, `type` and the processor
+ * `token` in the JSON body. The token comes from the processor's client library; card details never pass here.
+ */
+export const CreatePaymentSourceInputSchema = z.object({
+  room_code: z.string().min(1),
+  provider_id: z.string().min(1).optional(),
+  type: z.string().min(1),
+  token: z.string().min(1),
+});
+export type CreatePaymentSourceInput = z.infer<typeof CreatePaymentSourceInputSchema>;
+
+/** Body of `PUT /billing/sources/{id}`; `is_default: true` makes this source the default. */
+export const UpdatePaymentSourceInputSchema = z.object({
+  is_default: z.boolean().optional(),
+  room_code: z.string().min(1).optional(),
+  provider_id: z.string().min(1).optional(),
+});
+export type UpdatePaymentSourceInput = z.infer<typeof UpdatePaymentSourceInputSchema>;
+
+/** Body of `POST /billing/invoices/process`; `create_invoice: 1` creates the invoice, otherwise it is a quote. */
+export const ProcessInvoiceInputSchema = z.object({
+  intake_id: z.string().min(1),
+  promo_code: z.string().trim().min(1).optional(),
+  create_invoice: z.literal([0, 1]).optional(),
+});
+export type ProcessInvoiceInput = z.infer<typeof ProcessInvoiceInputSchema>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  BooleanishSchema,
+  DateOnlySchema,
+  IdSchema,
+  IntegerishSchema,
+  StateCodeSchema,
+  StringishSchema,
+} from '@/api/common/schemas';
+
+export const InsuranceCardTypeSchema = z.enum(['primary', 'secondary']);
+export type InsuranceCardType = z.infer<typeof InsuranceCardTypeSchema>;
+
+const OptionalTextSchema = StringishSchema.nullish();
+
+/** An insurance card as read. Empty fields may arrive as null. */
+export const InsuranceCardSchema = z.looseObject({
+  card_type: InsuranceCardTypeSchema,
+  insurer_code: OptionalTextSchema,
+  subscriber_number: OptionalTextSchema,
+  group_number: OptionalTextSchema,
+  responsible_party: OptionalTextSchema,
+  guarantor_first_name: OptionalTextSchema,
+  guarantor_middle_name: OptionalTextSchema,
+  guarantor_last_name: OptionalTextSchema,
+  guarantor_dob: DateOnlySchema.or(z.literal('')).nullish(),
+  /** Numeric gender code; the spec does not show the mapping. */
+  guarantor_gender: IntegerishSchema.nullish(),
+  guarantor_address: OptionalTextSchema,
+  guarantor_address_2: OptionalTextSchema,
+  guarantor_city: OptionalTextSchema,
+  guarantor_zip: OptionalTextSchema,
+  guarantor_state: OptionalTextSchema,
+  consent: BooleanishSchema.nullish(),
+});
+export type InsuranceCard = z.infer<typeof InsuranceCardSchema>;
+
+/**
+ * Card fields as sent. All are optional on update (`POST /users/{user_id}/insurances/{card_type}`,
+ * where the card type is in the path). We always send `subscriber_number`, never its alias `subscriber_num`.
+ */
+export const InsuranceCardInputSchema = z.object({
+  insurer_code: z.string().min(1).optional(),
+  subscriber_number: z.string().min(1).optional(),
+  group_number: z.string().optional(),
+  responsible_party: z.string().optional(),
+  guarantor_first_name: z.string().optional(),
+  guarantor_middle_name: z.string().optional(),
+  guarantor_last_name: z.string().optional(),
+  guarantor_dob: DateOnlySchema.optional(),
+  guarantor_gender: z.number().int().optional(),
+  guarantor_address: z.string().optional(),
+  guarantor_address_2: z.string().optional(),
+  guarantor_city: z.string().optional(),
+  guarantor_zip: z.string().optional(),
+  guarantor_state: StateCodeSchema.optional(),
+  consent: z.boolean().optional(),
+});
+export type InsuranceCardInput = z.infer<typeof InsuranceCardInputSchema>;
+
+/**
+ * Body of `POST /users/{user_id}/insurances/import`: at most two cards, one primary and one
+ * secondary. A card of a type that already exists is overwritten.
+ */
+export const ImportInsurancesInputSchema = z.object({
+  insurances: z
+    .array(InsuranceCardInputSchema.extend({ card_type: InsuranceCardTypeSchema }))
+    .min(1)
+    .max(2)
+    .refine((cards) => new Set(cards.map((card) => card.card_type)).size === cards.length, {
+      message: 'At most one primary and one secondary card',
+    }),
+});
+export type ImportInsurancesInput = z.infer<typeof ImportInsurancesInputSchema>;
+
+/**
+ * Insurance responses are not plain `data` envelopes: they carry a sibling `version` (`2.0`).
+ * This builds the schema of such a full response body.
+ */
+export function versionedBodySchema<T extends z.ZodType>(dataSchema: T) {
+  return z.looseObject({
+    data: dataSchema,
+    version: StringishSchema,
+  });
+}
+
+/** Full body of the card list and import responses: `{data: [card], version}`. */
+export const InsuranceCardListBodySchema = versionedBodySchema(z.array(InsuranceCardSchema));
+export type InsuranceCardListBody = z.infer<typeof InsuranceCardListBodySchema>;
+
+/** Full body of single-card read and update responses: `{data: card, version}`. */
+export const InsuranceCardBodySchema = versionedBodySchema(InsuranceCardSchema);
+export type InsuranceCardBody = z.infer<typeof InsuranceCardBodySchema>;
+
+/** Eligibility job status: the spec names only `pending` and shows no transitions. */
+export const ELIGIBILITY_STATUS_PENDING = 'pending';
+
+/** Eligibility check of the primary card. Starting a check again too soon is answered with 429. */
+export const EligibilityJobSchema = z.looseObject({
+  job_id: StringishSchema.pipe(z.string().min(1)),
+  status: z.string(),
+});
+export type EligibilityJob = z.infer<typeof EligibilityJobSchema>;
+
+export const CarrierAddressSchema = z.looseObject({
+  zip: OptionalTextSchema,
+  city: OptionalTextSchema,
+  state: OptionalTextSchema,
+  address1: OptionalTextSchema,
+  address2: OptionalTextSchema,
+  areacode: OptionalTextSchema,
+});
+export type CarrierAddress = z.infer<typeof CarrierAddressSchema>;
+
+export const CarrierSchema = z.looseObject({
+  code: StringishSchema.pipe(z.string().min(1)),
+  name: z.string(),
+  billing_system: z
+    .looseObject({
+      address: CarrierAddressSchema.nullish(),
+      cpid: OptionalTextSchema,
+      code: OptionalTextSchema,
+    })
+    .nullish(),
+});
+export type Carrier = z.infer<typeof CarrierSchema>;
+
+/** Shape shared by the insurer, billing modifier and procedure reference lists. */
+export const BillingReferenceItemSchema = z.looseObject({
+  id: IdSchema,
+  text: z.string(),
+  description: z.string().nullish(),
+});
+export type BillingReferenceItem = z.infer<typeof BillingReferenceItemSchema>;
+
+export const InsurerSchema = BillingReferenceItemSchema;
+export type Insurer = BillingReferenceItem;
+export const BillingModifierSchema = BillingReferenceItemSchema;
+export type BillingModifier = BillingReferenceItem;
+export const ProcedureSchema = BillingReferenceItemSchema;
+export type Procedure = BillingReferenceItem;
+
+export const DiagnosisSchema = z.looseObject({
+  code: StringishSchema.pipe(z.string().min(1)),
+  description: z.string().nullish(),
+  billing_system: z.looseObject({ code: OptionalTextSchema }).nullish(),
+});
+export type Diagnosis = z.infer<typeof DiagnosisSchema>;
+
+/** Query of `GET /reports/claims`. */
+export const ClaimsReportQuerySchema = z.object({
+  from_date: DateOnlySchema.optional(),
+  to_date: DateOnlySchema.optional(),
+});
+export type ClaimsReportQuery = z.infer<typeof ClaimsReportQuerySchema>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  IdSchema,
+  IntegerishSchema,
+  NullableIdSchema,
+  StateCodeSchema,
+  StringishSchema,
+  TimestampSchema,
+} from '@/api/common/schemas';
+
+/** Intake `type` on creation: 1 = walk-in, 2 = scheduled. */
+export const INTAKE_TYPE = { walkin: 1, scheduled: 2 } as const;
+export const IntakeTypeSchema = z.literal([INTAKE_TYPE.walkin, INTAKE_TYPE.scheduled]);
+export type IntakeType = z.infer<typeof IntakeTypeSchema>;
+
+export const IntakeAttachmentSchema = z.looseObject({
+  _id: IdSchema,
+  name: z.string().optional(),
+  path: z.string().optional(),
+  /** Size in bytes. */
+  size: IntegerishSchema.optional(),
+  ext: z.string().optional(),
+});
+export type IntakeAttachment = z.infer<typeof IntakeAttachmentSchema>;
+
+/** The provider of an intake: the spec names the field without a shape, so an id or a person object is accepted. */
+const IntakeProviderSchema = z.union([
+  IdSchema,
+  z.looseObject({
+    id: IdSchema,
+    first_name: z.string().optional(),
+    last_name: z.string().optional(),
+    full_name: z.string().optional(),
+  }),
+]);
+
+/**
+ * Intake record (`GET /intakes/{id}`). Besides the named fields it carries any custom field-value
+ * pairs the caller sent, which pass through untouched.
+ */
+export const IntakeSchema = z.looseObject({
+  id: IdSchema,
+  created: TimestampSchema.optional(),
+  modified: TimestampSchema.optional(),
+  /** The spec types the stored `type` as a string although it is sent as 1 or 2. */
+  type: StringishSchema.optional(),
+  reason_for_visit: z.string().nullish(),
+  attachments: z.array(IntakeAttachmentSchema).nullish(),
+  provider: IntakeProviderSchema.nullish(),
+  visit_id: NullableIdSchema.optional(),
+});
+export type Intake = z.infer<typeof IntakeSchema>;
+
+/** `{id}` returned by intake create and update. */
+export const IntakeRefSchema = z.looseObject({ id: IdSchema });
+export type IntakeRef = z.infer<typeof IntakeRefSchema>;
+
+/** Custom field-value pairs sent form-urlencoded in the body of intake creation. */
+export const IntakeCustomFieldsSchema = z.record(z.string(), z.string());
+export type IntakeCustomFields = z.infer<typeof IntakeCustomFieldsSchema>;
+
+/** Query of `POST /intakes`; custom fields travel separately in the body. */
+export const CreateIntakeInputSchema = z.object({
+  room_code: z.string().trim().min(1),
+  provider_id: IdSchema.optional(),
+  reason_for_visit: z.string().optional(),
+  type: IntakeTypeSchema.optional(),
+  /** Patient code. */
+  member_id: z.string().min(1).optional(),
+  location: StateCodeSchema.optional(),
+  phone: z.string().optional(),
+});
+export type CreateIntakeInput = z.infer<typeof CreateIntakeInputSchema>;
+
+/** Query of `POST /intakes/{id}`. */
+export const UpdateIntakeInputSchema = z.object({
+  provider_id: IdSchema.optional(),
+  reason_for_visit: z.string().optional(),
+  location: StateCodeSchema.optional(),
+  phone: z.string().optional(),
+});
+export type UpdateIntakeInput = z.infer<typeof UpdateIntakeInputSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { IdSchema, IntegerishSchema, StringishSchema, TimestampSchema } from '@/api/common/schemas';
+
+export const RecordingParticipantSchema = z.looseObject({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  platformid: StringishSchema.optional(),
+});
+export type RecordingParticipant = z.infer<typeof RecordingParticipantSchema>;
+
+/** A visit recording; unlike most records its `id` is an integer. */
+export const RecordingSchema = z.looseObject({
+  id: IntegerishSchema,
+  visit_id: IdSchema.optional(),
+  start: TimestampSchema.optional(),
+  end: TimestampSchema.optional(),
+  version: IntegerishSchema.optional(),
+  participants: z.array(RecordingParticipantSchema).optional(),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+
+/**
+ * Recording detail, returned unwrapped (no `data` envelope) by `GET /visits/{id}/recordings/{recording_id}`.
+ * `path.url` is pre-signed and stops working at `path.expiry`.
+ */
+export const RecordingDetailSchema = RecordingSchema.extend({
+  path: z.looseObject({
+    url: z.url(),
+    expiry: TimestampSchema,
+  }),
+});
+export type RecordingDetail = z.infer<typeof RecordingDetailSchema>;

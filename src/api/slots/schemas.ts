@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  BooleanishSchema,
+  IdSchema,
+  IntegerishSchema,
+  NullableIdSchema,
+  NumberishSchema,
+  StateCodeSchema,
+  StringishSchema,
+  TimestampSchema,
+  mapSchema,
+} from '@/api/common/schemas';
+import { ConsultationSchema } from '@/api/rooms/schemas';
+
+/** Slot status 10 is the only one the spec names: an open slot. */
+export const SLOT_STATUS_OPEN = 10;
+
+/** Slot type filter of `GET /slots`. */
+export const SlotTypeSchema = z.enum(['one', 'group']);
+export type SlotType = z.infer<typeof SlotTypeSchema>;
+
+/**
+ * Recurring group of slots. `date_*` and `time_*` are timestamps that the server sends as strings;
+ * they normalise to numbers.
+ */
+export const SlotGroupSchema = z.looseObject({
+  id: IdSchema,
+  date_start: TimestampSchema.optional(),
+  date_end: TimestampSchema.optional(),
+  time_start: TimestampSchema.optional(),
+  time_end: TimestampSchema.optional(),
+  repeat: BooleanishSchema.optional(),
+  repeat_day: z.array(StringishSchema).nullish(),
+  repeat_week: IntegerishSchema.nullish(),
+  account_code: z.string().optional(),
+  provider_id: NullableIdSchema.optional(),
+  /** For example `one` or `group`. */
+  visit_type: z.string().optional(),
+  consultation: ConsultationSchema.nullish(),
+  timezone: z.string().nullish(),
+  modified: TimestampSchema.optional(),
+  created: TimestampSchema.optional(),
+});
+export type SlotGroup = z.infer<typeof SlotGroupSchema>;
+
+export const SlotProviderRoomSchema = z.looseObject({
+  id: IdSchema,
+  code: StringishSchema.optional(),
+  name: z.string().optional(),
+  slug: z.string().optional(),
+  domain: z.string().optional(),
+  account_code: z.string().optional(),
+});
+export type SlotProviderRoom = z.infer<typeof SlotProviderRoomSchema>;
+
+export const SlotProviderSchema = z.looseObject({
+  id: IdSchema,
+  username: z.string().optional(),
+  email: z.string().nullish(),
+  platformid: StringishSchema.optional(),
+  full_name: z.string().optional(),
+  specialties: z.array(StringishSchema).optional(),
+  /** Two-letter state codes. */
+  states_serviced: z.array(z.string()).optional(),
+  /** Clinic account codes. */
+  clinics: z.array(z.string()).optional(),
+  rooms: z.array(SlotProviderRoomSchema).optional(),
+});
+export type SlotProvider = z.infer<typeof SlotProviderSchema>;
+
+export const SlotAccountSchema = z.looseObject({
+  id: IdSchema,
+  name: z.string().optional(),
+  domain: z.string().optional(),
+  code: z.string().optional(),
+});
+export type SlotAccount = z.infer<typeof SlotAccountSchema>;
+
+/** A provider's slot. `GET /slots/available` embeds its group, provider and account. */
+export const SlotSchema = z.looseObject({
+  id: IdSchema,
+  start: TimestampSchema,
+  end: TimestampSchema,
+  provider_id: NullableIdSchema.optional(),
+  account_code: z.string().optional(),
+  group_id: NullableIdSchema.optional(),
+  status: IntegerishSchema.optional(),
+  modified: TimestampSchema.optional(),
+  created: TimestampSchema.optional(),
+  group: SlotGroupSchema.nullish(),
+  provider: SlotProviderSchema.nullish(),
+  account: SlotAccountSchema.nullish(),
+});
+export type Slot = z.infer<typeof SlotSchema>;
+
+/**
+ * Booked and free places of an available time. The spec leaves the type open; counts (group
+ * consultations hold several places) and booleans are both accepted and normalised to a count.
+ */
+const SlotCountSchema = z.union([z.boolean().transform((flag) => (flag ? 1 : 0)), IntegerishSchema]);
+
+export const AvailableSlotSchema = z.looseObject({
+  slot_id: IdSchema,
+  slot_start: TimestampSchema,
+  slot_end: TimestampSchema,
+  slot_booked: SlotCountSchema.optional(),
+  slot_available: SlotCountSchema.optional(),
+  group_id: NullableIdSchema.optional(),
+});
+export type AvailableSlot = z.infer<typeof AvailableSlotSchema>;
+
+export const AvailabilitySlotDataSchema = z.looseObject({
+  id: IdSchema,
+  provider_id: NullableIdSchema.optional(),
+  account_code: z.string().optional(),
+  start: TimestampSchema.optional(),
+  end: TimestampSchema.optional(),
+  group_id: NullableIdSchema.optional(),
+  status: IntegerishSchema.optional(),
+  consultation: z
+    .looseObject({
+      /** Minutes. */
+      duration: NumberishSchema.optional(),
+      slots: IntegerishSchema.optional(),
+    })
+    .nullish(),
+});
+export type AvailabilitySlotData = z.infer<typeof AvailabilitySlotDataSchema>;
+
+/** Result of `GET /availability`: open times plus slot details keyed by slot id. */
+export const AvailabilitySchema = z.looseObject({
+  slots: z.array(AvailableSlotSchema),
+  slot_data: mapSchema(AvailabilitySlotDataSchema),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** Result of deleting a slot or a slot group: how many of each were removed. */
+export const SlotDeleteResultSchema = z.looseObject({
+  slot_deleted: IntegerishSchema,
+  group_deleted: IntegerishSchema,
+});
+export type SlotDeleteResult = z.infer<typeof SlotDeleteResultSchema>;
+
+/** Query of `GET /slots`. */
+export const SlotFilterSchema = z
+  .object({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    status: z.number().int().optional(),
+    type: SlotTypeSchema.optional(),
+    provider_id: z.string().min(1).optional(),
+    room_code: z.string().min(1).optional(),
+    account_code: z.string().min(1).optional(),
+    specialty_id: z.string().min(1).optional(),
+    states_serviced: z.string().min(1).optional(),
+  })
+  .refine((filter) => filter.end >= filter.start, { message: 'end must not precede start', path: ['end'] });
+export type SlotFilter = z.infer<typeof SlotFilterSchema>;
+
+/**
+ * Query of `GET /availability`. `room_code` may be left out only when `intake_id` is given;
+ * `duration` is in seconds.
+ */
+export const AvailabilityQuerySchema = z
+  .object({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+    room_code: z.string().min(1).optional(),
+    duration: z.number().int().positive().optional(),
+    provider_id: z.string().min(1).optional(),
+    intake_id: z.string().min(1).optional(),
+    consultation_id: z.string().min(1).optional(),
+    location: StateCodeSchema.optional(),
+  })
+  .refine((query) => query.end >= query.start, { message: 'end must not precede start', path: ['end'] })
+  .refine((query) => query.room_code !== undefined || query.intake_id !== undefined, {
+    message: 'room_code is required unless intake_id is given',
+    path: ['room_code'],
+  });
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;

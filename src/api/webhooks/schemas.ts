@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { IdSchema, NullableIdSchema, StringishSchema, TimestampSchema } from '@/api/common/schemas';
+
+/** Event envelope of spec 6. `id` is per delivery and changes on each retry: do not de-duplicate on it. */
+export const WebhookEnvelopeSchema = z.looseObject({
+  version: StringishSchema,
+  id: IdSchema,
+  type: z.string().min(1),
+  created: TimestampSchema,
+  account_code: z.string(),
+  data: z.looseObject({}),
+});
+export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
+
+export const VisitCreatedEventDataSchema = z.looseObject({
+  id: IdSchema,
+  member_id: IdSchema.optional(),
+  provider_id: NullableIdSchema.optional(),
+  start: TimestampSchema.nullish(),
+  end: TimestampSchema.nullish(),
+  actual_start: TimestampSchema.nullish(),
+  actual_end: TimestampSchema.nullish(),
+  /** A string here, unlike the integer `status` of a visit read. */
+  status: StringishSchema.optional(),
+  completed_by: NullableIdSchema.optional(),
+});
+export type VisitCreatedEventData = z.infer<typeof VisitCreatedEventDataSchema>;
+
+/**
+ * Pointer to a new thread message; it carries no content. Receivers skip an already seen `message_id`
+ * (retries repeat deliveries) and order by `ts`, since delivery order is not guaranteed.
+ */
+export const VisitMessageCreatedEventDataSchema = z.looseObject({
+  visit_id: IdSchema,
+  message_id: IdSchema,
+  actor_type: z.enum(['patient', 'provider']),
+  ts: TimestampSchema,
+});
+export type VisitMessageCreatedEventData = z.infer<typeof VisitMessageCreatedEventDataSchema>;
+
+export const VisitCreatedEventSchema = WebhookEnvelopeSchema.extend({
+  type: z.literal('visit.created'),
+  data: VisitCreatedEventDataSchema,
+});
+export type VisitCreatedEvent = z.infer<typeof VisitCreatedEventSchema>;
+
+export const VisitMessageCreatedEventSchema = WebhookEnvelopeSchema.extend({
+  type: z.literal('visit.message.created'),
+  data: VisitMessageCreatedEventDataSchema,
+});
+export type VisitMessageCreatedEvent = z.infer<typeof VisitMessageCreatedEventSchema>;
+
+/** The event types whose data the spec describes; other types should be checked against `WebhookEnvelopeSchema`. */
+export const KnownWebhookEventSchema = z.discriminatedUnion('type', [
+  VisitCreatedEventSchema,
+  VisitMessageCreatedEventSchema,
+]);
+export type KnownWebhookEvent = z.infer<typeof KnownWebhookEventSchema>;

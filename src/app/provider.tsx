@@ -1,0 +1,19 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { SessionProvider, type SessionStore } from '@/lib/session';
+
+export function AppProviders({
+  queryClient,
+  session,
+  children,
+}: {
+  queryClient: QueryClient;
+  session: SessionStore;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider store={session}>{children}</SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from 'react-router';
+import { userQueries } from '@/api/users/queries';
+import { paths } from '@/config/paths';
+import { isDevSignInEnabled } from '@/config/env';
+import { homeFor } from '@/features/auth/home-for';
+import type { AppContext } from './context';
+import { requireArea } from './guards';
+import { RootLayout } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+/**
+ * The route tree. Pages are lazy modules (code-split); area parents hold the access rules.
+ * Feature issues add their pages to the children of their area below.
+ */
+export function appRoutes(ctx: AppContext): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteError level="root" />,
+      children: [
+        {
+          index: true,
+          loader: async () => {
+            if (ctx.session.getState().status === 'signed-out') return redirect(paths.signIn());
+            const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
+            return redirect(homeFor(profile));
+          },
+        },
+        { path: 'sign-in', lazy: () => import('./routes/auth/sign-in') },
+        { path: 'signed-out', lazy: () => import('./routes/auth/signed-out') },
+        { path: 'auth', lazy: () => import('./routes/auth/landing') },
+        { path: 'auth/invalid', lazy: () => import('./routes/auth/invalid-link') },
+        ...(isDevSignInEnabled ? [{ path: 'dev/sign-in', lazy: () => import('./routes/dev/sign-in') }] : []),
+        {
+          path: 'patient',
+          id: 'patient',
+          loader: ({ request }) => requireArea(ctx, 'patient', request),
+          lazy: () => import('./routes/patient/layout'),
+          errorElement: <RouteError level="area" />,
+          children: [{ index: true, lazy: () => import('./routes/patient/home') }],
+        },
+        {
+          path: 'provider',
+          id: 'provider',
+          loader: ({ request }) => requireArea(ctx, 'provider', request),
+          lazy: () => import('./routes/provider/layout'),
+          errorElement: <RouteError level="area" />,
+          children: [{ index: true, lazy: () => import('./routes/provider/home') }],
+        },
+        {
+          path: 'admin',
+          id: 'admin',
+          loader: ({ request }) => requireArea(ctx, 'admin', request),
+          lazy: () => import('./routes/admin/layout'),
+          errorElement: <RouteError level="area" />,
+          children: [{ index: true, lazy: () => import('./routes/admin/home') }],
+        },
+        { path: '*', lazy: () => import('./routes/not-found') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(ctx: AppContext) {
+  return createBrowserRouter(appRoutes(ctx));
+}
+
+/** The same routes in memory, for tests. */
+export function createTestRouter(ctx: AppContext, initialEntries: string[]) {
+  return createMemoryRouter(appRoutes(ctx), { initialEntries });
+}

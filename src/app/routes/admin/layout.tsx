@@ -1,0 +1,6 @@
+import { AreaLayout } from '../area-layout';
+import { adminNav } from './nav';
+
+export function Component() {
+  return <AreaLayout nav={adminNav} />;
+}

@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { AppShell, type NavItem } from '@/components/layout/app-shell';
+import { UserMenu } from '@/features/auth/user-menu';
+import { useSession } from '@/lib/session';
+
+/** Shared frame of the three signed-in areas. Embedded sessions (disable_navigation=1) show no chrome. */
+export function AreaLayout({ nav }: { nav: NavItem[] }) {
+  const session = useSession();
+  const embedded = session.status !== 'signed-out' && session.tokens.embedded;
+  return (
+    <AppShell nav={nav} embedded={embedded} userMenu={<UserMenu />}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { userQueries } from '@/api/users/queries';
+import { Spinner } from '@/components/feedback/status';
+import { paths, safeInAppPath } from '@/config/paths';
+import { homeFor } from '@/features/auth/home-for';
+import { exchangeOnce, readLanding, takeCapturedLanding, type SsoLanding } from '@/features/auth/sso-landing';
+import { useSessionStore } from '@/lib/session';
+
+/**
+ * The SSO landing. main.tsx already took the token out of the address bar; here it is exchanged
+ * once for the portal's own session, then the user goes to `next` (if it is a path of ours) or
+ * to their role's home.
+ */
+export function Component() {
+  const session = useSessionStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [landing] = useState<SsoLanding>(
+    () => takeCapturedLanding() ?? landingFromState(location.state) ?? readLanding(params),
+  );
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    // In memory routers (tests) the token is still in the route's URL: drop it at once.
+    if (params.has('sso_token')) void navigate(paths.auth(), { replace: true });
+  }, [params, navigate]);
+
+  useEffect(() => {
+    const token = landing.ssoToken;
+    if (!token) {
+      void navigate(paths.linkInvalid(), { replace: true });
+      return;
+    }
+    let active = true;
+    exchangeOnce({ ...landing, ssoToken: token })
+      .then(async (result) => {
+        if (!active) return;
+        queryClient.clear();
+        session.signIn(result, { embedded: landing.embedded });
+        const profile = await queryClient.fetchQuery(userQueries.me());
+        const next = safeInAppPath(landing.next);
+        await navigate(next ?? homeFor(profile), { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 401 || error.status === 404)) {
+          void navigate(paths.linkInvalid(), { replace: true });
+        } else {
+          setFailed(true);
+        }
+      });
+    return () => {
+      active = false;
+    };
+  }, [landing, navigate, queryClient, session]);
+
+  return (
+    <main id="main" className="shell-main narrow" tabIndex={-1}>
+      <h1>Signing you in</h1>
+      {failed ? (
+        <div role="alert">
+          <p>We could not complete the sign-in. Check your connection, then open the link from your clinic again.</p>
+        </div>
+      ) : (
+        <Spinner label="Signing you in…" />
+      )}
+    </main>
+  );
+}
+
+/** In-app hand-offs (the development sign-in page) pass the landing in history state, not the URL. */
+function landingFromState(state: unknown): SsoLanding | null {
+  if (typeof state !== 'object' || state === null || !('ssoToken' in state)) return null;
+  const s = state as Partial<SsoLanding>;
+  return typeof s.ssoToken === 'string'
+    ? { ssoToken: s.ssoToken, next: s.next ?? null, oneTime: Boolean(s.oneTime), embedded: Boolean(s.embedded) }
+    : null;
+}

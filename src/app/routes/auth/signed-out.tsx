@@ -1,0 +1,23 @@
+import { Link, useSearchParams } from 'react-router';
+import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+
+const REASONS: Record<string, string> = {
+  idle: 'You were signed out because there was no activity for a while.',
+  expired: 'Your session reached its time limit.',
+  offline:
+    'You are signed out on this device. The clinic could not be reached, so the server-side sign-out will complete when the session expires.',
+};
+
+export function Component() {
+  const [params] = useSearchParams();
+  const reason = REASONS[params.get('reason') ?? ''];
+  return (
+    <main id="main" className="shell-main narrow" tabIndex={-1}>
+      <Page title="You are signed out">
+        <p role="status">{reason ?? 'You have signed out. Nothing from your session is kept in this browser.'}</p>
+        <Link to={paths.signIn()}>Sign in again</Link>
+      </Page>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { settingQueries } from '@/api/accounts/queries';
+import { userQueries } from '@/api/users/queries';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { useClinic } from '@/components/layout/branding';
+import { Page } from '@/components/layout/page';
+
+export function Component() {
+  const me = useQuery(userQueries.me());
+  const clinic = useClinic();
+  const support = useQuery({ ...settingQueries.detail('portal'), retry: false });
+  const portal = (support.data ?? {}) as { support_phone?: unknown; support_email?: unknown };
+  if (me.isPending) return <Spinner />;
+  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
+  return (
+    <Page title={`Welcome, ${me.data.first_name ?? 'there'}`}>
+      <p>
+        You are signed in to <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
+      </p>
+      {typeof portal.support_phone === 'string' ? (
+        <p>
+          Need help? Call <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
+          {typeof portal.support_email === 'string' ? (
+            <>
+              {' '}
+              or write to <a href={`mailto:${portal.support_email}`}>{portal.support_email}</a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+    </Page>
+  );
+}

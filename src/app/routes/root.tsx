@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { SessionExpiredDialog } from './session-expired';
+
+// The build-time constant (not the parsed env) so production builds drop the panel entirely.
+const MockPanel = import.meta.env.VITE_API_MOCKING === 'on' ? lazy(() => import('./dev/mock-panel')) : null;
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      ) : null}
+      <Outlet />
+      <SessionExpiredDialog />
+      {MockPanel ? (
+        <Suspense fallback={null}>
+          <MockPanel />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import '@/lib/zod-setup';
+import { z } from 'zod';
+
+/**
+ * Where requests go, parsed once at start-up. Every VITE_* value ends up in the public bundle,
+ * so nothing secret belongs here: the API key is the account's public key, never the secret.
+ */
+const EnvSchema = z.object({
+  VITE_API_BASE_URL: z.string().min(1).default('/api_v3'),
+  VITE_MESSAGES_BASE_URL: z.string().min(1).default('/messaging'),
+  VITE_SURVEY_BASE_URL: z.string().min(1).default('/survey'),
+  VITE_ACCOUNT_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a clinic account code (letters, digits, - and _)')
+    .default('demo'),
+  VITE_API_KEY: z.string().min(1).default('demo-api-key'),
+  VITE_ROOM_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as rooms.example.com')
+    .default('rooms.example.test'),
+  VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
+  VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
+  VITE_IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  VITE_IDLE_WARNING_MINUTES: z.coerce.number().positive().max(60).default(2),
+  VITE_SESSION_MAX_HOURS: z.coerce.number().positive().max(72).default(12),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses raw variables; throws an EnvError that names each bad variable. */
+export function parseEnv(raw: Record<string, unknown>): Env {
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '' && v !== undefined));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`The portal is misconfigured. Check these variables:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+function load(): { env: Env; problem: string | null } {
+  try {
+    return { env: parseEnv({ ...import.meta.env }), problem: null };
+  } catch (error) {
+    // Start with the defaults so the page can render the problem instead of a blank screen.
+    return { env: EnvSchema.parse({}), problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const loaded = load();
+export const env: Env = loaded.env;
+/** Set when a variable is invalid: main.tsx shows it and does not start the portal. */
+export const envProblem: string | null = loaded.problem;
+
+/** The development sign-in page exists only with mocking on, or when a build asks for it (browser tests). */
+export const isDevSignInEnabled = (env.VITE_DEV_SIGNIN ?? env.VITE_API_MOCKING) === 'on';

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { userQueries } from '@/api/users/queries';
+import { Button } from '@/components/ui/button';
+import { useSignOut } from './use-sign-out';
+
+export function UserMenu() {
+  const { data: me } = useQuery(userQueries.me());
+  const signOut = useSignOut();
+  const [isBusy, setBusy] = useState(false);
+  const name = me?.full_name || [me?.first_name, me?.last_name].filter(Boolean).join(' ');
+  return (
+    <div className="user-menu">
+      {name ? <span className="user-name">{name}</span> : null}
+      <Button
+        variant="secondary"
+        isBusy={isBusy}
+        busyLabel="Signing out…"
+        onClick={() => {
+          setBusy(true);
+          void signOut();
+        }}
+      >
+        Sign out
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import '@/lib/zod-setup';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { envProblem } from '@/config/env';
+import { captureSsoLanding } from '@/features/auth/sso-landing';
+import { createAppContext } from './app/create-app';
+import { AppProviders } from './app/provider';
+import { createAppRouter } from './app/router';
+import './styles.css';
+
+// Before anything else: take an SSO token out of the address bar and history.
+captureSsoLanding();
+
+async function boot() {
+  if (envProblem) throw new Error(envProblem);
+  // Compared against the build-time constant so production builds drop the mock entirely.
+  if (import.meta.env.VITE_API_MOCKING === 'on') {
+    const { startMockWorker } = await import('./mocks/browser');
+    await startMockWorker();
+  }
+  const context = createAppContext();
+  const router = createAppRouter(context);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={context.queryClient} session={context.session}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+boot().catch((error: unknown) => {
+  const root = document.getElementById('root');
+  if (root) {
+    const p = document.createElement('p');
+    p.setAttribute('role', 'alert');
+    p.style.whiteSpace = 'pre-line';
+    // textContent: the message is shown as text, never parsed as markup.
+    p.textContent = error instanceof Error ? error.message : 'The portal could not start.';
+    root.replaceChildren(p);
+  }
+});

@@ -1,0 +1,37 @@
+import { http } from 'msw';
+import { AccountSchema, SettingsSchema } from '@/api/accounts/schemas';
+import { db } from '../db';
+import { requireUser } from '../lib/auth';
+import { codeError } from '../lib/errors';
+import { ok } from '../lib/respond';
+import { api } from '../lib/routes';
+
+export const accountHandlers = [
+  // NONE: `-` is the current account, taken from X-AccountCode when sent, else the default clinic.
+  http.get(api('/accounts/:code'), ({ request, params }) => {
+    const raw = String(params.code);
+    const code = raw === '-' ? (request.headers.get('X-AccountCode') ?? 'demo') : raw;
+    const account = db.accounts.get(code);
+    if (!account) throw codeError(404, 'Account not found');
+    return ok(AccountSchema, account);
+  }),
+
+  http.get(api('/settings'), ({ request }) => {
+    const { user } = requireUser(request, { account: true });
+    return ok(SettingsSchema, db.settings.get(user.account_code) ?? {});
+  }),
+
+  http.get(api('/settings/*'), ({ request }) => {
+    const { user } = requireUser(request, { account: true });
+    const key = new URL(request.url).pathname.split('/settings/')[1] ?? '';
+    let value: unknown = db.settings.get(user.account_code) ?? {};
+    for (const part of key.split('/').filter(Boolean).map(decodeURIComponent)) {
+      if (value && typeof value === 'object' && Object.hasOwn(value, part)) {
+        value = (value as Record<string, unknown>)[part];
+      } else {
+        throw codeError(404, `Setting ${key} not found`);
+      }
+    }
+    return ok(null, value);
+  }),
+];

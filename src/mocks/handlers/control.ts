@@ -1,0 +1,75 @@
+import { getResponse, http, HttpResponse } from 'msw';
+import { db, resetDb } from '../db';
+import { DEV_CREDENTIALS } from '../lib/auth';
+import { setFaults, faults, type Fault } from '../lib/faults';
+import { mockControl } from '../lib/routes';
+import { PERSONAS } from '../seed';
+import { ssoHandler } from './users';
+
+/**
+ * Development-only controls of the mock at /__mock (never part of the spec): health, reset,
+ * personas and their sign-in, and failures on demand.
+ */
+export const controlHandlers = [
+  http.get(mockControl('/health'), () => HttpResponse.json({ ok: true })),
+
+  http.post(mockControl('/reset'), () => {
+    resetDb();
+    setFaults([]);
+    return HttpResponse.json({ ok: true });
+  }),
+
+  http.get(mockControl('/personas'), () =>
+    HttpResponse.json({
+      data: PERSONAS.map(({ key, label, role, description }) => ({ key, label, role, description })),
+      // The admin area asks for this token; in mock mode the development page may fill it in.
+      admin_token: DEV_CREDENTIALS.adminToken,
+    }),
+  ),
+
+  /** Signs a persona in through the real SSO handler, with the development key and secret. */
+  http.post(mockControl('/personas/:key/sign-in'), async ({ request, params }) => {
+    const persona = PERSONAS.find((p) => p.key === params.key);
+    if (!persona) return HttpResponse.json({ code: 404, message: 'Unknown persona' }, { status: 404 });
+    const origin = new URL(request.url).origin;
+    const form = new FormData();
+    for (const [key, value] of Object.entries(persona.sso)) {
+      if (value !== undefined) form.set(key, String(value));
+    }
+    const ssoRequest = new Request(`${origin}/api_v3/users/sso`, {
+      method: 'POST',
+      headers: {
+        'X-ApiKey': DEV_CREDENTIALS.apiKey,
+        'X-ApiSecret': DEV_CREDENTIALS.apiSecret,
+        'X-AccountCode': DEV_CREDENTIALS.accountCode,
+      },
+      body: form,
+    });
+    const response = await getResponse([ssoHandler], ssoRequest);
+    if (!response) return HttpResponse.json({ code: 500, message: 'SSO handler did not answer' }, { status: 500 });
+    if (!response.ok) return response;
+    const body = (await response.json()) as { data: { token: { token: string } } };
+    return HttpResponse.json({ sso_token: body.data.token.token });
+  }),
+
+  http.get(mockControl('/faults'), () => HttpResponse.json({ data: faults })),
+  http.put(mockControl('/faults'), async ({ request }) => {
+    const body = (await request.json()) as { data?: Fault[] };
+    setFaults(Array.isArray(body.data) ? body.data.filter((f) => f.path && f.mode) : []);
+    return HttpResponse.json({ data: faults });
+  }),
+
+  /** Summary counts for tests and the development panel. */
+  http.get(mockControl('/stats'), () =>
+    HttpResponse.json({
+      data: {
+        users: db.users.size,
+        intakes: db.intakes.size,
+        visits: db.visits.size,
+        messages: db.messages.size,
+        files: db.files.size,
+        charges: db.charges.size,
+      },
+    }),
+  ),
+];

@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw';
+import { notImplemented } from '../lib/errors';
+import { api, messagesApi, surveyApi } from '../lib/routes';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Every endpoint of the spec that no family implements yet answers 501 with a clear body, so
+ * nothing silently pretends. Families register before this list, so theirs win.
+ */
+const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
+  ['get', '/users', api],
+  ['post', '/me', api],
+  ['get', '/rooms', api],
+  ['post', '/rooms', api],
+  ['put', '/rooms/:code', api],
+  ['get', '/rooms/:code', api],
+  ['get', '/rooms/:code/providers', api],
+  ['get', '/rooms/:code/providers/:id', api],
+  ['get', '/rooms/:code/queue', api],
+  ['post', '/users/:id/rooms', api],
+  ['delete', '/users/:id/rooms/:roomCode', api],
+  ['post', '/intakes', api],
+  ['post', '/intakes/:id', api],
+  ['get', '/intakes/:id', api],
+  ['post', '/visits/add_walkin', api],
+  ['post', '/visits/add_econsult', api],
+  ['get', '/availability', api],
+  ['post', '/visits', api],
+  ['get', '/visits', api],
+  ['get', '/visits/:id', api],
+  ['post', '/visits/:id', api],
+  ['get', '/visits/:id/recordings/:recordingId', api],
+  ['get', '/slots', api],
+  ['get', '/slots/available', api],
+  ['delete', '/slots/:id', api],
+  ['delete', '/slots/groups/:groupId', api],
+  ['get', '/billing/settings', api],
+  ['get', '/billing/sources', api],
+  ['post', '/billing/sources', api],
+  ['get', '/billing/sources/:id', api],
+  ['put', '/billing/sources/:id', api],
+  ['delete', '/billing/sources/:id', api],
+  ['post', '/billing/invoices/process', api],
+  ['post', '/files', api],
+  ['get', '/files', api],
+  ['get', '/files/view/:id', api],
+  ['get', '/files/:id', api],
+  ['post', '/files/:id', api],
+  ['delete', '/files/:id', api],
+  ['get', '/users/:id/insurances', api],
+  ['post', '/users/:id/insurances/import', api],
+  ['post', '/users/:id/insurances/primary/eligibility/check', api],
+  ['get', '/users/:id/insurances/primary/eligibility', api],
+  ['post', '/users/:id/insurances/:cardType', api],
+  ['get', '/users/:id/insurances/:cardType', api],
+  ['delete', '/users/:id/insurances/:cardType', api],
+  ['get', '/reports/claims', api],
+  ['get', '/insurances/list/:list', api],
+  ['get', '/users/:id/erx/prescriptions', api],
+  ['get', '/users/:id/erx/pharmacies', api],
+  ['post', '/users/:id/erx/pharmacies', api],
+  ['delete', '/users/:id/erx/pharmacies/:code', api],
+  ['get', '/users/:id/emr', api],
+  ['post', '/users/:id/emr/:name', api],
+  ['post', '/users/:id/devices', api],
+  ['post', '/health', api],
+  ['post', '/endpoints', api],
+  ['get', '/endpoints', api],
+  ['get', '/endpoints/:id', api],
+  ['delete', '/endpoints/:id', api],
+  ['get', '/notifications', api],
+  ['get', '/notifications/badge', api],
+  ['post', '/notifications/badge', api],
+  ['put', '/notifications/:id', api],
+  ['post', '/webhooks/events', api],
+  ['post', '/users/reset_password', api],
+  ['get', '/visits/:id/messages', messagesApi],
+  ['post', '/visits/:id/messages', messagesApi],
+  ['get', '/surveys/:code/responses', surveyApi],
+];
+
+export const notImplementedHandlers = [
+  ...SPEC_ENDPOINTS.map(([method, path, base]) =>
+    http[method](base(path), () => notImplemented(method.toUpperCase(), path)),
+  ),
+  // Anything else under the API bases is not a route of the spec.
+  http.all(api('/*'), ({ request }) =>
+    HttpResponse.json({ code: 404, message: `No route ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
+  ),
+  http.all(messagesApi('/*'), () => HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 })),
+  http.all(surveyApi('/*'), () => HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 })),
+];

@@ -1,0 +1,209 @@
+import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import { ProfileSchema, RefreshResultSchema, SsoResultSchema, UserSchema } from '@/api/users/schemas';
+import { db, nextId, nowSeconds, type UserRecord } from '../db';
+import {
+  isStaff,
+  issuePair,
+  liveAccessToken,
+  mockConfig,
+  pairBody,
+  requireAccountHeader,
+  requireKeySecret,
+  requireUser,
+  revokeFamily,
+} from '../lib/auth';
+import { codeError, userAreaError } from '../lib/errors';
+import { formBody } from '../lib/params';
+import { ok } from '../lib/respond';
+import { api } from '../lib/routes';
+import { findUserByCode, profileOf, publicUser } from '../lib/users';
+
+const SSO_TYPES = new Set([200, 400, 600]);
+const STATE = /^[A-Z]{2}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** POST /users/sso: create (or find by `code`) a user and issue a token pair. */
+export const ssoHandler = http.post(api('/users/sso'), async ({ request }) => {
+  const accountCode = requireKeySecret(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw codeError(400, 'Send the fields as multipart/form-data');
+  }
+  const field = (key: string) => {
+    const value = form.get(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const firstName = field('first_name');
+  const lastName = field('last_name');
+  const type = Number(field('type'));
+  if (!firstName) throw codeError(400, 'first_name is required');
+  if (!lastName) throw codeError(400, 'last_name is required');
+  if (!SSO_TYPES.has(type)) throw codeError(400, 'type must be 200, 400 or 600');
+  const code = field('code');
+  if ((type === 200 || type === 400) && !code) throw codeError(400, 'code is required for type 200 and 400');
+  if (code && code.length > 128) throw codeError(400, 'code must be at most 128 characters');
+  const state = field('state');
+  if (state && !STATE.test(state)) throw codeError(400, 'state must be a 2-letter code');
+  const dob = field('dob');
+  if (dob && !DATE.test(dob)) throw codeError(400, 'dob must be YYYY-MM-DD');
+  const gender = field('gender');
+  if (gender && gender !== 'male' && gender !== 'female') throw codeError(400, 'gender must be male or female');
+
+  let user = code ? findUserByCode(code) : undefined;
+  if (user && user.type !== type) throw codeError(400, 'code belongs to a user of another type');
+  if (!user) {
+    const id = nextId('usr');
+    user = {
+      id,
+      code: code ?? `guest-${id}`,
+      type,
+      first_name: firstName,
+      last_name: lastName,
+      full_name: `${firstName} ${lastName}`,
+      username: field('username') ?? `${firstName.toLowerCase()}.${id}`,
+      email: field('email') ?? '',
+      platformid: `pf-${id}`,
+      account_code: accountCode,
+      clinics: [accountCode],
+      tos: type !== 200,
+      active: true,
+      status: 1,
+      subtype: '',
+      timezone: 'America/New_York',
+      created: nowSeconds(),
+      dob: dob ?? '',
+      gender: gender === 'male' ? 1 : gender === 'female' ? 2 : 0,
+      phone: field('phone') ?? '',
+      street_addr: field('street_addr') ?? '',
+      city: field('city') ?? '',
+      state: state ?? '',
+      zip: field('zip') ?? '',
+      rooms: [],
+    } satisfies UserRecord;
+    db.users.set(id, user);
+  }
+  const pair = issuePair(user.id);
+  const payload = {
+    id: user.id,
+    code: user.code,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    platformid: user.platformid,
+    dob: user.dob,
+    active: user.active,
+    tos: user.tos,
+    subtype: user.subtype,
+    type: user.type,
+    token: pairBody(pair),
+  };
+  return ok(SsoResultSchema, payload);
+});
+
+/**
+ * GET /auth. A browser navigating here gets the spec's 302; the portal asks for JSON and gets
+ * its own fresh session (a new token family), which is how one-time links stay one-time.
+ */
+export const authHandler = http.get(api('/auth'), ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const ssoToken = params.get('sso_token');
+  if (!ssoToken) throw codeError(400, 'sso_token is required');
+  const record = db.tokens.get(ssoToken);
+  const live = liveAccessToken(ssoToken);
+  if (!record || !live) {
+    // A consumed one-time token, an expired or unknown one: the user-area quirk (401 saying 404).
+    throw userAreaError(401, 'This sign-in link is invalid or has expired.');
+  }
+  const user = db.users.get(record.userId);
+  if (!user?.active) throw userAreaError(401);
+  if (params.get('one_time_token') === '1') record.consumed = true;
+  const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json');
+  if (!wantsJson) {
+    const next = params.get('next');
+    const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+    return new HttpResponse(null, { status: 302, headers: { Location: target } });
+  }
+  const pair = issuePair(user.id);
+  return ok(SsoResultSchema, { ...publicUser(user), token: pairBody(pair) });
+});
+
+export const userHandlers = [
+  ssoHandler,
+  authHandler,
+
+  http.get(api('/me'), ({ request }) => {
+    const { user } = requireUser(request, { style: 'user-area' });
+    return ok(ProfileSchema, profileOf(user));
+  }),
+
+  http.post(api('/tokens/refresh'), async ({ request }) => {
+    requireAccountHeader(request);
+    const form = await formBody(request);
+    const presented = form.get('refresh_token');
+    if (!presented) throw codeError(400, 'refresh_token is required');
+    const record = db.tokens.get(presented);
+    if (!record || record.kind !== 'refresh' || record.revoked) throw codeError(401, 'Invalid refresh token');
+    if (record.spent) {
+      // Reuse of a rotated refresh token: someone else may hold it. Revoke the whole family.
+      revokeFamily(record.family);
+      throw codeError(401, 'Refresh token reuse detected; the session was ended');
+    }
+    const now = nowSeconds();
+    const family = db.families.get(record.family);
+    if (record.expiry <= now || !family || now - family.startedAt >= mockConfig.sessionMaxSeconds) {
+      revokeFamily(record.family);
+      throw codeError(401, 'Session expired; sign in again');
+    }
+    const user = db.users.get(record.userId);
+    if (!user?.active) throw codeError(401, 'Invalid refresh token');
+    record.spent = true;
+    // The access tokens of the family issued before this rotation stop working.
+    for (const t of db.tokens.values()) {
+      if (t.family === record.family && t.kind === 'access' && !t.revoked) t.revoked = true;
+    }
+    const pair = issuePair(user.id, record.family);
+    const body = {
+      ...pairBody(pair),
+      user_type: String(user.type),
+      user: {
+        id: user.id,
+        code: user.code,
+        username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        dob: user.dob,
+        gender: user.gender === 1 ? 'male' : user.gender === 2 ? 'female' : '',
+      },
+    };
+    return ok(RefreshResultSchema, body);
+  }),
+
+  http.post(api('/users/logout'), async ({ request }) => {
+    requireUser(request, { style: 'user-area' });
+    const form = await formBody(request);
+    const listed = (form.get('tokens') ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    for (const token of listed) {
+      const record = db.tokens.get(token);
+      if (record) record.revoked = true;
+    }
+    return ok(z.boolean(), true);
+  }),
+
+  http.get(api('/users/:id'), ({ request, params }) => {
+    const { user: caller } = requireUser(request, { account: true, style: 'user-area' });
+    const id = String(params.id) === '-' ? caller.id : String(params.id);
+    const target = db.users.get(id);
+    // Patients see only themselves; staff see users of their clinic. Others do not exist for them.
+    const visible =
+      target && (target.id === caller.id || (isStaff(caller) && target.account_code === caller.account_code));
+    if (!target || !visible) throw codeError(404, 'User not found');
+    return ok(UserSchema, profileOf(target));
+  }),
+];

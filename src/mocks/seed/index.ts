@@ -1,0 +1,18 @@
+import type { Db } from '../db';
+import { seedAccounts } from './account';
+import { seedNotifications, seedRooms, seedSlots, seedVisits } from './clinic';
+import { seedRecords } from './records';
+import { seedUsers } from './users';
+
+/** Builds the demo clinic. Deterministic for the same `now`; times are relative to it. */
+export function seedDatabase(db: Db, now: number): void {
+  seedAccounts(db);
+  seedUsers(db, now);
+  seedRooms(db, now);
+  seedVisits(db, now);
+  seedNotifications(db, now);
+  seedSlots(db, now);
+  seedRecords(db, now);
+}
+
+export { PERSONAS, type Persona } from './personas';

@@ -1,0 +1,167 @@
+import type { Db } from '../db';
+
+const DAY = 86400;
+
+export function seedRecords(db: Db, now: number): void {
+  const t = Math.floor(now / 1000);
+  const patient = 'usr_patient';
+
+  const prescriptions = [
+    { ID: 'rx_1', DrugID: 'd-1001', NDC: '00000-0001-01', Drug: 'Cetirizine 10 mg tablet', Directions: 'Take 1 tablet by mouth daily', Qty: 30, Status: 'Current', PrescriberName: 'Samira Okafor, MD' },
+    { ID: 'rx_2', DrugID: 'd-1002', NDC: '00000-0002-01', Drug: 'Hydrocortisone 1% cream', Directions: 'Apply a thin layer twice daily for 7 days', Qty: 1, Status: 'Current', PrescriberName: 'Elena Marchetti, MD' },
+    { ID: 'rx_3', DrugID: 'd-1003', NDC: '00000-0003-01', Drug: 'Amoxicillin 500 mg capsule', Directions: 'Take 1 capsule three times daily for 10 days', Qty: 30, Status: 'Completed', PrescriberName: 'Samira Okafor, MD' },
+  ];
+  for (const p of prescriptions) db.prescriptions.set(p.ID, { id: p.ID, user_id: patient, ...p });
+
+  const pharmacies = [
+    { code: 'ph_1001', name: 'Harbor Pharmacy', address: '12 Water Street', city: 'Brooklyn', state: 'NY', zip: '11201', phone: '7185550101', fax: '7185550102', is_default: true },
+    { code: 'ph_1002', name: 'Corner Drugs', address: '400 Atlantic Avenue', city: 'Brooklyn', state: 'NY', zip: '11217', phone: '7185550133', fax: '', is_default: false },
+  ];
+  for (const p of pharmacies) {
+    db.pharmacies.set(`${patient}:${p.code}`, {
+      id: `${patient}:${p.code}`,
+      user_id: patient,
+      address_more: '',
+      country: 'US',
+      lat: 40.69,
+      long: -73.99,
+      distance: 0.4,
+      type: 'retail',
+      extra: {},
+      ...p,
+    });
+  }
+
+  const emr: Record<string, unknown> = {
+    allergies: [{ substance: 'Penicillin' }],
+    conditions: [{ condition: 'Seasonal allergies' }],
+    surgeries: [{ procedure: 'Appendectomy' }],
+    family_conditions: [{ condition: 'Type 2 diabetes', relations: ['mother'] }],
+    social_history: { marital_status: 'single', highest_ed: 'bachelor', occupation: 'Designer', num_kids: 0 },
+    health_habits: { smoking: 'never', alcohol: 'occasionally', drugs: 'never', exercise: 'weekly' },
+    medications: [{ name: 'Cetirizine' }],
+  };
+  for (const [section, data] of Object.entries(emr)) {
+    db.emr.set(`${patient}:${section}`, {
+      id: `${patient}:${section}`,
+      data,
+      modified: t - 20 * DAY,
+      modified_by: { id: patient, type: 200, first_name: 'Casey', last_name: 'Morgan' },
+      data_not_reported: false,
+    });
+  }
+
+  db.insuranceCards.set(`${patient}:primary`, {
+    id: `${patient}:primary`,
+    card_type: 'primary',
+    insurer_code: 'INS-ACME',
+    subscriber_number: 'SUB-000123',
+    group_number: 'GRP-42',
+    responsible_party: 'self',
+    guarantor_first_name: 'Casey',
+    guarantor_middle_name: '',
+    guarantor_last_name: 'Morgan',
+    guarantor_dob: '1988-04-12',
+    guarantor_gender: 2,
+    guarantor_address: '100 Example Street',
+    guarantor_address_2: '',
+    guarantor_city: 'Brooklyn',
+    guarantor_zip: '11201',
+    guarantor_state: 'NY',
+    consent: true,
+  });
+
+  db.referenceLists.set('carriers', [
+    { id: 'car_acme', name: 'Acme Health Plan', code: 'INS-ACME', billing_system: { address: { zip: '10001', city: 'New York', state: 'NY', address1: '1 Plan Plaza', address2: '', areacode: '212' }, cpid: '1001', code: 'ACME' } },
+    { id: 'car_blue', name: 'Bluewater Insurance', code: 'INS-BLUE', billing_system: { address: { zip: '60601', city: 'Chicago', state: 'IL', address1: '200 Lake Road', address2: 'Suite 5', areacode: '312' }, cpid: '1002', code: 'BLUE' } },
+    { id: 'car_summit', name: 'Summit Mutual', code: 'INS-SUMMIT', billing_system: { address: { zip: '80202', city: 'Denver', state: 'CO', address1: '9 Ridge Way', address2: '', areacode: '303' }, cpid: '1003', code: 'SUMMIT' } },
+  ]);
+  db.referenceLists.set('insurers', [
+    { id: 'INS-ACME', text: 'Acme Health Plan', description: 'Commercial PPO' },
+    { id: 'INS-BLUE', text: 'Bluewater Insurance', description: 'Commercial HMO' },
+    { id: 'INS-SUMMIT', text: 'Summit Mutual', description: 'Medicare Advantage' },
+  ]);
+  db.referenceLists.set('billing_modifiers', [
+    { id: '95', text: '95', description: 'Synchronous telemedicine service' },
+    { id: 'GT', text: 'GT', description: 'Via interactive audio and video' },
+  ]);
+  db.referenceLists.set('procedures', [
+    { id: '99212', text: '99212', description: 'Office visit, established patient, straightforward' },
+    { id: '99213', text: '99213', description: 'Office visit, established patient, low complexity' },
+    { id: '99421', text: '99421', description: 'Online digital evaluation, 5-10 minutes' },
+  ]);
+  db.referenceLists.set('dxs', [
+    { id: 'J30.2', code: 'J30.2', description: 'Other seasonal allergic rhinitis', billing_system: { code: 'ICD10' } },
+    { id: 'L25.9', code: 'L25.9', description: 'Unspecified contact dermatitis', billing_system: { code: 'ICD10' } },
+  ]);
+
+  db.surveyResponses.set('svy_1', {
+    id: 'svy_1',
+    survey_code: 'post_visit_survey',
+    clinic_code: 'demo',
+    visit_id: 'vis_completed',
+    intake_id: 'int_completed',
+    room_code: 'general',
+    user_id: patient,
+    data: { reason: 'Very helpful', rating: 5, member_id: patient, provider_id: 'usr_provider' },
+    created: t - 13 * DAY,
+  });
+  db.surveyResponses.set('svy_2', {
+    id: 'svy_2',
+    survey_code: 'cancel_intake_survey',
+    clinic_code: 'demo',
+    visit_id: '',
+    intake_id: 'int_cancelled',
+    room_code: 'general',
+    user_id: patient,
+    data: { reason: 'Found a time that suits me better', member_id: patient },
+    created: t - 30 * DAY,
+  });
+
+  db.endpoints.set('ep_1', {
+    id: 'ep_1',
+    key: 'apns-device-token-demo',
+    user_id: patient,
+    type: 30,
+    arn: 'arn:demo:endpoint/apns/1',
+    created: t - 60 * DAY,
+    modified: t - 60 * DAY,
+  });
+
+  db.devices.set('dev_1', {
+    id: 'dev_1',
+    device_id: 'bp-1001',
+    device_name: 'Blood pressure cuff',
+    type: 'blood_pressure_monitor',
+    user_id: patient,
+    created_at: t - 50 * DAY,
+  });
+
+  db.paymentSources.set('src_1', {
+    id: 'src_1',
+    type: 'card',
+    brand: 'visa',
+    last4: '4242',
+    exp_month: 12,
+    exp_year: new Date(now).getUTCFullYear() + 2,
+    is_default: true,
+    _user_id: patient,
+    _room_code: 'general',
+  });
+
+  const doc = (id: string, name: string, title: string, ext: string, size: number, category: string, days: number) => {
+    db.files.set(id, {
+      id,
+      name,
+      size,
+      ext,
+      meta: { category, title, target: { id: patient, type: 'user' }, account: { code: 'demo' } },
+      creator: { id: category === 'user_document' && id.endsWith('2') ? 'usr_provider' : patient, username: 'demo', email: 'demo@example.test', full_name: id.endsWith('2') ? 'Samira Okafor' : 'Casey Morgan', type: id.endsWith('2') ? 400 : 200 },
+      created: t - days * DAY,
+      is_deletable: !id.endsWith('2'),
+    });
+    db.fileBlobs.set(id, btoa(`Demo document ${title}\n`));
+  };
+  doc('file_doc_1', 'vaccination-record.txt', 'Vaccination record', 'txt', 22, 'user_document', 40);
+  doc('file_doc_2', 'visit-summary.txt', 'Visit summary', 'txt', 18, 'user_document', 14);
+}

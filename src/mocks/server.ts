@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { getResponse } from 'msw';
+import { resetDb } from './db';
+import { handlers } from './handlers';
+
+/**
+ * The standalone mock API over real HTTP (DESIGN.md section 2): the same handlers, at the same
+ * paths as a real deployment, on 127.0.0.1:8787 (PORT overrides). Browser tests run the
+ * production build against it.
+ */
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (!origin || !LOCAL_ORIGIN.test(origin)) return {};
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers':
+      'Content-Type, Accept, X-ApiToken, X-AccountCode, X-ApiKey, X-ApiSecret',
+    'Access-Control-Expose-Headers': 'Retry-After, Content-Disposition',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function toFetchRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  return new Request(new URL(req.url ?? "/", base), { method, headers, body: body ? new Uint8Array(body) : undefined });
+}
+
+export async function handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+  const cors = corsHeaders(req.headers.origin);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, cors);
+    res.end();
+    return;
+  }
+  try {
+    const request = await toFetchRequest(req, base);
+    const response = await getResponse(handlers, request);
+    if (!response) {
+      res.writeHead(404, { 'Content-Type': 'application/json', ...cors });
+      res.end(JSON.stringify({ code: 404, message: 'Not found' }));
+      return;
+    }
+    if (response.type === 'error') {
+      // HttpResponse.error(): drop the connection, as a network failure would.
+      req.socket.destroy();
+      return;
+    }
+    const headers: Record<string, string> = { ...cors };
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    res.writeHead(response.status, headers);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof Response) {
+      res.writeHead(error.status, { 'Content-Type': 'application/json', ...cors });
+      res.end(Buffer.from(await error.arrayBuffer()));
+      return;
+    }
+    res.writeHead(500, { 'Content-Type': 'application/json', ...cors });
+    res.end(JSON.stringify({ code: 500, message: 'Mock server error' }));
+  }
+}
+
+export function startMockServer(port: number, host = '127.0.0.1') {
+  resetDb();
+  const base = `http://${host}:${port}`;
+  const server = createServer((req, res) => {
+    void handle(req, res, base);
+  });
+  return new Promise<typeof server>((resolve) => server.listen(port, host, () => resolve(server)));
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isMain) {
+  const port = Number(process.env.PORT ?? 8787);
+  void startMockServer(port).then(() => {
+    console.log(`Mock API on http://127.0.0.1:${port} (api_v3, messaging, survey; POST /__mock/reset)`);
+  });
+}

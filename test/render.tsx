@@ -1,0 +1,44 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-router';
+import { createAppContext } from '@/app/create-app';
+import { AppProviders } from '@/app/provider';
+import { createTestRouter } from '@/app/router';
+import type { SsoResult } from '@/api/users/schemas';
+import { db } from '@/mocks/db';
+import { issuePair, pairBody } from '@/mocks/lib/auth';
+import { findUserByCode, publicUser } from '@/mocks/lib/users';
+
+/** Seeded personas by SSO code (src/mocks/seed/personas.ts). */
+export type PersonaCode = 'demo-patient' | 'demo-patient-2' | 'demo-provider' | 'demo-nurse' | 'demo-admin';
+
+/** Issues a real session for a seeded persona, as the mock's SSO would. */
+export function sessionFor(code: PersonaCode): SsoResult {
+  const user = findUserByCode(code);
+  if (!user) throw new Error(`No seeded user with code ${code}`);
+  const pair = issuePair(user.id);
+  return { ...(publicUser(user) as SsoResult), id: user.id, type: user.type, token: pairBody(pair) };
+}
+
+export interface RenderRouteOptions {
+  /** Sign in as this persona first; null renders signed out. */
+  as?: PersonaCode | null;
+  userEventOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/**
+ * Mounts the real router in memory at `path`, with a fresh query client, session and all
+ * providers, signed in as a persona (or signed out).
+ */
+export function renderRoute(path: string, { as = null, userEventOptions }: RenderRouteOptions = {}) {
+  const context = createAppContext(window.sessionStorage);
+  if (as) context.session.signIn(sessionFor(as));
+  const router = createTestRouter(context, [path]);
+  const user = userEvent.setup(userEventOptions);
+  const utils = render(
+    <AppProviders queryClient={context.queryClient} session={context.session}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, user, router, ...context, db };
+}

@@ -1,0 +1,62 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const workerFile = fileURLToPath(new URL('./public-mock/mockServiceWorker.js', import.meta.url));
+
+/**
+ * The MSW worker script lives outside `public/` so a production build never ships it.
+ * It is served in development and emitted only into builds that turn mocking on.
+ */
+function mockWorker(mocking: boolean): Plugin {
+  return {
+    name: 'mock-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(readFileSync(workerFile));
+      });
+    },
+    generateBundle() {
+      if (mocking) {
+        this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: readFileSync(workerFile) });
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const mocking = (env.VITE_API_MOCKING ?? (mode === 'development' ? 'on' : 'off')) === 'on';
+  return {
+    plugins: [react(), mockWorker(mocking)],
+    define: {
+      // Resolved at build time so `if (import.meta.env.VITE_API_MOCKING === 'on')` tree-shakes the mock away.
+      'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
+    },
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        '~test': fileURLToPath(new URL('./test', import.meta.url)),
+      },
+    },
+    server: { port: 5173, strictPort: true, host: '127.0.0.1' },
+    preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
+    build: {
+      sourcemap: false,
+      // No data: URIs in the bundle, so the CSP can stay strict.
+      assetsInlineLimit: 0,
+    },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'examples/**/*.test.ts'],
+      exclude: ['test/e2e/**', 'node_modules/**'],
+      restoreMocks: true,
+      testTimeout: 15000,
+      pool: 'threads',
+    },
+  };
+});
