@@ -7,8 +7,10 @@ import { defineConfig } from '@playwright/test';
  * `playwright install`.
  */
 const CI = !!process.env.CI;
-const APP_PORT = 4317;
-const MOCK_PORT = 8787;
+// Ports and build folder can be moved so several runs (one per developer task) do not collide.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4317);
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 8787);
+const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -55,7 +57,12 @@ export default defineConfig({
     {
       command: 'node --import tsx test/e2e/support/static-server.ts',
       url: `http://127.0.0.1:${APP_PORT}/`,
-      env: { PORT: String(APP_PORT), HOST: '127.0.0.1' },
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DIST_DIR,
+        E2E_API_ORIGIN: `http://127.0.0.1:${MOCK_PORT}`,
+      },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

@@ -6,11 +6,12 @@ import { homeFor } from '@/features/auth/home-for';
 import type { AppContext } from './context';
 import { requireArea } from './guards';
 import { RootLayout } from './routes/root';
+import { featureRoutes } from './routes/registry';
 import { RouteError } from './routes/route-error';
 
 /**
  * The route tree. Pages are lazy modules (code-split); area parents hold the access rules.
- * Feature issues add their pages to the children of their area below.
+ * Features add their pages through their file in routes/registry/.
  */
 export function appRoutes(ctx: AppContext): RouteObject[] {
   return [
@@ -32,13 +33,14 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
         { path: 'auth', lazy: () => import('./routes/auth/landing') },
         { path: 'auth/invalid', lazy: () => import('./routes/auth/invalid-link') },
         ...(isDevSignInEnabled ? [{ path: 'dev/sign-in', lazy: () => import('./routes/dev/sign-in') }] : []),
+        ...featureRoutes(ctx, 'root'),
         {
           path: 'patient',
           id: 'patient',
           loader: ({ request }) => requireArea(ctx, 'patient', request),
           lazy: () => import('./routes/patient/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/patient/home') }],
+          children: [{ index: true, lazy: () => import('./routes/patient/home') }, ...featureRoutes(ctx, 'patient')],
         },
         {
           path: 'provider',
@@ -46,7 +48,7 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           loader: ({ request }) => requireArea(ctx, 'provider', request),
           lazy: () => import('./routes/provider/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/provider/home') }],
+          children: [{ index: true, lazy: () => import('./routes/provider/home') }, ...featureRoutes(ctx, 'provider')],
         },
         {
           path: 'admin',
@@ -54,7 +56,7 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           loader: ({ request }) => requireArea(ctx, 'admin', request),
           lazy: () => import('./routes/admin/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/admin/home') }],
+          children: [{ index: true, lazy: () => import('./routes/admin/home') }, ...featureRoutes(ctx, 'admin')],
         },
         { path: '*', lazy: () => import('./routes/not-found') },
       ],

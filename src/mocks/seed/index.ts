@@ -1,6 +1,9 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
-import { seedNotifications, seedRooms, seedSlots, seedVisits } from './clinic';
+import { seedNotifications } from './notifications';
+import { seedRooms } from './rooms';
+import { seedSlots } from './slots';
+import { seedVisits } from './visits';
 import { seedRecords } from './records';
 import { seedUsers } from './users';
 

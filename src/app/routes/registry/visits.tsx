@@ -1,0 +1,7 @@
+import type { FeatureRegistration } from './types';
+
+/** Routes and navigation of this feature (see registry/index.ts). */
+export const visitsFeature: FeatureRegistration = {
+  routes: () => ({}),
+  nav: {},
+};

@@ -1,0 +1,48 @@
+import type { Db } from '../db';
+
+const HOUR = 3600;
+
+export function seedNotifications(db: Db, now: number): void {
+  const titles = [
+    'Your appointment is confirmed',
+    'New message from your care team',
+    'Your visit summary is ready',
+    'Reminder: appointment tomorrow',
+    'Your prescription was sent to the pharmacy',
+    'Please complete a short survey',
+    'New message from your care team',
+    'Your insurance card was updated',
+    'Your provider is ready',
+    'Payment received',
+    'New document available',
+    'Reminder: complete your intake',
+    'Welcome to Harborview Virtual Care',
+    'Your e-consult was closed',
+  ];
+  titles.forEach((title, i) => {
+    const mtime = now - i * 7 * HOUR * 1000;
+    db.notifications.set(`ntf_${i + 1}`, {
+      id: `ntf_${i + 1}`,
+      user_id: 'usr_patient',
+      type: i % 3 === 0 ? 'visit' : i % 3 === 1 ? 'message' : 'system',
+      time: Math.floor(mtime / 1000),
+      mtime,
+      is_new: i < 4,
+      read: i >= 6,
+      title,
+      image: '',
+    });
+  });
+  db.notifications.set('ntf_provider_1', {
+    id: 'ntf_provider_1',
+    user_id: 'usr_provider',
+    type: 'visit',
+    time: Math.floor(now / 1000) - HOUR,
+    mtime: now - HOUR * 1000,
+    is_new: true,
+    read: false,
+    title: 'A patient is waiting in General practice',
+    image: '',
+  });
+}
+

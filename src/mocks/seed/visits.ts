@@ -1,0 +1,167 @@
+import type { Db, Rec } from '../db';
+
+const MIN = 60;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+/** Visits of every status for the demo patient, times relative to now. */
+export function seedVisits(db: Db, now: number): void {
+  const t = Math.floor(now / 1000);
+  const patient = db.users.get('usr_patient');
+  const provider = db.users.get('usr_provider');
+  const derm = db.users.get('usr_derm');
+  if (!patient || !provider || !derm) return;
+  const person = (u: typeof patient) => ({
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    full_name: u.full_name,
+    email: u.email,
+    phone: typeof u.phone === 'string' ? u.phone : '',
+    code: u.code,
+  });
+  const base = (id: string, over: Partial<Rec>): Rec => ({
+    id,
+    code: id.replace('vis_', 'V-').toUpperCase(),
+    member_id: patient.id,
+    provider_id: provider.id,
+    account_code: 'demo',
+    room_id: 'room_general',
+    room_code: 'general',
+    type: 2,
+    subtype: 3,
+    status: 20,
+    created: t - 10 * DAY,
+    modified: t - 10 * DAY,
+    incharge: false,
+    isEditExpired: false,
+    hosts: [],
+    member: person(patient),
+    provider: person(provider),
+    account: { code: 'demo', name: 'Harborview Virtual Care' },
+    meeting: {
+      recording_auto_start: false,
+      phone_numbers: { US: ['+1 555 0100 200'], GB: ['+44 20 0000 0000'] },
+      hosts: [],
+      expiry: t + 2 * DAY,
+      conference_pin: '482913',
+      meeting_id: '800 555 0199',
+    },
+    recordings: { count: 0, data: [] },
+    ...over,
+  });
+  const visits: Rec[] = [
+    base('vis_upcoming', { start: t + 2 * DAY + 3 * HOUR, end: t + 2 * DAY + 3 * HOUR + 30 * MIN, status: 20, intake_id: 'int_upcoming' }),
+    base('vis_pending', { start: t + 5 * DAY, end: t + 5 * DAY + 15 * MIN, status: 10, provider_id: null, provider: null, intake_id: 'int_pending' }),
+    base('vis_inprogress', {
+      start: t - 10 * MIN,
+      end: t + 20 * MIN,
+      actual_start: t - 8 * MIN,
+      status: 25,
+      type: 1,
+      intake_id: 'int_inprogress',
+    }),
+    base('vis_completed', {
+      start: t - 14 * DAY,
+      end: t - 14 * DAY + 30 * MIN,
+      actual_start: t - 14 * DAY,
+      actual_end: t - 14 * DAY + 25 * MIN,
+      status: 30,
+      intake_id: 'int_completed',
+      recordings: {
+        count: 1,
+        data: [
+          {
+            id: 501,
+            visit_id: 'vis_completed',
+            start: t - 14 * DAY + 60,
+            end: t - 14 * DAY + 24 * MIN,
+            version: 1,
+            participants: [
+              { first_name: 'Casey', last_name: 'Morgan', platformid: 'pf-usr_patient' },
+              { first_name: 'Samira', last_name: 'Okafor', platformid: 'pf-usr_provider' },
+            ],
+          },
+        ],
+      },
+    }),
+    base('vis_cancelled', { start: t - 30 * DAY, end: t - 30 * DAY + 15 * MIN, status: 40, intake_id: 'int_cancelled' }),
+    base('vis_econsult_closed', {
+      room_id: 'room_dermatology',
+      room_code: 'dermatology',
+      provider_id: derm.id,
+      provider: person(derm),
+      type: 1,
+      subtype: 4,
+      status: 30,
+      start: null,
+      end: null,
+      created: t - 21 * DAY,
+      actual_end: t - 18 * DAY,
+      intake_id: 'int_econsult_closed',
+      _closedForMessages: true,
+    }),
+    base('vis_econsult_open', {
+      room_id: 'room_dermatology',
+      room_code: 'dermatology',
+      provider_id: derm.id,
+      provider: person(derm),
+      type: 1,
+      subtype: 4,
+      status: 20,
+      start: null,
+      end: null,
+      created: t - 1 * DAY,
+      intake_id: 'int_econsult_open',
+    }),
+  ];
+  for (const v of visits) {
+    db.visits.set(v.id, v);
+    const intakeId = String(v.intake_id);
+    db.intakes.set(intakeId, {
+      id: intakeId,
+      created: Number(v.created),
+      modified: Number(v.created),
+      type: String(v.type),
+      reason_for_visit: v.subtype === 4 ? 'Itchy rash on forearm' : 'Follow-up on seasonal allergies',
+      attachments: [],
+      provider: v.provider_id ?? '',
+      visit_id: v.id,
+      room_code: v.room_code,
+      member_id: patient.id,
+      location: 'NY',
+      phone: typeof patient.phone === 'string' ? patient.phone : '',
+    });
+  }
+
+  // The closed e-consult's thread: readable, but closed for new messages (409).
+  const thread: [string, 'patient' | 'provider', string][] = [
+    ['m1', 'patient', 'Hello, I have had an itchy rash on my forearm for about a week. Photos attached in the intake.'],
+    ['m2', 'provider', 'Thanks for the photos. Has the rash spread, and have you started any new soaps or detergents?'],
+    ['m3', 'patient', 'It has not spread. I did switch laundry detergent two weeks ago.'],
+    ['m4', 'provider', 'That fits contact dermatitis. Switch back, use a fragrance-free moisturiser, and write again if it is not better in 10 days.'],
+    ['m5', 'patient', 'Will do, thank you!'],
+  ];
+  thread.forEach(([id, who, content], i) => {
+    const actor = who === 'patient' ? patient : derm;
+    db.messages.set(`msg_closed_${id}`, {
+      id: `msg_closed_${id}`,
+      visit_id: 'vis_econsult_closed',
+      type: `${who}_message`,
+      actor: { id: actor.id, type: actor.type, display_name: actor.full_name },
+      content,
+      created: t - 21 * DAY + i * 3 * HOUR + 0.25,
+      attachment_ids: [],
+    });
+  });
+  db.messages.set('msg_open_1', {
+    id: 'msg_open_1',
+    visit_id: 'vis_econsult_open',
+    type: 'patient_message',
+    actor: { id: patient.id, type: patient.type, display_name: patient.full_name },
+    content: 'A small mole on my shoulder looks darker than last year. Should I be worried?',
+    created: t - DAY + 0.5,
+    attachment_ids: [],
+  });
+}
+
