@@ -2,13 +2,19 @@ import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
 import { UserMenu } from '@/features/auth/user-menu';
 import { useSession } from '@/lib/session';
+import { HeaderExtras } from './compose/header-extras';
 
 /** Shared frame of the three signed-in areas. Embedded sessions (disable_navigation=1) show no chrome. */
-export function AreaLayout({ nav }: { nav: NavItem[] }) {
+export function AreaLayout({ nav, area }: { nav: NavItem[]; area: 'patient' | 'provider' | 'admin' }) {
   const session = useSession();
   const embedded = session.status !== 'signed-out' && session.tokens.embedded;
   return (
-    <AppShell nav={nav} embedded={embedded} userMenu={<UserMenu />}>
+    <AppShell nav={nav} embedded={embedded} userMenu={
+        <>
+          <HeaderExtras area={area} />
+          <UserMenu />
+        </>
+      }>
       <Outlet />
     </AppShell>
   );

@@ -2,5 +2,5 @@ import { AreaLayout } from '../area-layout';
 import { adminNav } from './nav';
 
 export function Component() {
-  return <AreaLayout nav={adminNav} />;
+  return <AreaLayout nav={adminNav} area="admin" />;
 }

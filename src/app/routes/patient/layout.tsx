@@ -2,5 +2,5 @@ import { AreaLayout } from '../area-layout';
 import { patientNav } from './nav';
 
 export function Component() {
-  return <AreaLayout nav={patientNav} />;
+  return <AreaLayout nav={patientNav} area="patient" />;
 }

@@ -1,0 +1,7 @@
+/**
+ * Sections other features add to the profile page (registered push devices, for one). The
+ * profile page renders this; features fill it in here so they never import each other.
+ */
+export function ProfileExtraPanels() {
+  return null;
+}
