@@ -1,5 +1,6 @@
 import '@/lib/zod-setup';
 import '@testing-library/jest-dom/vitest';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureAuth } from '@/api/http';
@@ -7,6 +8,12 @@ import { resetDb } from '@/mocks/db';
 import { resetMockConfig } from '@/mocks/lib/auth';
 import { setFaults } from '@/mocks/lib/faults';
 import { server } from '@/mocks/node';
+
+// jsdom's Blob/File/FormData are not readable by Node's fetch internals, so MSW's XHR and fetch
+// interceptors would see "undefined" instead of file bytes. Use Node's classes (user-event's
+// upload and input.files accept them), so uploads in tests carry real bytes.
+const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
 
 // Tests fail on any request no handler answers, and on any unexpected console.error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
