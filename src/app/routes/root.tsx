@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { OfflineBanner } from '@/components/feedback/offline-banner';
 import { SessionExpiredDialog } from './session-expired';
 
 // The build-time constant (not the parsed env) so production builds drop the panel entirely.
@@ -15,6 +16,7 @@ export function RootLayout() {
       {navigation.state === 'loading' ? (
         <div className="route-progress" role="progressbar" aria-label="Loading page" />
       ) : null}
+      <OfflineBanner />
       <Outlet />
       <SessionExpiredDialog />
       {MockPanel ? (
