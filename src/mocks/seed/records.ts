@@ -149,19 +149,45 @@ export function seedRecords(db: Db, now: number): void {
     _room_code: 'general',
   });
 
-  const doc = (id: string, name: string, title: string, ext: string, size: number, category: string, days: number) => {
+  // Files (spec 2.10). Mock-only fields: `_owner` is the patient whose record the file is on,
+  // `_mime` the type it is served with. `is_deletable` is the stored flag; the handlers narrow it
+  // per caller (only the uploader or the clinic admin may delete).
+  const provider = { id: 'usr_provider', username: 'samira.okafor', email: 'provider@example.test', full_name: 'Samira Okafor', type: 400 };
+  const self = { id: patient, username: 'casey.morgan', email: 'patient@example.test', full_name: 'Casey Morgan', type: 200 };
+  const doc = (
+    id: string,
+    name: string,
+    title: string,
+    mime: string,
+    base64: string,
+    days: number,
+    by: typeof self,
+  ) => {
+    const size = atob(base64).length;
     db.files.set(id, {
       id,
       name,
       size,
-      ext,
-      meta: { category, title, target: { id: patient, type: 'user' }, account: { code: 'demo' } },
-      creator: { id: category === 'user_document' && id.endsWith('2') ? 'usr_provider' : patient, username: 'demo', email: 'demo@example.test', full_name: id.endsWith('2') ? 'Samira Okafor' : 'Casey Morgan', type: id.endsWith('2') ? 400 : 200 },
+      ext: name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '',
+      meta: { category: 'user_document', title, target: { id: patient, type: 'user' }, account: { code: 'demo' } },
+      creator: by,
       created: t - days * DAY,
-      is_deletable: !id.endsWith('2'),
+      is_deletable: by.id === patient,
+      _owner: patient,
+      _mime: mime,
     });
-    db.fileBlobs.set(id, btoa(`Demo document ${title}\n`));
+    db.fileBlobs.set(id, base64);
   };
-  doc('file_doc_1', 'vaccination-record.txt', 'Vaccination record', 'txt', 22, 'user_document', 40);
-  doc('file_doc_2', 'visit-summary.txt', 'Visit summary', 'txt', 18, 'user_document', 14);
+  doc('file_doc_1', 'vaccination-record.txt', 'Vaccination record', 'text/plain', btoa('Demo document: vaccination record (sample text)\n'), 40, self);
+  doc('file_doc_2', 'visit-summary.txt', 'Visit summary', 'text/plain', btoa('Demo document: visit summary (sample text)\n'), 14, provider);
+  // A 16x16 teal square with a white centre, so thumbnails have something to show.
+  doc(
+    'file_doc_3',
+    'rash-photo.png',
+    'Photo of the rash',
+    'image/png',
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGPgjskmCTEMcg3/cYBRDfTVMAiTBjEIAOBLXNCF2KNIAAAAAElFTkSuQmCC',
+    7,
+    self,
+  );
 }

@@ -1,7 +1,13 @@
+import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
-/** Routes and navigation of this feature (see registry/index.ts). */
+/** Documents (issue 5): the patient's page, and the provider's record of a patient with its Documents tab. */
 export const documentsFeature: FeatureRegistration = {
-  routes: () => ({}),
-  nav: {},
+  routes: () => ({
+    patient: [{ path: 'documents', lazy: () => import('../patient/documents') }],
+    provider: [{ path: 'patients/:patientId', lazy: () => import('../provider/patient') }],
+  }),
+  nav: {
+    patient: [{ to: paths.patient.documents(), label: 'Documents' }],
+  },
 };

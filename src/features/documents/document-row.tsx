@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { FileRecord } from '@/api/files/schemas';
+import { Button } from '@/components/ui/button';
+import { displayFileName, FileName, formatBytes } from '@/components/upload';
+import { formatDateTime } from '@/lib/dates';
+import { fileActionMessage, openFileInNewTab, saveFileToDisk, titleOf } from './file-actions';
+import { Thumbnail } from './thumbnail';
+
+export interface DocumentRowProps {
+  file: FileRecord;
+  /** IANA zone the date is shown in. */
+  zone: string;
+  /** The signed-in user's id, to say "you" for their own uploads. */
+  viewerId: string;
+  onRename: (file: FileRecord) => void;
+  onDelete: (file: FileRecord) => void;
+}
+
+function typeOf(file: FileRecord): string {
+  const ext = (file.ext ?? '').replace(/[^a-z0-9]/gi, '').toUpperCase();
+  return ext ? `${ext} file` : 'File';
+}
+
+/** One document: title, type, size, date, uploader, and what the viewer may do with it. */
+export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: DocumentRowProps) {
+  const [busy, setBusy] = useState<'open' | 'download' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const title = titleOf(file);
+  // Names in labels are plain text with control and bidi characters removed (case 24).
+  const label = displayFileName(title);
+  const uploader = file.creator?.id === viewerId ? 'you' : (file.creator?.full_name ?? 'the clinic');
+  const mayEdit = file.creator?.id === viewerId;
+
+  const run = async (kind: 'open' | 'download') => {
+    if (busy) return;
+    setBusy(kind);
+    setError(null);
+    try {
+      if (kind === 'open') await openFileInNewTab(file.id);
+      else await saveFileToDisk(file);
+    } catch (cause) {
+      setError(fileActionMessage(cause));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <li className="doc-row">
+      <Thumbnail file={file} />
+      <div>
+        <h3 className="doc-title">
+          <FileName name={title} />
+        </h3>
+        <p className="doc-facts">
+          {typeOf(file)} · {formatBytes(file.size)} · {file.created !== undefined ? formatDateTime(file.created, zone) : 'date unknown'}{' '}
+          · uploaded by <bdi>{uploader}</bdi>
+        </p>
+        <div className="doc-actions">
+          <Button variant="secondary" onClick={() => void run('open')} aria-label={`Open ${label}`} isBusy={busy === 'open'} busyLabel="Opening…">
+            Open
+          </Button>
+          <Button variant="secondary" onClick={() => void run('download')} aria-label={`Download ${label}`} isBusy={busy === 'download'} busyLabel="Downloading…">
+            Download
+          </Button>
+          {mayEdit ? (
+            <Button variant="secondary" onClick={() => onRename(file)} aria-label={`Rename ${label}`}>
+              Rename
+            </Button>
+          ) : null}
+          {file.is_deletable ? (
+            <Button variant="danger" onClick={() => onDelete(file)} aria-label={`Delete ${label}`}>
+              Delete
+            </Button>
+          ) : null}
+        </div>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+export { DocumentsPanel, documentsFilter, DOCUMENTS_PAGE_SIZE, type DocumentsPanelProps } from './documents-panel';

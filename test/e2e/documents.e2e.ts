@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { MOCK_ORIGIN, expect, expectNoAxeViolations, test } from './support/fixtures';
+import { signInAs } from './support/sign-in';
+
+/** Deterministic, non-trivial bytes (every byte value appears). */
+function bytesOf(length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  for (let i = 0; i < length; i += 1) buffer[i] = (i * 7 + (i >> 8)) % 256;
+  return buffer;
+}
+
+// These journeys are long (and one moves 25 MB into the browser); the machine is shared.
+test.describe.configure({ timeout: 120_000 });
+
+const rowOf = (page: Page, title: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+async function openDocuments(page: Page) {
+  await signInAs(page, 'Casey Morgan', '/patient/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Photo of the rash' })).toBeVisible();
+}
+
+test('a patient uploads a document, opens and downloads the same bytes, renames it and deletes it', async ({ page, context, guard }) => {
+  await openDocuments(page);
+  // The seeded image shows a real thumbnail (bytes fetched through the API, shown from a blob: URL).
+  const thumb = rowOf(page, 'Photo of the rash').locator('img');
+  await expect(thumb).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+  await expect(page.locator('body')).not.toContainText('auth_code');
+  expect(await page.content()).not.toContain('auth_code');
+  await expectNoAxeViolations(page, 'documents');
+
+  const content = bytesOf(200 * 1024);
+  await page.getByLabel('Add documents').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: content });
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of lab-results.pdf' })).toHaveAttribute('aria-valuenow', '100');
+  const row = rowOf(page, 'lab-results.pdf');
+  await expect(row).toContainText('PDF file · 200 KB');
+  await expect(row).toContainText('uploaded by you');
+  await expectNoAxeViolations(page, 'documents after an upload');
+
+  // Download: the same bytes, under a safe name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download lab-results.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('lab-results.pdf');
+  const saved = await readFile(await download.path());
+  expect(saved.equals(content)).toBe(true);
+
+  // Open: a fresh link, read at the click, in a new tab without opener; the bytes behind it match too.
+  // The file is served with `Content-Security-Policy: sandbox`, so Chromium refuses to run even the
+  // test harness's own init scripts in that tab and says so on the console: that is the sandbox working.
+  guard.allowConsoleError(/^Blocked script execution in '.*\/files\/view\/.*' because the document's frame is sandboxed/);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    rowOf(page, 'Vaccination record').getByRole('button', { name: 'Open Vaccination record' }).click(),
+  ]);
+  await tab.waitForLoadState();
+  expect(tab.url()).toMatch(new RegExp(`^${MOCK_ORIGIN}/api_v3/files/view/file_doc_1\\?auth_code=[0-9a-f]+&time=\\d+$`));
+  await expect(tab.locator('body')).toHaveText('Demo document: vaccination record (sample text)');
+  expect(await tab.evaluate(() => window.opener === null)).toBe(true);
+  // The raw file tab is the API's, not a portal page; no axe scan there.
+  await tab.close();
+
+  // Rename by title.
+  await row.getByRole('button', { name: 'Rename lab-results.pdf' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename document' });
+  await expect(renameDialog.getByLabel('New name')).toBeFocused();
+  await expectNoAxeViolations(page, 'rename dialog');
+  await renameDialog.getByLabel('New name').fill('Blood test March');
+  await renameDialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(renameDialog).toBeHidden();
+  const renamed = rowOf(page, 'Blood test March');
+  await expect(renamed).toContainText('PDF file · 200 KB');
+
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    renamed.getByRole('button', { name: 'Download Blood test March' }).click(),
+  ]);
+  expect(again.suggestedFilename()).toBe('Blood test March.pdf');
+
+  // Delete with confirmation; the row goes once the server agreed.
+  await renamed.getByRole('button', { name: 'Delete Blood test March' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete document?' });
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoAxeViolations(page, 'delete dialog');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { level: 3, name: 'Blood test March' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 3, name: 'Photo of the rash' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Blood test March' })).toHaveCount(0);
+});
+
+test('an upload cut off mid-way leaves no half-listed file, and a retry uploads it once (F49)', async ({ page, guard }) => {
+  await openDocuments(page);
+  let cut = 0;
+  await page.route(`${MOCK_ORIGIN}/api_v3/files`, async (route) => {
+    if (route.request().method() === 'POST' && cut === 0) {
+      cut += 1;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.fallback();
+  });
+  await page.getByLabel('Add documents').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: bytesOf(50_000) });
+  await expect(page.getByText('The upload was interrupted. Check your connection and retry.', { exact: true })).toBeVisible();
+  expect(cut).toBe(1);
+  // The reset we provoked, and nothing else, reached the console.
+  expect(guard.take('console').map((p) => p.message)).toEqual(['Failed to load resource: net::ERR_CONNECTION_RESET']);
+  await expect(page.getByRole('heading', { level: 3, name: 'scan.png' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'documents with a failed upload');
+
+  await page.getByRole('button', { name: 'Retry upload of scan.png' }).click();
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'scan.png' })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 3, name: 'Photo of the rash' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'scan.png' })).toHaveCount(1);
+});
+
+test('a file over 25 MB and a type not accepted are refused before any request (F48), at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openDocuments(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/files')) posts.push(request.url());
+  });
+  await page.getByLabel('Add documents').setInputFiles([
+    { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 1) },
+    { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+  ]);
+  await expect(page.getByText('Not sent. This file is 25 MB; files can be at most 25 MB.')).toBeVisible();
+  await expect(page.getByText(/Not sent\. This type of file is not accepted\./)).toBeVisible();
+  expect(posts).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, 'documents with refused files (phone)');
+});
+
+test('a provider opens a patient’s record and adds a document to it', async ({ page }) => {
+  await signInAs(page, 'Dr. Samira Okafor', '/provider/patients/usr_patient');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient: Casey Morgan' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 3, name: 'Visit summary' })).toBeVisible();
+  await page.getByLabel('Add documents to this patient’s record').setInputFiles({
+    name: 'referral.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Referral letter (sample)'),
+  });
+  await expect(rowOf(page, 'referral.txt')).toContainText('uploaded by you');
+  await expectNoAxeViolations(page, 'provider: patient record');
+});
