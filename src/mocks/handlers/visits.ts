@@ -1,4 +1,307 @@
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { z } from 'zod';
+import { IntakeSchema } from '@/api/intakes/schemas';
+import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
+import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { requireUser, requireUserOrAdmin } from '../lib/auth';
+import { namedError } from '../lib/errors';
+import { jsonBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
+import { ok } from '../lib/respond';
+import { api, mockControl } from '../lib/routes';
+import { findRoom, roomProviders, wire } from './rooms';
 
-/** Handlers of this family (spec section 4); endpoints not listed here still answer 501. */
-export const visitsHandlers: HttpHandler[] = [];
+/** Visit and intake endpoints answer errors as `{error, message}` (spec section 7). */
+const fail = (message: string) => namedError(400, 'bad_request', message);
+const AUTH = { account: true, style: 'named' } as const;
+
+const STATUSES: readonly number[] = Object.values(VISIT_STATUS);
+const WALKIN_TYPE = 1;
+const ECONSULT_SUBTYPE = 4;
+/** The demo provider takes a walk-in that a development control moves to "in progress". */
+const DEMO_PROVIDER_ID = 'usr_provider';
+
+function person(user: UserRecord) {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    full_name: user.full_name,
+    email: user.email,
+    phone: typeof user.phone === 'string' ? user.phone : '',
+    code: user.code,
+  };
+}
+
+function roomCodesOf(user: UserRecord): string[] {
+  return Array.isArray(user.rooms) ? (user.rooms as { code: string }[]).map((r) => r.code) : [];
+}
+
+function hostIds(visit: Rec): string[] {
+  const hosts = Array.isArray(visit.hosts) ? (visit.hosts as unknown[]) : [];
+  return hosts.map((h) => (h && typeof h === 'object' && 'id' in h ? String(h.id) : String(h)));
+}
+
+/**
+ * Who may see a visit: the patient, the assigned provider, a host, and the providers of its
+ * room (they accept walk-ins and e-consults from their dashboards, spec 3).
+ */
+function isParticipant(user: UserRecord, visit: Rec): boolean {
+  if (visit.member_id === user.id) return true;
+  if (user.type !== 400 && user.type !== 100) return false;
+  return (
+    visit.provider_id === user.id ||
+    hostIds(visit).includes(user.id) ||
+    roomCodesOf(user).includes(String(visit.room_code))
+  );
+}
+
+/**
+ * Time filters: a visit's start and end; an e-consult has neither, so it starts at `created`
+ * and ends at `actual_end` (an open one has not ended and never matches `end_time`).
+ */
+const startOf = (v: Rec) => (typeof v.start === 'number' ? v.start : Number(v.created));
+const endOf = (v: Rec): number | null =>
+  typeof v.end === 'number' ? v.end : typeof v.actual_end === 'number' ? v.actual_end : null;
+
+function withIntake(visit: Rec): Record<string, unknown> {
+  const body = wire(visit);
+  const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
+  // The detail embeds the intake (spec 2.7 allows either form); one the contract cannot read stays a reference.
+  const embedded = intake ? wire(intake) : undefined;
+  return embedded && IntakeSchema.safeParse(embedded).success ? { ...body, intake: embedded } : body;
+}
+
+function listItem(visit: Rec, withRecordings: boolean): Record<string, unknown> {
+  const body = wire(visit);
+  if (!withRecordings) delete body.recordings;
+  return body;
+}
+
+function visitOr404(id: string): Rec {
+  const visit = db.visits.get(id);
+  if (!visit) throw namedError(404, 'not_found', 'Visit not found');
+  return visit;
+}
+
+/** The intake must exist and be the caller's; the spec lists only 400 for this endpoint's bad input. */
+function intakeOf(user: UserRecord, intakeId: string): Rec {
+  const intake = db.intakes.get(intakeId);
+  const owners = intake
+    ? [intake._owner, intake.member_id].filter((o) => o !== undefined && o !== null).map(String)
+    : [];
+  if (!intake || !(owners.includes(user.id) || owners.includes(user.code)))
+    throw fail(`Intake ${intakeId} not found`);
+  return intake;
+}
+
+function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
+  const room = findRoom(roomCode, user.account_code);
+  if (!room) throw fail(`Room ${roomCode} not found`);
+  if (typeof intake.room_code === 'string' && intake.room_code && intake.room_code !== roomCode) {
+    throw fail(`Intake ${String(intake.id)} belongs to room ${intake.room_code}, not ${roomCode}`);
+  }
+  return room;
+}
+
+/** The same intake never makes a second visit: a retry, double click or second tab gets the first (case D32). */
+function existingVisitOf(intake: Rec): Rec | undefined {
+  return typeof intake.visit_id === 'string' ? db.visits.get(intake.visit_id) : undefined;
+}
+
+function meetingFor(t: number) {
+  return {
+    recording_auto_start: false,
+    phone_numbers: { US: ['+1 555 0100 200'], GB: ['+44 20 0000 0000'] },
+    hosts: [],
+    expiry: t + 86_400,
+    conference_pin: String(100_000 + (db.seq % 900_000)),
+    meeting_id: `800 555 ${String(db.seq % 10_000).padStart(4, '0')}`,
+  };
+}
+
+function createVisit(user: UserRecord, intake: Rec, room: Rec, over: Partial<Rec>): Rec {
+  const t = nowSeconds();
+  const id = nextId('vis');
+  const provider = typeof over.provider_id === 'string' ? db.users.get(over.provider_id) : undefined;
+  const visit: Rec = {
+    id,
+    code: id.replace('vis_', 'V-'),
+    member_id: user.id,
+    provider_id: null,
+    account_code: user.account_code,
+    room_id: room.id,
+    room_code: room.code,
+    type: WALKIN_TYPE,
+    subtype: 3,
+    status: VISIT_STATUS.pending,
+    start: t,
+    end: null,
+    actual_start: null,
+    actual_end: null,
+    created: t,
+    modified: t,
+    incharge: false,
+    isEditExpired: false,
+    hosts: [],
+    intake_id: intake.id,
+    member: person(user),
+    provider: provider ? person(provider) : null,
+    account: { code: user.account_code, name: String(db.accounts.get(user.account_code)?.name ?? '') },
+    meeting: meetingFor(t),
+    recordings: { count: 0, data: [] },
+    ...over,
+  };
+  db.visits.set(id, visit);
+  intake.visit_id = id;
+  intake.modified = t;
+  db.outbox.push({
+    id: nextId('evt'),
+    type: 'visit.created',
+    created: t,
+    account_code: user.account_code,
+    version: '1.0',
+    data: {
+      id,
+      member_id: visit.member_id,
+      provider_id: visit.provider_id ?? null,
+      start: visit.start ?? null,
+      end: visit.end ?? null,
+      actual_start: visit.actual_start ?? null,
+      actual_end: visit.actual_end ?? null,
+      status: String(visit.status),
+      completed_by: null,
+    },
+  });
+  return visit;
+}
+
+const enabled = (room: Rec, kind: 'walkin' | 'econsult') => {
+  const visits = (room.visits ?? {}) as Record<string, { enabled?: boolean } | undefined>;
+  return visits[kind]?.enabled === true;
+};
+
+const isClosed = (room: Rec) =>
+  (room.operation_settings as { is_closed?: boolean } | undefined)?.is_closed === true;
+
+export const visitsHandlers: HttpHandler[] = [
+  /** USER; the clinic admin token (spec 4.12) sees every visit of the clinic. */
+  http.get(api('/visits'), ({ request }) => {
+    const { user } = requireUserOrAdmin(request, AUTH);
+    const query = queryOf(request);
+    const roomCode = optionalString(query, 'room_code');
+    const startTime = optionalInt(query, 'start_time', fail, { min: 0 });
+    const endTime = optionalInt(query, 'end_time', fail, { min: 0 });
+    const status = optionalInt(query, 'status', fail);
+    if (status !== undefined && !STATUSES.includes(status))
+      throw fail('status must be one of 10, 20, 25, 30 or 40');
+    const onlyWithRecordings = optionalInt(query, 'with_recordings_only', fail, { min: 0, max: 1 }) === 1;
+    const fields = (query.get('fields') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const accountCode = user?.account_code ?? request.headers.get('X-AccountCode');
+    const visits = [...db.visits.values()]
+      .filter((v) => v.account_code === accountCode)
+      .filter((v) => (user ? isParticipant(user, v) : true))
+      .filter((v) => !roomCode || v.room_code === roomCode)
+      .filter((v) => startTime === undefined || startOf(v) > startTime)
+      .filter((v) => {
+        if (endTime === undefined) return true;
+        const end = endOf(v);
+        return end !== null && end < endTime;
+      })
+      .filter((v) => status === undefined || v.status === status)
+      .filter(
+        (v) =>
+          !onlyWithRecordings || Number((v.recordings as { count?: number } | undefined)?.count ?? 0) > 0,
+      )
+      .sort((a, b) => startOf(b) - startOf(a) || String(a.id).localeCompare(String(b.id)));
+    return ok(
+      z.array(VisitSchema),
+      visits.map((v) => listItem(v, fields.includes('recordings'))),
+    );
+  }),
+
+  http.post(api('/visits/add_walkin'), ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const query = queryOf(request);
+    const intakeId = requiredString(query, 'intake_id', fail);
+    requiredString(query, 'visit_data_id', fail);
+    const roomCode = requiredString(query, 'room_code', fail);
+    const providerId = optionalString(query, 'provider_id');
+    const intake = intakeOf(user, intakeId);
+    const room = roomFor(user, intake, roomCode);
+    const existing = existingVisitOf(intake);
+    if (existing) return ok(VisitSchema, withIntake(existing));
+    if (!enabled(room, 'walkin')) throw fail(`Room ${roomCode} does not take walk-in visits`);
+    if (isClosed(room)) throw fail(`Room ${roomCode} is closed and does not take walk-in visits now`);
+    if (providerId && !roomProviders(roomCode).some((p) => p.id === providerId)) {
+      throw fail(`Provider ${providerId} does not work in room ${roomCode}`);
+    }
+    const userCode = optionalString(query, 'user_code');
+    const visit = createVisit(user, intake, room, {
+      provider_id: providerId ?? null,
+      ...(userCode ? { user_code: userCode } : {}),
+    });
+    return ok(VisitSchema, withIntake(visit));
+  }),
+
+  /** An e-consult is asynchronous: it is created unscheduled, even while the room is closed. */
+  http.post(api('/visits/add_econsult'), async ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const body = await jsonBody(request, fail);
+    const intakeId = requiredString(body, 'intake_id', fail);
+    const roomCode = requiredString(body, 'room_code', fail);
+    const intake = intakeOf(user, intakeId);
+    const room = roomFor(user, intake, roomCode);
+    const existing = existingVisitOf(intake);
+    if (existing) return ok(VisitSchema, withIntake(existing));
+    if (!enabled(room, 'econsult')) throw fail(`Room ${roomCode} does not take e-consults`);
+    const visit = createVisit(user, intake, room, {
+      subtype: ECONSULT_SUBTYPE,
+      start: null,
+      end: null,
+      meeting: null,
+    });
+    return ok(VisitSchema, withIntake(visit));
+  }),
+
+  http.get(api('/visits/:id'), ({ request, params }) => {
+    const { user } = requireUserOrAdmin(request, AUTH);
+    const visit = visitOr404(String(params.id));
+    if (user ? !isParticipant(user, visit) : visit.account_code !== request.headers.get('X-AccountCode')) {
+      throw namedError(403, 'forbidden', 'Not a participant on this visit');
+    }
+    return ok(VisitSchema, withIntake(visit));
+  }),
+
+  /**
+   * Development control (never a spec endpoint): moves a visit to another status so tests and
+   * developers can watch the waiting room react.
+   */
+  http.post(mockControl('/visits/:id/status'), async ({ request, params }) => {
+    const visit = db.visits.get(String(params.id));
+    if (!visit) return HttpResponse.json({ error: 'not_found', message: 'Visit not found' }, { status: 404 });
+    const body = (await request.json().catch(() => null)) as { status?: unknown } | null;
+    const status = Number(body?.status);
+    if (!STATUSES.includes(status)) {
+      return HttpResponse.json(
+        { error: 'bad_request', message: 'status must be one of 10, 20, 25, 30 or 40' },
+        { status: 400 },
+      );
+    }
+    const t = nowSeconds();
+    visit.status = status;
+    visit.modified = t;
+    if (status === VISIT_STATUS.inProgress) {
+      if (!visit.provider_id) {
+        const provider = db.users.get(DEMO_PROVIDER_ID);
+        visit.provider_id = DEMO_PROVIDER_ID;
+        visit.provider = provider ? person(provider) : null;
+      }
+      visit.actual_start ??= t;
+    }
+    if (status === VISIT_STATUS.completed) visit.actual_end ??= t;
+    return HttpResponse.json({ data: wire(visit) });
+  }),
+];

@@ -96,8 +96,9 @@ export function seedRooms(db: Db, now: number): void {
       operation_settings: {
         is_closed: true,
         close_msg: 'After-hours care is closed for maintenance today.',
+        // Hostile on purpose: the portal must sanitise it (RELIABILITY C22); browser tests trap any script run.
         close_message: {
-          html: '<p><strong>We are closed today.</strong> For emergencies call 911.</p><p>You can still <a href="https://harborview.example/help">read our help pages</a> or send an e-consult.</p><img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>',
+          html: '<p><strong>We are closed today.</strong> For emergencies call 911.</p><p>You can still <a href="https://harborview.example/help">read our help pages</a> or send an e-consult.</p><img src="x" onerror="window.__xss(\'close-message-img\')"><script>window.__xss(\'close-message-script\')</script><a href="javascript:window.__xss(\'close-message-link\')">details</a>',
         },
         closed_days: ['Monday'],
         default_timezone: 'America/New_York',

@@ -1,0 +1,81 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionFor } from '~test/render';
+import { createAppContext } from '@/app/create-app';
+import { db, nowSeconds } from '@/mocks/db';
+import { server } from '@/mocks/node';
+import { useAddEconsultVisit, useAddWalkinVisit } from './mutations';
+import { visitQueries } from './queries';
+
+function setup() {
+  const context = createAppContext(window.sessionStorage);
+  context.session.signIn(sessionFor('demo-patient-2'));
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient: context.queryClient, wrapper };
+}
+
+function addIntake(id: string, roomCode: string) {
+  db.intakes.set(id, {
+    id,
+    created: nowSeconds(),
+    type: '1',
+    attachments: [],
+    visit_id: null,
+    room_code: roomCode,
+    member_id: 'usr_patient2',
+    _owner: 'usr_patient2',
+  });
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+describe('visit creation hooks', () => {
+  it('creates a walk-in with the intake id standing in for visit_data_id, caches it and invalidates visit lists', async () => {
+    addIntake('int_hook', 'general');
+    const urls: URL[] = [];
+    server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)));
+    const { queryClient, wrapper } = setup();
+    await queryClient.fetchQuery(visitQueries.list({}));
+    const { result } = renderHook(() => useAddWalkinVisit(), { wrapper });
+    const visit = await act(() =>
+      result.current.mutateAsync({ intake_id: 'int_hook', room_code: 'general' }),
+    );
+
+    const sent = urls.find((u) => u.pathname.endsWith('/visits/add_walkin'));
+    expect(sent?.searchParams.get('visit_data_id')).toBe('int_hook');
+    expect(sent?.searchParams.get('room_code')).toBe('general');
+    expect(queryClient.getQueryData(visitQueries.detail(visit.id).queryKey)).toEqual(visit);
+    expect(queryClient.getQueryState(visitQueries.list({}).queryKey)?.isInvalidated).toBe(true);
+    expect(db.intakes.get('int_hook')?.visit_id).toBe(visit.id);
+  });
+
+  it('answers a second call for the same intake with the same visit', async () => {
+    addIntake('int_hook2', 'general');
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useAddWalkinVisit(), { wrapper });
+    const first = await act(() =>
+      result.current.mutateAsync({ intake_id: 'int_hook2', room_code: 'general' }),
+    );
+    const second = await act(() =>
+      result.current.mutateAsync({ intake_id: 'int_hook2', room_code: 'general' }),
+    );
+    expect(second.id).toBe(first.id);
+    expect([...db.visits.values()].filter((v) => v.intake_id === 'int_hook2')).toHaveLength(1);
+  });
+
+  it('creates an e-consult with a JSON body and caches it', async () => {
+    addIntake('int_hook3', 'dermatology');
+    const { queryClient, wrapper } = setup();
+    const { result } = renderHook(() => useAddEconsultVisit(), { wrapper });
+    const visit = await act(() =>
+      result.current.mutateAsync({ intake_id: 'int_hook3', room_code: 'dermatology' }),
+    );
+    expect(visit.subtype).toBe(4);
+    expect(visit.start).toBeNull();
+    expect(queryClient.getQueryData(visitQueries.detail(visit.id).queryKey)).toEqual(visit);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { apiJson, type CallOptions } from '../http';
+import { VisitSchema, type AddEconsultInput, type Visit, type VisitFilter } from './schemas';
+
+const VisitListSchema = z.array(VisitSchema);
+
+/**
+ * GET /visits: the caller's visits (a patient's own, a provider's assigned or hosted ones).
+ * `fields` travels as a comma list; `recordings` must be among them to receive recording objects.
+ */
+export function listVisits(filter: VisitFilter, options: CallOptions = {}): Promise<Visit[]> {
+  return apiJson({
+    path: '/visits',
+    auth: 'user',
+    query: { ...filter, fields: filter.fields },
+    schema: VisitListSchema,
+    signal: options.signal,
+  });
+}
+
+/** GET /visits/{id}: only a participant of the visit may read it (403 otherwise). */
+export function getVisit(id: string, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+export interface AddWalkinVisitInput {
+  intake_id: string;
+  room_code: string;
+  /** The spec calls this "id of a scheduled appointment"; a walk-in has none, so the intake id stands in. */
+  visit_data_id?: string;
+  provider_id?: string;
+  user_code?: string;
+}
+
+/**
+ * POST /visits/add_walkin (parameters in the query string). Idempotent per intake in the mock:
+ * the same intake answers with the visit it already created (case D32).
+ */
+export function addWalkinVisit(input: AddWalkinVisitInput, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: '/visits/add_walkin',
+    auth: 'user',
+    query: {
+      intake_id: input.intake_id,
+      visit_data_id: input.visit_data_id ?? input.intake_id,
+      room_code: input.room_code,
+      provider_id: input.provider_id,
+      user_code: input.user_code,
+    },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/** POST /visits/add_econsult (JSON body): an unscheduled, asynchronous visit. */
+export function addEconsultVisit(input: AddEconsultInput, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: '/visits/add_econsult',
+    auth: 'user',
+    body: { json: { intake_id: input.intake_id, room_code: input.room_code } },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}

@@ -1,0 +1,177 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '~test/render';
+import { db } from '@/mocks/db';
+import { server } from '@/mocks/node';
+
+// The route modules are lazy; load them once up front so the first test does not spend its
+// findBy timeout on the transform.
+beforeAll(async () => {
+  await import('./visit');
+});
+
+/** Counts requests whose path ends with `suffix`. */
+function countRequests(suffix: string) {
+  const counter = { count: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname.endsWith(suffix)) counter.count += 1;
+  });
+  return counter;
+}
+
+let visibility: DocumentVisibilityState = 'visible';
+function setVisibility(state: DocumentVisibilityState) {
+  visibility = state;
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** Advances fake time and lets the fetches it starts settle. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  // Back to jsdom's own getter.
+  delete (document as unknown as { visibilityState?: unknown }).visibilityState;
+  visibility = 'visible';
+});
+
+describe('waiting room', () => {
+  it('shows the place in line and the estimated wait as a range', async () => {
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Walk-in visit' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('You are number 3 in line (2 patients ahead of you).'),
+    ).toBeInTheDocument();
+    // 2 ahead × 10 minutes: between one and two average visits.
+    expect(screen.getByText('Estimated wait: 10 to 20 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Not assigned yet')).toBeInTheDocument();
+    expect(await screen.findByText('General practice')).toBeInTheDocument();
+  });
+
+  it('caps the estimate at the clinic’s maximum wait time', async () => {
+    db.rooms.get('general')!._queue = { capacity: 20, average_visit_time: 1800 };
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    // 2 × 30 minutes would be an hour; visit.time.max_wait_time is 1800 seconds.
+    expect(await screen.findByText('Estimated wait: up to 30 minutes.')).toBeInTheDocument();
+  });
+
+  it('says "next in line" when nobody is ahead', async () => {
+    db.visits.get('vis_queue_p001')!.status = 40;
+    db.visits.get('vis_queue_p002')!.status = 25;
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    expect(await screen.findByText('You are next in line.')).toBeInTheDocument();
+    expect(screen.queryByText(/Estimated wait/)).not.toBeInTheDocument();
+  });
+
+  it('polls the queue and the visit only while the page is visible', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    const queue = countRequests('/rooms/general/queue');
+    const visit = countRequests('/visits/vis_walkin_waiting');
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    await screen.findByText('You are number 3 in line (2 patients ahead of you).');
+    const [q0, v0] = [queue.count, visit.count];
+
+    await advance(10_000);
+    expect(queue.count).toBe(q0 + 1);
+    expect(visit.count).toBe(v0 + 1);
+
+    setVisibility('hidden');
+    await advance(60_000);
+    expect(queue.count).toBe(q0 + 1);
+    expect(visit.count).toBe(v0 + 1);
+
+    // Someone ahead was seen while the tab was in the background.
+    db.visits.get('vis_queue_p001')!.status = 25;
+    setVisibility('visible');
+    await advance(10_000);
+    expect(queue.count).toBeGreaterThan(q0 + 1);
+    expect(await screen.findByText('You are number 2 in line (1 patient ahead of you).')).toBeInTheDocument();
+  });
+
+  it('turns into "your provider is ready — join" when the visit starts, without a reload, then stops polling', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    await screen.findByText('You are number 3 in line (2 patients ahead of you).');
+
+    const response = await fetch('http://localhost/__mock/visits/vis_walkin_waiting/status', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 25 }),
+    });
+    expect(response.ok).toBe(true);
+    const visit = countRequests('/visits/vis_walkin_waiting');
+    await advance(10_000);
+
+    const join = await screen.findByRole('region', { name: 'Your provider is ready — join' });
+    expect(within(join).getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
+      'href',
+      'https://demo.rooms.example.test/general',
+    );
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+    expect(screen.getByText('Samira Okafor')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You are in the waiting room' })).not.toBeInTheDocument();
+
+    const seen = visit.count;
+    await advance(60_000);
+    expect(visit.count).toBe(seen);
+  });
+
+  it('shows the join link and meeting details of a visit in progress', async () => {
+    renderRoute('/patient/visits/vis_inprogress', { as: 'demo-patient' });
+    const join = await screen.findByRole('region', { name: 'Your provider is ready — join' });
+    const link = within(join).getByRole('link', { name: 'Join the video visit' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(join).getByText('United States')).toBeInTheDocument();
+    expect(within(join).getByRole('link', { name: '+1 555 0100 200' })).toHaveAttribute(
+      'href',
+      'tel:+15550100200',
+    );
+    expect(within(join).getByText('United Kingdom')).toBeInTheDocument();
+    expect(within(join).getByText('482913')).toBeInTheDocument();
+    expect(within(join).getByText('Conference PIN')).toBeInTheDocument();
+  });
+
+  it('labels a status outside the spec as unknown', async () => {
+    db.visits.get('vis_upcoming')!.status = 15;
+    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
+    expect(await screen.findByText('Unknown status')).toBeInTheDocument();
+    expect(screen.getByText(/^Unknown status\. Please contact the clinic/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['vis_completed', 'This visit is completed.'],
+    ['vis_cancelled', 'This visit was cancelled.'],
+    ['vis_upcoming', 'Your appointment is booked. Come back to this page at the start time to join.'],
+    [
+      'vis_econsult_open',
+      'Your e-consult has been sent. A provider will reply in writing; you will find the answer on this page.',
+    ],
+  ])('explains where %s stands', async (id, text) => {
+    renderRoute(`/patient/visits/${id}`, { as: 'demo-patient' });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('does not show someone else’s visit', async () => {
+    db.users.get('usr_patient2')!.tos = true;
+    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient-2' });
+    expect(await screen.findByRole('heading', { name: 'We couldn’t find this visit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All your visits' })).toBeInTheDocument();
+  });
+});

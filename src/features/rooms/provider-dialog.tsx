@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { roomQueries } from '@/api/rooms/queries';
+import type { RoomProvider } from '@/api/rooms/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { providerName, ProviderPhoto } from './provider-photo';
+
+/** A provider's detail (bio, training, interests) over the room page. */
+export function ProviderDialog({
+  roomCode,
+  provider,
+  onClose,
+}: {
+  roomCode: string;
+  provider: RoomProvider;
+  onClose: () => void;
+}) {
+  const detail = useQuery(roomQueries.provider(roomCode, provider.id));
+  const data = detail.data;
+  return (
+    <Dialog title={providerName(provider)} onClose={onClose}>
+      <div className="provider-detail">
+        <ProviderPhoto provider={data ?? provider} large />
+        {detail.isPending ? <Spinner label="Loading profile…" /> : null}
+        {detail.isError ? (
+          <ErrorState
+            error={detail.error}
+            title="We couldn’t load this profile"
+            onRetry={() => void detail.refetch()}
+          />
+        ) : null}
+        {data ? (
+          <dl className="detail-list">
+            {data.short_bio ? <Entry term="About">{data.short_bio}</Entry> : null}
+            {data.educational_training ? (
+              <Entry term="Education and training">{data.educational_training}</Entry>
+            ) : null}
+            {data.professional_interests ? (
+              <Entry term="Professional interests">{data.professional_interests}</Entry>
+            ) : null}
+            {data.personal_interests ? (
+              <Entry term="Personal interests">{data.personal_interests}</Entry>
+            ) : null}
+          </dl>
+        ) : null}
+      </div>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
+  );
+}
+
+function Entry({ term, children }: { term: string; children: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd className="wrap-anywhere">{children}</dd>
+    </>
+  );
+}

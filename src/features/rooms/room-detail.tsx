@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import type { Room, RoomProvider } from '@/api/rooms/schemas';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ClosedNotice } from './closed-notice';
+import { ProviderDialog } from './provider-dialog';
+import { providerName, ProviderPhoto } from './provider-photo';
+import { availableVisitKinds, isRoomClosed, roomVisitKinds, VISIT_KIND_LABEL } from './room-status';
+
+/** Everything a patient needs to choose a room: what it offers, who works there, whether it is open. */
+export function RoomDetail({ room }: { room: Room }) {
+  const closed = isRoomClosed(room);
+  const kinds = roomVisitKinds(room);
+  const possible = availableVisitKinds(room);
+  return (
+    <div className="room-detail">
+      {room.subtitle ? <p className="room-subtitle">{room.subtitle}</p> : null}
+      <p>
+        <span className={`tag ${closed ? 'tag-closed' : 'tag-open'}`}>{closed ? 'Closed' : 'Open now'}</span>
+      </p>
+      {closed ? <ClosedNotice room={room} /> : null}
+      <StartVisit roomCode={room.code} closed={closed} possible={possible} />
+      {room.description ? <p className="wrap-anywhere">{room.description}</p> : null}
+
+      <section aria-labelledby="room-kinds">
+        <h2 id="room-kinds">Ways to be seen</h2>
+        {kinds.length ? (
+          <ul>
+            {kinds.map((kind) => (
+              <li key={kind}>
+                {VISIT_KIND_LABEL[kind]}
+                {closed && kind === 'walkin' ? ' — not while the room is closed' : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>This room does not take visits online.</p>
+        )}
+      </section>
+
+      {room.specialties?.length ? (
+        <section aria-labelledby="room-specialties">
+          <h2 id="room-specialties">Specialties</h2>
+          <ul>
+            {room.specialties.map((s) => (
+              <li key={s.code}>
+                {s.name}
+                {s.duration ? ` · about ${s.duration} minutes` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <Consultations room={room} />
+      <Providers roomCode={room.code} />
+    </div>
+  );
+}
+
+function StartVisit({
+  roomCode,
+  closed,
+  possible,
+}: {
+  roomCode: string;
+  closed: boolean;
+  possible: ReturnType<typeof availableVisitKinds>;
+}) {
+  if (possible.length === 0) {
+    return (
+      <p className="room-cta">
+        {closed ? 'Please come back when the room is open.' : 'This room does not take visits online.'}
+      </p>
+    );
+  }
+  const still = closed
+    ? possible.map((k) => (k === 'econsult' ? 'send an e-consult' : 'book an appointment'))
+    : [];
+  return (
+    <div className="room-cta">
+      {closed ? (
+        <p>You can still {new Intl.ListFormat('en-US', { type: 'disjunction' }).format(still)}.</p>
+      ) : null}
+      <Link className="btn btn-primary" to={paths.patient.intake(roomCode)}>
+        Start a visit
+      </Link>
+    </div>
+  );
+}
+
+function Consultations({ room }: { room: Room }) {
+  const currency = (room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd').toUpperCase();
+  const list = (room.payment?.consultations ?? []).filter((c) => c.visible_to_patient !== false);
+  if (!list.length) return null;
+  return (
+    <section aria-labelledby="room-consultations">
+      <h2 id="room-consultations">Consultations and prices</h2>
+      <ul>
+        {list.map((c) => (
+          <li key={c.id}>
+            {c.description ?? 'Consultation'}
+            {c.duration ? ` · ${c.duration} minutes` : ''} · {price(c.amount, c.charge, currency)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function price(amount: number | undefined, charge: boolean | undefined, currency: string): string {
+  if (charge === false || !amount) return 'No charge';
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+function Providers({ roomCode }: { roomCode: string }) {
+  const providers = useQuery(roomQueries.providers(roomCode));
+  const [open, setOpen] = useState<RoomProvider | null>(null);
+  return (
+    <section aria-labelledby="room-providers">
+      <h2 id="room-providers">Providers</h2>
+      {providers.isPending ? <Spinner label="Loading providers…" /> : null}
+      {providers.isError ? (
+        <ErrorState
+          error={providers.error}
+          title="We couldn’t load the providers"
+          onRetry={() => void providers.refetch()}
+        />
+      ) : null}
+      {providers.data?.length === 0 ? <EmptyState title="No providers listed yet" /> : null}
+      {providers.data?.length ? (
+        <ul className="provider-list">
+          {providers.data.map((p) => (
+            <li key={p.id} className="provider-item">
+              <ProviderPhoto provider={p} />
+              <div>
+                <p className="provider-name">{providerName(p)}</p>
+                {p.short_bio ? <p className="provider-bio wrap-anywhere">{p.short_bio}</p> : null}
+                <Button variant="link" onClick={() => setOpen(p)}>
+                  More about <span className="visually-hidden">{providerName(p)}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? <ProviderDialog roomCode={roomCode} provider={open} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}

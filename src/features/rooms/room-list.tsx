@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import { EmptyState, ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { paths } from '@/config/paths';
+
+export const ROOMS_PAGE_SIZE = 10;
+
+/**
+ * One page of the clinic's rooms. `GET /rooms` returns no total, so a full page means there may
+ * be another one; an empty later page says so and links back.
+ */
+export function RoomList({ page, pageHref }: { page: number; pageHref: (page: number) => string }) {
+  const rooms = useQuery(roomQueries.list({ page, limit: ROOMS_PAGE_SIZE }));
+  if (rooms.isPending) return <Spinner label="Loading rooms…" />;
+  if (rooms.isError && !rooms.data)
+    return (
+      <ErrorState
+        error={rooms.error}
+        title="We couldn’t load the rooms"
+        onRetry={() => void rooms.refetch()}
+      />
+    );
+  const list = rooms.data ?? [];
+  const hasNext = list.length === ROOMS_PAGE_SIZE;
+  return (
+    <>
+      {rooms.isError ? <StaleBanner onRetry={() => void rooms.refetch()} /> : null}
+      {list.length === 0 ? (
+        <EmptyState title={page > 1 ? 'No more rooms' : 'No rooms yet'}>
+          {page > 1 ? (
+            <Link to={pageHref(1)}>Back to the first page</Link>
+          ) : (
+            <p>The clinic has not opened any rooms.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <ul className="room-list" aria-label="Rooms" aria-busy={rooms.isPlaceholderData || undefined}>
+          {list.map((room) => (
+            <li key={room.code} className="card">
+              <h2 className="room-list-name">
+                <Link to={paths.patient.room(room.code)}>{room.name}</Link>
+              </h2>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasNext ? (
+        <nav className="pager" aria-label="Room pages">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} rel="prev">
+              Previous page
+            </Link>
+          ) : null}
+          <span>Page {page}</span>
+          {hasNext ? (
+            <Link to={pageHref(page + 1)} rel="next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { visitQueries } from '@/api/visits/queries';
+import type { Visit } from '@/api/visits/schemas';
+import { useDocumentVisible } from './use-document-visible';
+import { isWaiting, visitKind } from './visit-kind';
+
+/** How often a waiting patient's page asks whether the provider is ready. */
+export const WAITING_POLL_MS = 10_000;
+/** A scheduled visit is watched from this long before its start. */
+const SOON_SECONDS = 15 * 60;
+
+/**
+ * Whether the page should keep asking about this visit: a walk-in in the queue, or an
+ * appointment about to start. An e-consult or a far-off appointment has nothing to wait for.
+ */
+export function shouldPoll(visit: Visit, nowSeconds: number = Date.now() / 1000): boolean {
+  if (!isWaiting(visit)) return false;
+  const kind = visitKind(visit);
+  if (kind === 'walkin') return true;
+  return (
+    kind === 'appointment' && typeof visit.start === 'number' && visit.start - nowSeconds <= SOON_SECONDS
+  );
+}
+
+/**
+ * The visit of a visit page, polled while it waits and the page is visible, so the page turns
+ * to "join" without a reload; once it leaves pending/confirmed the polling stops.
+ */
+export function useVisit(id: string) {
+  const visible = useDocumentVisible();
+  return useQuery({
+    ...visitQueries.detail(id),
+    refetchInterval: (query) =>
+      visible && query.state.data && shouldPoll(query.state.data) ? WAITING_POLL_MS : false,
+  });
+}

@@ -1,0 +1,148 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { visitQueries } from '@/api/visits/queries';
+import { VISIT_STATUS, visitStatusLabel, type Visit, type VisitFilter } from '@/api/visits/schemas';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { personName, visitKind, VISIT_KIND_TITLE, visitMedium } from './visit-kind';
+
+/** A visit's place on a timeline: its start, else when it was sent (e-consults have no start). */
+const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created ?? 0));
+
+function VisitItem({ visit, href }: { visit: Visit; href: string }) {
+  const zone = useViewerTimeZone();
+  const provider = personName(visit.provider);
+  const when = timeOf(visit);
+  return (
+    <li className="card visit-item">
+      <h3 className="visit-item-title">
+        <Link to={href}>
+          {VISIT_KIND_TITLE[visitKind(visit)]}
+          {when ? ` · ${formatDateTime(when, zone)}` : ''}
+        </Link>
+      </h3>
+      <p>
+        <span className="tag">{visitStatusLabel(visit.status)}</span> {visitMedium(visit)}
+        {provider ? ` · with ${provider}` : ''}
+        {visit.room_code ? ` · room ${visit.room_code}` : ''}
+      </p>
+    </li>
+  );
+}
+
+function Group({
+  title,
+  visits,
+  hrefFor,
+  empty,
+}: {
+  title: string;
+  visits: Visit[];
+  hrefFor: (id: string) => string;
+  empty: string;
+}) {
+  const id = `visits-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {visits.length ? (
+        <ul className="visit-list">
+          {visits.map((v) => (
+            <VisitItem key={v.id} visit={v} href={hrefFor(v.id)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A patient's visits, as three `GET /visits` reads: now (open visits by status), upcoming
+ * (starting after now) and past (ended before now). A visit appears in one group only.
+ */
+export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string }) {
+  // Pinned per mount, so the query keys (and the boundary between the groups) stay stable.
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  const filters: VisitFilter[] = [
+    { status: VISIT_STATUS.inProgress },
+    { status: VISIT_STATUS.pending },
+    { status: VISIT_STATUS.confirmed },
+    { start_time: now },
+    { end_time: now },
+  ];
+  const results = useQueries({ queries: filters.map((f) => visitQueries.list(f)) });
+  const failed = results.find((r) => r.isError);
+  if (results.some((r) => r.isPending)) return <Spinner label="Loading your visits…" />;
+  if (failed) {
+    return (
+      <ErrorState
+        error={failed.error}
+        title="We couldn’t load your visits"
+        onRetry={() => results.forEach((r) => void r.refetch())}
+      />
+    );
+  }
+  const [inProgress, pending, confirmed, upcoming, past] = results.map((r) => r.data ?? []);
+  const seen = new Set<string>();
+  const take = (list: Visit[]) => list.filter((v) => (seen.has(v.id) ? false : (seen.add(v.id), true)));
+  const upcomingIds = new Set((upcoming ?? []).map((v) => v.id));
+  const current = take(
+    [...(inProgress ?? []), ...(pending ?? []), ...(confirmed ?? [])].filter((v) => !upcomingIds.has(v.id)),
+  ).sort((a, b) => timeOf(b) - timeOf(a));
+  const next = take(upcoming ?? []).sort((a, b) => timeOf(a) - timeOf(b));
+  const done = take(past ?? []).sort((a, b) => timeOf(b) - timeOf(a));
+  return (
+    <>
+      <Group
+        title="Happening now"
+        visits={current}
+        hrefFor={hrefFor}
+        empty="Nothing in progress or waiting."
+      />
+      <Group title="Upcoming" visits={next} hrefFor={hrefFor} empty="No upcoming visits." />
+      <Group title="Past" visits={done} hrefFor={hrefFor} empty="No past visits yet." />
+    </>
+  );
+}
+
+/** Every visit the signed-in provider may see (assigned, hosted, or waiting in their rooms). */
+export function ProviderVisitList({ hrefFor }: { hrefFor: (id: string) => string }) {
+  const visits = useQuery(visitQueries.list({}));
+  if (visits.isPending) return <Spinner label="Loading visits…" />;
+  if (visits.isError)
+    return (
+      <ErrorState
+        error={visits.error}
+        title="We couldn’t load the visits"
+        onRetry={() => void visits.refetch()}
+      />
+    );
+  if (!visits.data.length) return <EmptyState title="No visits yet" />;
+  const open = visits.data.filter(
+    (v) =>
+      v.status === VISIT_STATUS.pending ||
+      v.status === VISIT_STATUS.confirmed ||
+      v.status === VISIT_STATUS.inProgress,
+  );
+  const closed = visits.data.filter((v) => !open.includes(v));
+  return (
+    <>
+      <Group
+        title="Open"
+        visits={open.sort((a, b) => timeOf(a) - timeOf(b))}
+        hrefFor={hrefFor}
+        empty="No open visits."
+      />
+      <Group
+        title="Closed"
+        visits={closed.sort((a, b) => timeOf(b) - timeOf(a))}
+        hrefFor={hrefFor}
+        empty="No closed visits."
+      />
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { settingQueries } from '@/api/accounts/queries';
+import { roomQueries } from '@/api/rooms/queries';
+import { VISIT_STATUS, visitStatusLabel, type Visit, type VisitMeeting } from '@/api/visits/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { env } from '@/config/env';
+import { roomJoinUrl } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
+import { safeResourceUrl } from '@/lib/safe-url';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { useDocumentVisible } from './use-document-visible';
+import { WAITING_POLL_MS } from './use-visit';
+import { personName, visitKind, visitMedium } from './visit-kind';
+import { estimateWaitRange, formatWaitRange } from './wait-estimate';
+
+const MAX_WAIT_SETTING = 'visit/time/max_wait_time';
+const SecondsSchema = z.coerce.number().positive();
+
+/** The visit's status and what the patient can do now: wait in the queue, join, or read the outcome. */
+export function WaitingRoom({ visit }: { visit: Visit }) {
+  const kind = visitKind(visit);
+  return (
+    <div className="waiting-room">
+      {/* Announces the change to "ready — join" to screen readers when polling brings it. */}
+      <div aria-live="polite">
+        <StatusPanel visit={visit} kind={kind} />
+      </div>
+      <VisitFacts visit={visit} />
+    </div>
+  );
+}
+
+function VisitFacts({ visit }: { visit: Visit }) {
+  const zone = useViewerTimeZone();
+  const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+  const provider = personName(visit.provider);
+  const when = typeof visit.start === 'number' ? visit.start : visit.created;
+  const reason = visit.intake?.reason_for_visit;
+  return (
+    <dl className="detail-list visit-facts">
+      <dt>Status</dt>
+      <dd>
+        <span className="tag">{visitStatusLabel(visit.status)}</span>
+      </dd>
+      <dt>Kind</dt>
+      <dd>{visitMedium(visit)}</dd>
+      {visit.room_code ? (
+        <>
+          <dt>Room</dt>
+          <dd>{room.data?.name ?? visit.room_code}</dd>
+        </>
+      ) : null}
+      {typeof when === 'number' ? (
+        <>
+          <dt>
+            {typeof visit.start !== 'number' ? 'Sent' : visitKind(visit) === 'walkin' ? 'Arrived' : 'Time'}
+          </dt>
+          <dd>{formatDateTime(when, zone)}</dd>
+        </>
+      ) : null}
+      <dt>Provider</dt>
+      <dd>{provider ?? 'Not assigned yet'}</dd>
+      {reason ? (
+        <>
+          <dt>Reason</dt>
+          <dd className="wrap-anywhere">{reason}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function StatusPanel({ visit, kind }: { visit: Visit; kind: ReturnType<typeof visitKind> }) {
+  switch (visit.status) {
+    case VISIT_STATUS.pending:
+    case VISIT_STATUS.confirmed:
+      if (kind === 'econsult') {
+        return (
+          <p>
+            Your e-consult has been sent. A provider will reply in writing; you will find the answer on this
+            page.
+          </p>
+        );
+      }
+      if (kind === 'walkin' && visit.room_code) return <QueuePanel roomCode={visit.room_code} />;
+      return <p>Your appointment is booked. Come back to this page at the start time to join.</p>;
+    case VISIT_STATUS.inProgress:
+      return kind === 'econsult' ? (
+        <p>A provider is looking at your e-consult.</p>
+      ) : (
+        <JoinPanel visit={visit} />
+      );
+    case VISIT_STATUS.completed:
+      return <p>This visit is completed.</p>;
+    case VISIT_STATUS.cancelled:
+      return <p>This visit was cancelled.</p>;
+    default:
+      return <p>Unknown status. Please contact the clinic if this does not change.</p>;
+  }
+}
+
+/** The walk-in queue: place in line and an estimated wait, refreshed while the page is visible. */
+function QueuePanel({ roomCode }: { roomCode: string }) {
+  const visible = useDocumentVisible();
+  const queue = useQuery({
+    ...roomQueries.queue(roomCode),
+    refetchInterval: visible ? WAITING_POLL_MS : false,
+  });
+  const maxWait = useQuery({ ...settingQueries.detail(MAX_WAIT_SETTING), retry: false });
+  const ceiling = SecondsSchema.safeParse(maxWait.data);
+  return (
+    <section className="card queue" aria-labelledby="queue-title">
+      <h2 id="queue-title">You are in the waiting room</h2>
+      {queue.isPending ? <Spinner label="Checking your place in line…" /> : null}
+      {queue.isError && !queue.data ? (
+        <ErrorState
+          error={queue.error}
+          title="We couldn’t check your place in line"
+          onRetry={() => void queue.refetch()}
+        />
+      ) : null}
+      {queue.data ? (
+        <QueueFacts
+          beforeMe={queue.data.before_me}
+          average={queue.data.average_visit_time}
+          ceiling={ceiling.success ? ceiling.data : null}
+        />
+      ) : null}
+      <p className="field-hint">
+        Keep this page open; it updates by itself. We will show a join button when your provider is ready.
+      </p>
+    </section>
+  );
+}
+
+function QueueFacts({
+  beforeMe,
+  average,
+  ceiling,
+}: {
+  beforeMe: number;
+  average: number;
+  ceiling: number | null;
+}) {
+  const wait = formatWaitRange(
+    estimateWaitRange({ average_visit_time: average, before_me: beforeMe }, ceiling),
+  );
+  return (
+    <>
+      <p className="queue-place">
+        {beforeMe === 0 ? (
+          'You are next in line.'
+        ) : (
+          <>
+            You are number {beforeMe + 1} in line ({beforeMe} {beforeMe === 1 ? 'patient' : 'patients'} ahead
+            of you).
+          </>
+        )}
+      </p>
+      {wait ? <p>Estimated wait: {wait}.</p> : null}
+    </>
+  );
+}
+
+/** Status 25: the provider is in the room; the join link and the dial-in details. */
+function JoinPanel({ visit }: { visit: Visit }) {
+  const url = visit.room_code
+    ? safeResourceUrl(roomJoinUrl(env.VITE_ACCOUNT_CODE, env.VITE_ROOM_HOST, visit.room_code))
+    : null;
+  return (
+    <section className="card join" aria-labelledby="join-title">
+      <h2 id="join-title">Your provider is ready — join</h2>
+      {url ? (
+        <p>
+          <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
+            Join the video visit
+          </a>
+        </p>
+      ) : (
+        <p>The join link is not available. Please use the phone details below or contact the clinic.</p>
+      )}
+      {url ? <p className="field-hint wrap-anywhere">Link: {url} (opens in a new tab)</p> : null}
+      {visit.meeting ? <MeetingDetails meeting={visit.meeting} /> : null}
+    </section>
+  );
+}
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/i.test(code)) return code;
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function MeetingDetails({ meeting }: { meeting: VisitMeeting }) {
+  const numbers = Object.entries(meeting.phone_numbers ?? {}).filter(([, list]) => list.length > 0);
+  if (!numbers.length && !meeting.conference_pin && !meeting.meeting_id) return null;
+  return (
+    <>
+      <h3>Join by phone</h3>
+      <dl className="detail-list">
+        {numbers.map(([country, list]) => (
+          <div key={country}>
+            <dt>{countryName(country)}</dt>
+            {list.map((n) => (
+              <dd key={n}>
+                <a href={`tel:${n.replace(/[^\d+]/g, '')}`}>{n}</a>
+              </dd>
+            ))}
+          </div>
+        ))}
+        {meeting.conference_pin ? (
+          <div>
+            <dt>Conference PIN</dt>
+            <dd>{meeting.conference_pin}</dd>
+          </div>
+        ) : null}
+        {meeting.meeting_id ? (
+          <div>
+            <dt>Meeting ID</dt>
+            <dd>{meeting.meeting_id}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { sanitizeHtml } from './sanitize';
+
+/** Renders the sanitiser's output into a detached container to inspect it as a browser would. */
+function sanitizeInto(dirty: string): HTMLDivElement {
+  const container = document.createElement('div');
+  container.innerHTML = sanitizeHtml(dirty);
+  return container;
+}
+
+const HOSTILE = [
+  '<img src=x onerror="window.__xss=1">',
+  '<script>window.__xss=2</script>',
+  '<svg><script>window.__xss=3</script></svg>',
+  '<svg onload="window.__xss=4"></svg>',
+  '<a href="javascript:window.__xss=5">click</a>',
+  '<a href="  JaVaScRiPt:window.__xss=6">click</a>',
+  '<a href="java&#x09;script:alert(1)">click</a>',
+  '<a href="&#106;avascript:alert(1)">click</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">click</a>',
+  '<a href="vbscript:msgbox(1)">click</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<form><button formaction="javascript:alert(1)">x</button></form>',
+  '<p style="background:url(javascript:alert(1))" onclick="alert(1)">text</p>',
+  '<details open ontoggle="alert(1)">x</details>',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  '<a id="config" name="location" href="https://ok.example">named</a>',
+  '<object data="javascript:alert(1)"></object>',
+  '<base href="https://evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<template><img src=x onerror=alert(1)></template>',
+  '<a href="http://plain.example">plain http</a>',
+  '<a href="/relative">relative</a>',
+];
+
+const ALLOWED = new Set(['P', 'B', 'I', 'EM', 'STRONG', 'UL', 'OL', 'LI', 'BR', 'A']);
+
+describe('sanitizeHtml', () => {
+  afterEach(() => {
+    delete (window as unknown as { __xss?: unknown }).__xss;
+  });
+
+  it('keeps simple text markup and safe links, opening links in a new tab without an opener', () => {
+    const html = sanitizeInto(
+      '<p><strong>Closed</strong> today. <em>Sorry</em>.</p><ul><li>Call <a href="tel:+15550100">us</a></li><li><a href="mailto:help@example.test">Write</a></li></ul><p><a href="https://example.test/help" target="_self">Help</a></p>',
+    );
+    expect(html.querySelector('strong')?.textContent).toBe('Closed');
+    const links = [...html.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'tel:+15550100',
+      'mailto:help@example.test',
+      'https://example.test/help',
+    ]);
+    for (const a of links) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+  });
+
+  it.each(HOSTILE)('neutralises %s', (payload) => {
+    const html = sanitizeInto(payload);
+    for (const element of html.querySelectorAll('*')) {
+      expect(ALLOWED.has(element.tagName)).toBe(true);
+      const attributes = [...element.attributes].map((a) => a.name);
+      expect(attributes.every((name) => ['href', 'target', 'rel'].includes(name))).toBe(true);
+      const href = element.getAttribute('href');
+      if (href !== null) expect(href).toMatch(/^(https:|mailto:|tel:)/);
+    }
+    expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
+  });
+
+  it('strips id and name so sanitised markup cannot clobber globals', () => {
+    const html = sanitizeInto('<a id="config" name="location" href="https://ok.example">named</a>');
+    const link = html.querySelector('a');
+    expect(link?.hasAttribute('id')).toBe(false);
+    expect(link?.hasAttribute('name')).toBe(false);
+  });
+
+  it('drops links that do not point to https, mailto or tel but keeps their text', () => {
+    const html = sanitizeInto(
+      '<a href="http://plain.example">plain</a> <a href="javascript:alert(1)">js</a>',
+    );
+    expect(html.textContent).toBe('plain js');
+    expect(html.querySelectorAll('a[href]')).toHaveLength(0);
+    expect(html.querySelectorAll('a[target]')).toHaveLength(0);
+  });
+
+  it('drops the content of script and style instead of showing it as text', () => {
+    expect(sanitizeInto('<p>ok</p><script>window.__xss=2</script><style>p{}</style>').textContent).toBe('ok');
+  });
+
+  it('returns an empty string for empty or non-string input', () => {
+    expect(sanitizeHtml('')).toBe('');
+    expect(sanitizeHtml(null)).toBe('');
+    expect(sanitizeHtml(42)).toBe('');
+  });
+});

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { db, nowSeconds } from '../db';
+import { issuePair } from '../lib/auth';
+
+const ORIGIN = 'http://localhost';
+const BASE = `${ORIGIN}/api_v3`;
+const ADMIN = { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' };
+
+function userHeaders(userId: string): Record<string, string> {
+  return { 'X-ApiToken': issuePair(userId).access.token, 'X-AccountCode': 'demo' };
+}
+
+interface VisitBody {
+  id: string;
+  status: number;
+  subtype?: number;
+  start?: number | null;
+  member_id?: string;
+  provider_id?: string | null;
+  intake?: { id: string };
+  recordings?: unknown;
+}
+
+async function call<T = unknown>(path: string, init: RequestInit = {}) {
+  const response = await fetch(path.startsWith('http') ? path : `${BASE}${path}`, init);
+  const body = (await response.json()) as { data: T; error?: string; message?: string };
+  return { status: response.status, body };
+}
+
+const ids = (visits: VisitBody[]) => visits.map((v) => v.id).sort();
+
+function addIntake(id: string, owner: string, roomCode: string) {
+  db.intakes.set(id, {
+    id,
+    created: nowSeconds(),
+    type: '1',
+    reason_for_visit: 'Test reason',
+    attachments: [],
+    visit_id: null,
+    room_code: roomCode,
+    member_id: owner,
+    _owner: owner,
+  });
+}
+
+const walkin = (headers: Record<string, string>, query: string) =>
+  call<VisitBody>(`/visits/add_walkin?${query}`, { method: 'POST', headers });
+const econsult = (headers: Record<string, string>, body: unknown) =>
+  call<VisitBody>('/visits/add_econsult', {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('GET /visits', () => {
+  it('answers 401 in the {error, message} shape without a token', async () => {
+    const { status, body } = await call('/visits', { headers: { 'X-AccountCode': 'demo' } });
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: 'unauthorized', message: 'Invalid or missing API token' });
+  });
+
+  it('shows a patient only their own visits, without recordings unless asked', async () => {
+    const { status, body } = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_patient') });
+    expect(status).toBe(200);
+    expect(body.data.every((v) => v.member_id === 'usr_patient')).toBe(true);
+    expect(ids(body.data)).toContain('vis_completed');
+    expect(ids(body.data)).not.toContain('vis_queue_p001');
+    expect(body.data.some((v) => 'recordings' in v)).toBe(false);
+    const other = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_patient2') });
+    expect(other.body.data).toEqual([]);
+  });
+
+  it('shows a provider the visits they are assigned to or that wait in their rooms', async () => {
+    const { body } = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_derm') });
+    expect(ids(body.data)).toEqual(['vis_econsult_closed', 'vis_econsult_open']);
+    const general = await call<VisitBody[]>('/visits?room_code=general', {
+      headers: userHeaders('usr_nurse'),
+    });
+    expect(ids(general.body.data)).toContain('vis_queue_p001');
+  });
+
+  it('accepts the clinic admin token and filters recordings', async () => {
+    const all = await call<VisitBody[]>('/visits?fields=recordings&with_recordings_only=1', {
+      headers: ADMIN,
+    });
+    expect(all.status).toBe(200);
+    expect(ids(all.body.data)).toEqual(['vis_completed']);
+    expect(all.body.data[0]?.recordings).toMatchObject({ count: 1 });
+  });
+
+  it('filters by start_time, end_time and status', async () => {
+    const now = nowSeconds();
+    const headers = userHeaders('usr_patient');
+    const upcoming = await call<VisitBody[]>(`/visits?start_time=${now}`, { headers });
+    expect(ids(upcoming.body.data)).toEqual(['vis_pending', 'vis_upcoming']);
+    const past = await call<VisitBody[]>(`/visits?end_time=${now}`, { headers });
+    expect(ids(past.body.data)).toEqual(['vis_cancelled', 'vis_completed', 'vis_econsult_closed']);
+    const inProgress = await call<VisitBody[]>('/visits?status=25', { headers });
+    expect(ids(inProgress.body.data)).toEqual(['vis_inprogress']);
+  });
+
+  it('answers 400 for a status outside the spec and a bad with_recordings_only', async () => {
+    const headers = userHeaders('usr_patient');
+    const bad = await call('/visits?status=15', { headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'bad_request', message: 'status must be one of 10, 20, 25, 30 or 40' });
+    expect((await call('/visits?with_recordings_only=2', { headers })).status).toBe(400);
+  });
+});
+
+describe('GET /visits/{id}', () => {
+  it('returns a participant the visit with its intake', async () => {
+    const { status, body } = await call<VisitBody>('/visits/vis_upcoming', {
+      headers: userHeaders('usr_patient'),
+    });
+    expect(status).toBe(200);
+    expect(body.data.intake?.id).toBe('int_upcoming');
+  });
+
+  it('answers 403 to someone who is not a participant and 404 for an unknown visit', async () => {
+    const forbidden = await call('/visits/vis_upcoming', { headers: userHeaders('usr_patient2') });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: 'forbidden', message: 'Not a participant on this visit' });
+    const provider = await call('/visits/vis_econsult_open', { headers: userHeaders('usr_peds') });
+    expect(provider.status).toBe(403);
+    const missing = await call('/visits/vis_nope', { headers: userHeaders('usr_patient') });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'not_found', message: 'Visit not found' });
+  });
+});
+
+describe('POST /visits/add_walkin', () => {
+  it('creates one pending walk-in, links the intake and queues a visit.created event', async () => {
+    addIntake('int_test', 'usr_patient2', 'general');
+    const headers = userHeaders('usr_patient2');
+    const before = db.visits.size;
+    const { status, body } = await walkin(
+      headers,
+      'intake_id=int_test&visit_data_id=int_test&room_code=general',
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ status: 10, member_id: 'usr_patient2', intake: { id: 'int_test' } });
+    expect(db.visits.size).toBe(before + 1);
+    expect(db.intakes.get('int_test')?.visit_id).toBe(body.data.id);
+    expect(db.outbox).toHaveLength(1);
+    expect(db.outbox[0]).toMatchObject({
+      type: 'visit.created',
+      account_code: 'demo',
+      version: '1.0',
+      data: {
+        id: body.data.id,
+        member_id: 'usr_patient2',
+        provider_id: null,
+        status: '10',
+        completed_by: null,
+      },
+    });
+    // The new walk-in waits behind the three already in room general.
+    const queue = await call<{ before_me: number; length: number }>('/rooms/general/queue', { headers });
+    expect(queue.body.data).toMatchObject({ length: 4, before_me: 3 });
+  });
+
+  it('returns the same visit for the same intake: retries and second tabs never make a second one', async () => {
+    addIntake('int_twice', 'usr_patient2', 'general');
+    const headers = userHeaders('usr_patient2');
+    const query = 'intake_id=int_twice&visit_data_id=int_twice&room_code=general';
+    const [a, b] = await Promise.all([walkin(headers, query), walkin(headers, query)]);
+    const c = await walkin(headers, query);
+    expect(a.body.data.id).toBe(b.body.data.id);
+    expect(c.body.data.id).toBe(a.body.data.id);
+    expect([...db.visits.values()].filter((v) => v.intake_id === 'int_twice')).toHaveLength(1);
+    expect(db.outbox).toHaveLength(1);
+  });
+
+  it('answers 400 for each missing required parameter', async () => {
+    addIntake('int_test', 'usr_patient2', 'general');
+    const headers = userHeaders('usr_patient2');
+    for (const [query, missing] of [
+      ['visit_data_id=x&room_code=general', 'intake_id'],
+      ['intake_id=int_test&room_code=general', 'visit_data_id'],
+      ['intake_id=int_test&visit_data_id=x', 'room_code'],
+    ] as const) {
+      const { status, body } = await walkin(headers, query);
+      expect(status).toBe(400);
+      expect(body).toEqual({ error: 'bad_request', message: `${missing} is required` });
+    }
+  });
+
+  it("refuses someone else's intake, an unknown room, a closed room and a room without walk-ins", async () => {
+    addIntake('int_other', 'usr_patient', 'general');
+    addIntake('int_closed', 'usr_patient2', 'after-hours');
+    addIntake('int_derm', 'usr_patient2', 'dermatology');
+    const headers = userHeaders('usr_patient2');
+    const other = await walkin(headers, 'intake_id=int_other&visit_data_id=x&room_code=general');
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('Intake int_other not found');
+    const unknown = await walkin(headers, 'intake_id=int_closed&visit_data_id=x&room_code=nowhere');
+    expect(unknown.body.message).toBe('Room nowhere not found');
+    const closed = await walkin(headers, 'intake_id=int_closed&visit_data_id=x&room_code=after-hours');
+    expect(closed.status).toBe(400);
+    expect(closed.body.message).toBe('Room after-hours is closed and does not take walk-in visits now');
+    const derm = await walkin(headers, 'intake_id=int_derm&visit_data_id=x&room_code=dermatology');
+    expect(derm.body.message).toBe('Room dermatology does not take walk-in visits');
+    expect(db.outbox).toHaveLength(0);
+  });
+
+  it('needs a user token: the admin token is refused', async () => {
+    addIntake('int_test', 'usr_patient2', 'general');
+    const { status } = await walkin(ADMIN, 'intake_id=int_test&visit_data_id=x&room_code=general');
+    expect(status).toBe(401);
+  });
+});
+
+describe('POST /visits/add_econsult', () => {
+  it('creates an unscheduled e-consult, even in a closed room, once per intake', async () => {
+    addIntake('int_ec', 'usr_patient2', 'after-hours');
+    const headers = userHeaders('usr_patient2');
+    const first = await econsult(headers, { intake_id: 'int_ec', room_code: 'after-hours' });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ subtype: 4, status: 10, start: null });
+    const again = await econsult(headers, { intake_id: 'int_ec', room_code: 'after-hours' });
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(db.outbox).toHaveLength(1);
+    expect(db.intakes.get('int_ec')?.visit_id).toBe(first.body.data.id);
+  });
+
+  it('refuses a room without e-consults and a body that is not JSON', async () => {
+    addIntake('int_gen', 'usr_patient2', 'general');
+    const headers = userHeaders('usr_patient2');
+    const general = await econsult(headers, { intake_id: 'int_gen', room_code: 'general' });
+    expect(general.status).toBe(400);
+    expect(general.body.message).toBe('Room general does not take e-consults');
+    const missing = await econsult(headers, { room_code: 'general' });
+    expect(missing.body).toEqual({ error: 'bad_request', message: 'intake_id is required' });
+    const notJson = await call('/visits/add_econsult', { method: 'POST', headers, body: 'intake_id=x' });
+    expect(notJson.status).toBe(400);
+  });
+});
+
+describe('POST /__mock/visits/{id}/status (development control)', () => {
+  it('moves a waiting walk-in to in progress and assigns the demo provider', async () => {
+    const response = await fetch(`${ORIGIN}/__mock/visits/vis_walkin_waiting/status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 25 }),
+    });
+    expect(response.status).toBe(200);
+    const visit = db.visits.get('vis_walkin_waiting');
+    expect(visit).toMatchObject({ status: 25, provider_id: 'usr_provider' });
+    expect(typeof visit?.actual_start).toBe('number');
+  });
+
+  it('refuses a status outside the spec', async () => {
+    const response = await fetch(`${ORIGIN}/__mock/visits/vis_walkin_waiting/status`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 99 }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
