@@ -10,9 +10,19 @@ const STORAGE_KEY = 'telehealth.mock-db';
 
 export const worker = setupWorker(...handlers);
 
+/** Uploaded bytes beyond this stay in memory only, so a few large uploads cannot fill the quota. */
+const PERSISTED_BLOB_BUDGET = 1_000_000;
+
 function save(): void {
+  let budget = PERSISTED_BLOB_BUDGET;
+  const blobs = new Map<string, string>();
+  for (const [id, bytes] of db.fileBlobs) {
+    if (bytes.length > budget) continue;
+    budget -= bytes.length;
+    blobs.set(id, bytes);
+  }
   try {
-    window.localStorage.setItem(STORAGE_KEY, serializeDb(db));
+    window.localStorage.setItem(STORAGE_KEY, serializeDb({ ...db, fileBlobs: blobs }));
   } catch {
     // Storage full or blocked: the mock still works, it just forgets on reload.
   }
