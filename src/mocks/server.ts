@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getResponse } from 'msw';
 import { resetDb } from './db';
 import { handlers } from './handlers';
+import { startWebhookDeliveryFromEnv } from './lib/webhooks';
 
 /**
  * The standalone mock API over real HTTP (DESIGN.md section 2): the same handlers, at the same
@@ -92,5 +93,7 @@ if (isMain) {
   const port = Number(process.env.PORT ?? 8787);
   void startMockServer(port).then(() => {
     console.log(`Mock API on http://127.0.0.1:${port} (api_v3, messaging, survey; POST /__mock/reset)`);
+    // Webhook events (spec section 6) go out only from this standalone server, when configured.
+    if (startWebhookDeliveryFromEnv()) console.log('Delivering webhook events to MOCK_WEBHOOK_URL');
   });
 }

@@ -23,6 +23,8 @@ export const VisitMessageSchema = z.looseObject({
   actor: VisitMessageActorSchema,
   content: z.string(),
   created: TimestampSchema,
+  /** Ids of files sent with the message; the spec takes them on post, the mock echoes them on read. */
+  attachment_ids: z.array(IdSchema).nullish(),
 });
 export type VisitMessage = z.infer<typeof VisitMessageSchema>;
 

@@ -44,5 +44,20 @@ export function seedNotifications(db: Db, now: number): void {
     title: 'A patient is waiting in General practice',
     image: '',
   });
-}
 
+  // Registered notification endpoints besides the Apple phone of seed/records.ts: an email
+  // address (type 10) and an Android phone.
+  const t = Math.floor(now / 1000);
+  const endpoints = [
+    { id: 'ep_patient_email', key: 'casey.morgan@example.test', type: 10, created: t - 90 * 24 * HOUR },
+    { id: 'ep_patient_android', key: 'fcm-registration-id-demo-0002', type: 40, created: t - 5 * 24 * HOUR },
+  ];
+  for (const e of endpoints) {
+    db.endpoints.set(e.id, {
+      ...e,
+      user_id: 'usr_patient',
+      ...(e.type === 10 ? {} : { arn: `arn:mock:sns:us-east-1:000000000000:endpoint/${e.type === 30 ? 'APNS' : 'GCM'}/demo/${e.id}` }),
+      modified: e.created,
+    });
+  }
+}

@@ -101,11 +101,26 @@ export function seedVisits(db: Db, now: number): void {
       intake_id: 'int_econsult_closed',
       _closedForMessages: true,
     }),
+    // A walk-in waiting in room general, behind two other patients (see the queue below).
+    base('vis_walkin_waiting', {
+      start: t - 4 * MIN,
+      end: null,
+      status: 10,
+      type: 1,
+      provider_id: null,
+      provider: null,
+      created: t - 4 * MIN,
+      modified: t - 4 * MIN,
+      intake_id: 'int_walkin_waiting',
+    }),
+    // Assigned to the signable provider persona (Dr. Samira Okafor) so the provider side of an
+    // open thread can be tried; the dermatologist takes part as a host.
     base('vis_econsult_open', {
       room_id: 'room_dermatology',
       room_code: 'dermatology',
-      provider_id: derm.id,
-      provider: person(derm),
+      provider_id: provider.id,
+      provider: person(provider),
+      hosts: [derm.id],
       type: 1,
       subtype: 4,
       status: 20,
@@ -125,12 +140,52 @@ export function seedVisits(db: Db, now: number): void {
       type: String(v.type),
       reason_for_visit: v.subtype === 4 ? 'Itchy rash on forearm' : 'Follow-up on seasonal allergies',
       attachments: [],
-      provider: v.provider_id ?? '',
+      provider: v.provider_id ?? null,
       visit_id: v.id,
       room_code: v.room_code,
       member_id: patient.id,
       location: 'NY',
       phone: typeof patient.phone === 'string' ? patient.phone : '',
+    });
+  }
+
+  // Two other patients waiting in room general ahead of the demo patient's walk-in.
+  const ahead: [string, number][] = [
+    ['usr_p001', 25],
+    ['usr_p002', 12],
+  ];
+  for (const [memberId, minutesAgo] of ahead) {
+    const member = db.users.get(memberId);
+    if (!member) continue;
+    const id = `vis_queue_${memberId.replace('usr_', '')}`;
+    const intakeId = `int_queue_${memberId.replace('usr_', '')}`;
+    db.visits.set(
+      id,
+      base(id, {
+        member_id: member.id,
+        member: person(member),
+        provider_id: null,
+        provider: null,
+        type: 1,
+        status: 10,
+        start: t - minutesAgo * MIN,
+        end: null,
+        created: t - minutesAgo * MIN,
+        modified: t - minutesAgo * MIN,
+        intake_id: intakeId,
+      }),
+    );
+    db.intakes.set(intakeId, {
+      id: intakeId,
+      created: t - minutesAgo * MIN,
+      modified: t - minutesAgo * MIN,
+      type: '1',
+      reason_for_visit: 'Sore throat',
+      attachments: [],
+      provider: null,
+      visit_id: id,
+      room_code: 'general',
+      member_id: member.id,
     });
   }
 
@@ -148,7 +203,7 @@ export function seedVisits(db: Db, now: number): void {
       id: `msg_closed_${id}`,
       visit_id: 'vis_econsult_closed',
       type: `${who}_message`,
-      actor: { id: actor.id, type: actor.type, display_name: actor.full_name },
+      actor: { id: actor.id, type: actor.type, display_name: typeof actor.title === 'string' && actor.title ? `${actor.title} ${actor.full_name}` : actor.full_name },
       content,
       created: t - 21 * DAY + i * 3 * HOUR + 0.25,
       attachment_ids: [],

@@ -1,8 +1,11 @@
+import { paths } from '@/config/paths';
+import { NotificationBadge } from '@/features/notifications';
+
 /**
  * Items other features add to the signed-in header (the notification badge, for one).
  * AreaLayout renders this beside the user menu.
  */
 export function HeaderExtras({ area }: { area: 'patient' | 'provider' | 'admin' }) {
-  void area;
-  return null;
+  if (area === 'admin') return null;
+  return <NotificationBadge to={area === 'patient' ? paths.patient.notifications() : paths.provider.notifications()} />;
 }

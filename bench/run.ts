@@ -1,0 +1,8 @@
+/**
+ * Runs the benchmarks and prints their figures (`npm run bench`). Set BENCH_SKIP_BUILD=1 to reuse
+ * an existing dist-bench build.
+ */
+import { printThreadBench, runThreadBench } from './thread';
+
+const result = await runThreadBench({ build: process.env.BENCH_SKIP_BUILD !== '1' });
+printThreadBench(result);

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fileQueries } from '@/api/files/queries';
+import { downloadFileBlob, getFile } from '@/api/files/requests';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { FileName, formatBytes, sanitizeFileName } from '@/components/upload';
+
+/** Files sent with a message. Their details are read when the row is shown, the bytes on click. */
+export function AttachmentList({ ids }: { ids: readonly string[] }) {
+  return (
+    <ul className="msg-attachments" aria-label="Attachments">
+      {ids.map((id) => (
+        <li key={id}>
+          <Attachment id={id} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+function Attachment({ id }: { id: string }) {
+  // The link inside a record expires, so the record is re-read at download time anyway.
+  const file = useQuery({ ...fileQueries.detail(id), staleTime: 60_000, gcTime: 5 * 60_000, retry: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = file.data?.name ?? 'Attachment';
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const record = await getFile(id);
+      const blob = await downloadFileBlob(record);
+      saveBlob(blob, sanitizeFileName(record.name, record.ext));
+    } catch (cause) {
+      setError(isApiError(cause) ? cause.userMessage : 'The file could not be downloaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (file.isError) {
+    return <span className="msg-attachment-missing">Attachment not available</span>;
+  }
+  return (
+    <span className="msg-attachment">
+      <Button variant="link" onClick={() => void download()} isBusy={busy} aria-label={`Download ${name}`}>
+        <FileName name={name} max={40} />
+      </Button>
+      {file.data?.size !== undefined ? <span className="msg-attachment-size"> ({formatBytes(file.data.size)})</span> : null}
+      {error ? (
+        <span role="alert" className="field-error">
+          {' '}
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

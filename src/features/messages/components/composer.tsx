@@ -1,0 +1,149 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { FileRecord } from '@/api/files/schemas';
+import { uploadFile } from '@/api/files/requests';
+import { MESSAGE_MAX_LENGTH } from '@/api/messages/schemas';
+import { Button } from '@/components/ui/button';
+import { FileUploader, IMAGE_ACCEPT, DOCUMENT_ACCEPT, type UploadSummary } from '@/components/upload';
+import type { SendOutcome } from '../thread-controller';
+
+/** The counter appears once the text is this close to the limit. */
+const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.8);
+
+export interface ComposerProps {
+  visitId: string;
+  text: string;
+  onTextChange: (text: string) => void;
+  /** Sends one intent; resolves when its outcome is known. */
+  onSend: (content: string, attachmentIds: string[]) => Promise<SendOutcome>;
+  /** Bumped by the parent when a message is confirmed stored, to clear the attachments. */
+  resetKey: number;
+}
+
+const ATTACHMENT_ACCEPT = { ...IMAGE_ACCEPT, ...DOCUMENT_ACCEPT };
+
+/**
+ * Writes and sends a message. A ref guard blocks a second send in the same tick (double click,
+ * Enter then click); the fieldset is disabled while sending. The text stays until the server
+ * confirms the message, so a failed send loses nothing.
+ */
+export function Composer({ visitId, text, onTextChange, onSend, resetKey }: ComposerProps) {
+  const fieldId = useId();
+  const hintId = useId();
+  const counterId = useId();
+  const errorId = useId();
+  const sendingRef = useRef(false);
+  const [isSending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attachments, setAttachments] = useState<FileRecord[]>([]);
+  const [uploads, setUploads] = useState<UploadSummary>({ uploading: 0, failed: 0, done: 0 });
+
+  const [seenReset, setSeenReset] = useState(resetKey);
+  if (seenReset !== resetKey) {
+    // A message was confirmed: its attachments went with it.
+    setSeenReset(resetKey);
+    setAttachments([]);
+  }
+
+  const remaining = MESSAGE_MAX_LENGTH - text.length;
+
+  const submit = () => {
+    if (sendingRef.current) return;
+    const content = text;
+    if (content.trim() === '') {
+      setError('Write a message before sending.');
+      return;
+    }
+    if (content.length > MESSAGE_MAX_LENGTH) {
+      setError(`Messages can be at most ${MESSAGE_MAX_LENGTH} characters. Shorten it by ${content.length - MESSAGE_MAX_LENGTH}.`);
+      return;
+    }
+    if (uploads.uploading > 0) {
+      setError('Wait for the attachments to finish uploading, or remove them.');
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    setError(null);
+    void onSend(
+      content,
+      attachments.map((a) => a.id),
+    ).then((outcome) => {
+      sendingRef.current = false;
+      setSending(false);
+      if (outcome === 'unknown') {
+        setError('We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.');
+      } else if (outcome === 'rejected') {
+        setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
+      }
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const describedBy = [hintId, remaining <= MESSAGE_MAX_LENGTH - COUNTER_FROM ? counterId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <form className="composer" onSubmit={onSubmit} noValidate>
+      <fieldset disabled={isSending} className="composer-fieldset">
+        <legend className="visually-hidden">Write a message</legend>
+        <div className={`field${error ? ' field-invalid' : ''}`}>
+          <label htmlFor={fieldId}>Your message</label>
+          <textarea
+            id={fieldId}
+            className="composer-text"
+            dir="auto"
+            rows={3}
+            value={text}
+            onChange={(event) => {
+              onTextChange(event.target.value);
+              if (error) setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          <p id={hintId} className="field-hint">
+            Enter sends; Shift+Enter starts a new line.
+          </p>
+          {text.length >= COUNTER_FROM ? (
+            <p id={counterId} className={`field-hint${remaining < 0 ? ' field-error' : ''}`} aria-live="polite">
+              {remaining >= 0 ? `${remaining} characters left` : `${-remaining} characters over the limit`}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <FileUploader<FileRecord>
+          key={resetKey}
+          label="Attach files"
+          hint="Photos or documents for your care team."
+          accept={ATTACHMENT_ACCEPT}
+          upload={(file, { onProgress, signal }) =>
+            uploadFile({ file, category: 'intake_attachment', targetId: visitId, targetType: 'visit' }, { onProgress, signal })
+          }
+          onUploaded={(record) => setAttachments((list) => [...list, record])}
+          onRemove={(record) => setAttachments((list) => list.filter((a) => a.id !== record.id))}
+          onSummaryChange={setUploads}
+        />
+        <Button type="submit" isBusy={isSending} busyLabel="Sending…">
+          Send
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

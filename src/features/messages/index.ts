@@ -1,0 +1,1 @@
+export { MessageThread, ThreadErrorBoundary, describeIncoming, type MessageThreadProps } from './components/message-thread';

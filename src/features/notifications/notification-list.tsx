@@ -1,0 +1,128 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useMarkNotificationRead, useResetNotificationBadge } from '@/api/push/mutations';
+import { notificationQueries } from '@/api/push/queries';
+import type { Notification } from '@/api/push/schemas';
+import { ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+/** Titles come from the server: shown as text, cut on a grapheme boundary so no emoji or accent is split. */
+export function truncateText(text: string, max = 160): string {
+  const Segmenter = (Intl as typeof Intl & { Segmenter?: typeof Intl.Segmenter }).Segmenter;
+  const parts = Segmenter ? [...new Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment) : Array.from(text);
+  return parts.length <= max ? text : `${parts.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The user's notifications, newest first, with more loaded on scroll (`last` = the oldest
+ * `mtime` held). Opening one marks it read; "Mark all as seen" resets the badge. After every
+ * action the list and the badge are read again, so they agree.
+ */
+export function NotificationList() {
+  const zone = useViewerTimeZone();
+  const list = useInfiniteQuery(notificationQueries.list());
+  const badge = useQuery(notificationQueries.badge());
+  const markRead = useMarkNotificationRead();
+  const resetBadge = useResetNotificationBadge();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (list.isPending) return <Spinner label="Loading notifications…" />;
+  if (list.isError && !list.data) {
+    return <ErrorState title="Notifications could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  // Pages are cut by time, so the same notification cannot appear twice; this guards a server that repeats one.
+  const seen = new Set<string>();
+  const items: Notification[] = [];
+  for (const page of list.data.pages) {
+    for (const n of page) {
+      if (seen.has(n.id)) continue;
+      seen.add(n.id);
+      items.push(n);
+    }
+  }
+  const newCount = badge.data ?? 0;
+
+  return (
+    <div className="notifications">
+      {list.isError ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
+      <div className="notifications-toolbar">
+        <p role="status" aria-live="polite">
+          {newCount === 0 ? 'No new notifications' : newCount === 1 ? '1 new notification' : `${newCount} new notifications`}
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => resetBadge.mutate()}
+          isBusy={resetBadge.isPending}
+          busyLabel="Marking…"
+          disabled={newCount === 0}
+        >
+          Mark all as seen
+        </Button>
+      </div>
+      {resetBadge.isError ? (
+        <p className="field-error" role="alert">
+          {resetBadge.error.userMessage}
+        </p>
+      ) : null}
+      {markRead.isError ? (
+        <p className="field-error" role="alert">
+          That notification could not be marked as read. {markRead.error.userMessage}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="empty-state">You have no notifications.</p>
+      ) : (
+        <ul className="notification-list">
+          {items.map((n) => {
+            const isUnread = n.read !== true;
+            const isBusy = markRead.isPending && markRead.variables === n.id;
+            return (
+              <li key={n.id} className={`notification${isUnread ? ' notification-unread' : ''}${n.is_new ? ' notification-new' : ''}`}>
+                <button
+                  type="button"
+                  className="notification-open"
+                  aria-busy={isBusy || undefined}
+                  onClick={() => {
+                    if (isUnread && !markRead.isPending) markRead.mutate(n.id);
+                  }}
+                >
+                  <span className="notification-state">{isUnread ? 'Unread' : 'Read'}</span>
+                  <bdi className="notification-title" dir="auto">
+                    {truncateText(n.title?.trim() || 'Notification')}
+                  </bdi>
+                </button>
+                <span className="notification-time">{formatDateTime(n.mtime / 1000, zone)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div ref={sentinel} />
+      {list.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void list.fetchNextPage()} isBusy={list.isFetchingNextPage} busyLabel="Loading more…">
+          Show older notifications
+        </Button>
+      ) : items.length ? (
+        <p className="field-hint">That is everything.</p>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <p className="field-error" role="alert">
+          Older notifications could not be loaded. {list.error?.userMessage}
+        </p>
+      ) : null}
+    </div>
+  );
+}

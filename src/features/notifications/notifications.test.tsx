@@ -1,0 +1,94 @@
+/* eslint-disable testing-library/no-node-access -- these cases check DOM structure (no elements inside a bubble, <bdi>, dir, rows kept by the virtualiser) that roles cannot express */
+import { screen, waitFor, within } from '@testing-library/react';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/mocks/db';
+import { renderRoute } from '~test/render';
+import { maskKey } from './devices-section';
+import { truncateText } from './notification-list';
+
+const newCount = () => [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient' && n.is_new === true).length;
+
+async function openNotifications() {
+  const utils = renderRoute('/patient/notifications', { as: 'demo-patient' });
+  await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 });
+  const list = await screen.findByRole('list', {}, { timeout: 4000 }).catch(() => null);
+  return { ...utils, list };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isWellFormed = (text: string) => !LONE_SURROGATE.test(text);
+
+const items = () => [...document.querySelectorAll('.notification')];
+
+describe('notifications page', () => {
+  it('lists newest first, marks unread ones and loads older ones with last = the oldest mtime held', async () => {
+    const { user } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    expect(items()[0]).toHaveTextContent('Your appointment is confirmed');
+    expect(within(items()[0] as HTMLElement).getByText('Unread')).toBeInTheDocument();
+    expect(within(items()[9] as HTMLElement).getByText('Read')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    await waitFor(() => expect(items()).toHaveLength(14));
+    expect(items()[13]).toHaveTextContent('Your e-consult was closed');
+    expect(screen.getByText('That is everything.')).toBeInTheDocument();
+  });
+
+  it('marks one read when opened, and the badge and list agree afterwards', async () => {
+    const { user } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 4 new' })).toBeInTheDocument();
+    await user.click(within(items()[0] as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(within(items()[0] as HTMLElement).getByText('Read')).toBeInTheDocument());
+    expect(db.notifications.get('ntf_1')).toMatchObject({ read: true, is_new: false });
+    expect(await screen.findByText('3 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 3 new' })).toBeInTheDocument();
+    expect(newCount()).toBe(3);
+  });
+
+  it('"Mark all as seen" resets the badge on the server and on screen', async () => {
+    const { user } = await openNotifications();
+    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    expect(await screen.findByText('No new notifications')).toBeInTheDocument();
+    expect(document.querySelector('.notification-badge')).toHaveAccessibleName('Notifications');
+    expect(newCount()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Mark all as seen' })).toBeDisabled();
+  });
+
+  it('truncates titles on grapheme boundaries, never splitting a surrogate pair (case C21)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 2, max: 200 }), (text, max) => {
+        const out = truncateText(text, max);
+        expect(isWellFormed(out)).toBe(isWellFormed(text));
+        if (out !== text) {
+          expect(out.endsWith('…')).toBe(true);
+          expect(text.startsWith(out.slice(0, -1))).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('devices section', () => {
+  it('lists registered endpoints by type and removes one', async () => {
+    const { user } = renderRoute('/patient/profile', { as: 'demo-patient' });
+    const section = (await screen.findByRole('heading', { name: 'Devices for notifications' }, { timeout: 8000 })).closest('section')!;
+    await within(section).findByText('Android device');
+    expect(within(section).getByText('Apple device')).toBeInTheDocument();
+    expect(within(section).getByText('Email')).toBeInTheDocument();
+    await user.selectOptions(within(section).getByLabelText('Show'), 'Android devices');
+    await waitFor(() => expect(within(section).queryByText('Apple device')).not.toBeInTheDocument());
+    expect(within(section).getByText('Android device')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: /Remove Android device/ }));
+    expect(await within(section).findByText('No devices are registered of this type.')).toBeInTheDocument();
+    expect(db.endpoints.has('ep_patient_android')).toBe(false);
+    expect(db.endpoints.has('ep_1')).toBe(true);
+  });
+
+  it('shows only the end of a device token', () => {
+    expect(maskKey('apns-device-token-demo-0001')).toBe('••••o-0001');
+    expect(maskKey('abc')).toBe('••••');
+  });
+});
