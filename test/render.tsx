@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
 import { createAppContext } from '@/app/create-app';
 import { AppProviders } from '@/app/provider';
 import { createTestRouter } from '@/app/router';
@@ -32,6 +33,8 @@ export interface RenderRouteOptions {
  */
 export function renderRoute(path: string, { as = null, userEventOptions }: RenderRouteOptions = {}) {
   const context = createAppContext(window.sessionStorage);
+  // Stores of earlier tests must not answer this one's cross-tab messages (hand-offs, sign-outs).
+  onTestFinished(() => context.session.dispose());
   if (as) context.session.signIn(sessionFor(as));
   const router = createTestRouter(context, [path]);
   const user = userEvent.setup(userEventOptions);

@@ -1,21 +1,41 @@
 import { redirect } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import type { Profile } from '@/api/users/schemas';
-import { paths } from '@/config/paths';
+import { paths, safeInAppPath } from '@/config/paths';
 import { canEnter, homeFor, type Role } from '@/features/auth/home-for';
 import type { AppContext } from './context';
 
 /**
  * The access rule of an area (patient, provider, admin), run in its parent route's loader:
- * signed out goes to sign-in with a checked return path; the wrong role goes to its own home.
+ * signed out goes to sign-in with a checked return path; a user who has not accepted the terms
+ * of service goes to the terms first; the wrong role goes to its own home.
  */
 export async function requireArea(ctx: AppContext, area: Role, request: Request): Promise<Profile> {
+  // A new tab may be receiving a session from a live tab; wait for that (briefly) before deciding.
+  await ctx.session.ready();
   const state = ctx.session.getState();
   const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
   if (state.status === 'signed-out') {
-    throw redirect(paths.signIn(`${url.pathname}${url.search}`));
+    throw redirect(paths.signIn(here));
   }
   const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
+  if (needsTerms(profile)) throw redirect(paths.terms(here));
   if (!canEnter(area, profile)) throw redirect(homeFor(profile));
+  return profile;
+}
+
+/** `tos` false (or absent as false) means the terms of service were never accepted. */
+export function needsTerms(profile: Pick<Profile, 'tos'>): boolean {
+  return profile.tos === false;
+}
+
+/** The terms page's own rule: signed in, and only while the terms are still to accept. */
+export async function requireTermsPending(ctx: AppContext, request: Request): Promise<Profile> {
+  await ctx.session.ready();
+  const url = new URL(request.url);
+  if (ctx.session.getState().status === 'signed-out') throw redirect(paths.signIn(`${url.pathname}${url.search}`));
+  const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
+  if (!needsTerms(profile)) throw redirect(safeInAppPath(url.searchParams.get('returnTo')) ?? homeFor(profile));
   return profile;
 }

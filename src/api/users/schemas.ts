@@ -170,23 +170,34 @@ export const SsoInputSchema = z
   .refine((v) => v.type === 600 || Boolean(v.code), { message: 'code is required for members and providers', path: ['code'] });
 export type SsoInput = z.infer<typeof SsoInputSchema>;
 
-/** POST /me body (form-urlencoded; every field optional). */
+/** The 10-digit primary-care phone of POST /me (spec section 8). */
+export const PCP_PHONE_PATTERN = /^\d{10}$/;
+export const STATE_PATTERN = /^[A-Z]{2}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** Password bounds the mock enforces (the spec gives none). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * POST /me body (form-urlencoded; every field optional; only the fields sent change). An empty
+ * string clears an optional text field; `photo: ''` removes the avatar.
+ */
 export const UpdateProfileInputSchema = z.object({
   first_name: z.string().trim().min(1, 'Enter a first name').max(100).optional(),
   last_name: z.string().trim().min(1, 'Enter a last name').max(100).optional(),
-  password: z.string().min(8, 'Use at least 8 characters').max(128).optional(),
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH).optional(),
   old_password: z.string().optional(),
-  dob: IsoDate.optional(),
+  dob: z.union([z.literal(''), IsoDate]).optional(),
   gender: z.enum(['male', 'female']).optional(),
   nationality: z.string().max(100).optional(),
   tos: z.union([z.literal(0), z.literal(1)]).optional(),
   phone: z.string().max(30).optional(),
   street_addr: z.string().max(200).optional(),
-  state: StateCode.optional(),
-  zip: z.string().regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code').optional(),
+  state: z.union([z.literal(''), StateCode]).optional(),
+  zip: z.union([z.literal(''), z.string().regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code')]).optional(),
   city: z.string().max(100).optional(),
   pcp_name: z.string().max(200).optional(),
-  pcp_phone: z.string().regex(/^\d{10}$/, 'Use exactly 10 digits').optional(),
+  pcp_phone: z.union([z.literal(''), z.string().regex(PCP_PHONE_PATTERN, 'Use exactly 10 digits')]).optional(),
   timezone: z.string().optional(),
   photo: z.string().optional(),
 });

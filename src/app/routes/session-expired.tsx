@@ -1,24 +1,144 @@
-import { Link, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
+
+/**
+ * The session's overlays, mounted once at the root: the inactivity warning with its live
+ * countdown, the sign-in-again prompt over a screen the server stopped accepting, and the move
+ * to the signed-out page when the session ends on its own (idle, time cap, another tab).
+ */
+export function SessionExpiredDialog() {
+  useSessionEndNavigation();
+  const session = useSession();
+  if (session.status === 'expired') return <SignInAgainPrompt />;
+  if (session.status === 'active') return <IdleWarning />;
+  return null;
+}
+
+/** Where a session that ended by itself sends the tab; null when the caller navigates itself. */
+export function signedOutPathFor(reason: SessionEndReason): string | null {
+  switch (reason) {
+    case 'idle':
+      return paths.signedOut('idle');
+    case 'max-age':
+    case 'expired':
+      return paths.signedOut('expired');
+    case 'other-tab':
+      return paths.signedOut('other-tab');
+    case 'identity-changed':
+      return paths.signedOut('identity-changed');
+    case 'signed-out':
+    case 'replaced':
+      return null;
+  }
+}
+
+function useSessionEndNavigation() {
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      store.onSignOut((reason) => {
+        const to = signedOutPathFor(reason);
+        // Replace: the entry that showed patient data must not be one Back press away.
+        if (to) void navigate(to, { replace: true });
+      }),
+    [store, navigate],
+  );
+  useEffect(
+    () =>
+      store.onRestored(() => {
+        // Whatever failed while the session was over loads again with the new one.
+        void queryClient.invalidateQueries();
+      }),
+    [store, queryClient],
+  );
+}
+
+/** Re-renders every second while mounted: the countdown is computed from the deadline, not counted. */
+function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+function IdleWarning() {
+  const idle = useIdleState();
+  if (idle.phase !== 'warning') return null;
+  return <IdleWarningDialog deadline={idle.deadline} />;
+}
+
+function IdleWarningDialog({ deadline }: { deadline: number }) {
+  const store = useSessionStore();
+  const signOut = useSignOut();
+  const now = useNow();
+  const [isSigningOut, setSigningOut] = useState(false);
+  const left = formatCountdown(deadline - now);
+  return (
+    <Dialog title="Are you still there?" describedBy="idle-warning-text">
+      <p id="idle-warning-text">
+        For your security you will be signed out in <span role="timer" aria-live="off">{left}</span> unless you
+        continue.
+      </p>
+      {/* Said once when the dialog opens; the ticking clock itself stays quiet for screen readers. */}
+      <p className="visually-hidden" aria-live="polite">
+        You will be signed out soon because there has been no activity.
+      </p>
+      <div className="dialog-actions">
+        <Button onClick={() => store.staySignedIn()}>Stay signed in</Button>
+        <Button
+          variant="secondary"
+          isBusy={isSigningOut}
+          busyLabel="Signing out…"
+          onClick={() => {
+            setSigningOut(true);
+            void signOut();
+          }}
+        >
+          Sign out now
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
 
 /**
  * When the server stops accepting the session, the current screen (and anything typed) stays
- * mounted behind this prompt.
+ * mounted behind this prompt. Signing in again in another tab brings this one back.
  */
-export function SessionExpiredDialog() {
-  const session = useSession();
+function SignInAgainPrompt() {
   const location = useLocation();
-  if (session.status !== 'expired') return null;
+  const signOut = useSignOut();
   return (
     <Dialog title="Your session has ended" describedBy="session-expired-text">
       <p id="session-expired-text">
-        For your security you need to sign in again. What you typed on this page is still here.
+        For your security you need to sign in again. What you typed on this page is still here: once you have signed
+        in again in a new tab, this page carries on where you left off.
       </p>
-      <Link className="btn btn-primary" to={paths.signIn(`${location.pathname}${location.search}`)} target="_blank" rel="noopener">
-        Sign in again (opens a new tab)
-      </Link>
+      <div className="dialog-actions">
+        <Link className="btn btn-primary" to={paths.signIn(`${location.pathname}${location.search}`)} target="_blank" rel="noopener">
+          Sign in again (opens a new tab)
+        </Link>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </div>
     </Dialog>
   );
 }

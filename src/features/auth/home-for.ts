@@ -11,6 +11,11 @@ export function roleOf(profile: Pick<Profile, 'type' | 'roles'>): Role {
   return 'patient';
 }
 
+/**
+ * Where a user lands without `next`: clinic administrators in the admin area, providers on
+ * their dashboard, members on the patient home, and one-time guests on their visit(s) only
+ * (an integrator sends a guest straight to one visit with `next`).
+ */
 export function homeFor(profile: Pick<Profile, 'type' | 'roles'>): string {
   switch (roleOf(profile)) {
     case 'admin':
@@ -18,6 +23,7 @@ export function homeFor(profile: Pick<Profile, 'type' | 'roles'>): string {
     case 'provider':
       return paths.provider.home();
     case 'guest':
+      return paths.patient.visits();
     case 'patient':
       return paths.patient.home();
   }

@@ -30,21 +30,36 @@ export function readLanding(params: URLSearchParams): SsoLanding {
   };
 }
 
-/** The captured landing, handed out once. */
+/**
+ * The captured landing. It stays until `forgetCapturedLanding` (after the exchange settled), so
+ * React's development double-render of state initialisers reads the same value twice.
+ */
 export function takeCapturedLanding(): SsoLanding | null {
-  const value = captured;
+  return captured;
+}
+
+export function forgetCapturedLanding(): void {
   captured = null;
-  return value;
 }
 
 const exchanges = new Map<string, Promise<SsoResult>>();
 
-/** One exchange per token, even when React runs effects twice (StrictMode) or the route remounts. */
+/**
+ * One exchange per token while it is in flight, even when React runs effects twice
+ * (StrictMode) or the route remounts. Once settled it is forgotten: presenting the same link
+ * again asks the server again, which refuses a consumed one-time token.
+ */
 export function exchangeOnce(landing: SsoLanding & { ssoToken: string }): Promise<SsoResult> {
   let pending = exchanges.get(landing.ssoToken);
   if (!pending) {
-    pending = exchangeSsoToken(landing.ssoToken, landing.oneTime);
-    exchanges.set(landing.ssoToken, pending);
+    const token = landing.ssoToken;
+    pending = exchangeSsoToken(token, landing.oneTime);
+    const forget = () => {
+      // Kept a moment longer than the answer, so a StrictMode re-run that starts right after still joins it.
+      setTimeout(() => exchanges.delete(token), 0);
+    };
+    pending.then(forget, forget);
+    exchanges.set(token, pending);
   }
   return pending;
 }

@@ -1,3 +1,22 @@
-export { SessionStore, USER_STORAGE_PREFIX, type SessionState, type SessionTokens, type SessionEndReason } from './session-store';
-export { SessionProvider, createSessionStore, useSession, useSessionStore } from './context';
+export {
+  SessionStore,
+  USER_STORAGE_PREFIX,
+  SESSION_CHANNEL,
+  DEFAULT_SESSION_SETTINGS,
+  type SessionState,
+  type SessionTokens,
+  type SessionEndReason,
+  type SessionSettings,
+  type IdleState,
+} from './session-store';
+export {
+  SessionProvider,
+  createSessionStore,
+  useSession,
+  useSessionStore,
+  useIdleState,
+  sessionSettingsFromEnv,
+  HANDOFF_WAIT_MS,
+} from './context';
+export { watchBrowserActivity } from './activity';
 export { normaliseExpiry } from './expiry';

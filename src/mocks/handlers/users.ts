@@ -1,6 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { getResponse, http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { ProfileSchema, RefreshResultSchema, SsoResultSchema, UserSchema } from '@/api/users/schemas';
+import { ProfileSchema, RefreshResultSchema, SsoResultSchema, UserListSchema, UserSchema } from '@/api/users/schemas';
 import { db, nextId, nowSeconds, type UserRecord } from '../db';
 import {
   isStaff,
@@ -9,15 +9,18 @@ import {
   mockConfig,
   pairBody,
   requireAccountHeader,
+  requireAdmin,
   requireKeySecret,
   requireUser,
   revokeFamily,
 } from '../lib/auth';
 import { codeError, userAreaError } from '../lib/errors';
 import { formBody } from '../lib/params';
-import { ok } from '../lib/respond';
+import { ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
 import { findUserByCode, profileOf, publicUser } from '../lib/users';
+import { filesHandlers } from './files';
+import { listUsersFor, validateProfileUpdate } from './users-rules';
 
 const SSO_TYPES = new Set([200, 400, 600]);
 const STATE = /^[A-Z]{2}$/;
@@ -127,6 +130,11 @@ export const authHandler = http.get(api('/auth'), ({ request }) => {
     return new HttpResponse(null, { status: 302, headers: { Location: target } });
   }
   const pair = issuePair(user.id);
+  // The new family keeps the presented token's start: the 12-hour cap counts from the SSO
+  // sign-in, and a tab hand-off (which presents a live access token here) cannot extend it.
+  const startedAt = db.families.get(record.family)?.startedAt;
+  const family = db.families.get(pair.access.family);
+  if (family && startedAt !== undefined) family.startedAt = Math.min(family.startedAt, startedAt);
   return ok(SsoResultSchema, { ...publicUser(user), token: pairBody(pair) });
 });
 
@@ -134,9 +142,28 @@ export const userHandlers = [
   ssoHandler,
   authHandler,
 
-  http.get(api('/me'), ({ request }) => {
+  http.get(api('/me'), async ({ request }) => {
     const { user } = requireUser(request, { style: 'user-area' });
-    return ok(ProfileSchema, profileOf(user));
+    const size = new URL(request.url).searchParams.get('user_photo_size');
+    if (size && !/^\d{1,4}x\d{1,4}$/.test(size)) throw codeError(400, 'user_photo_size: use WxH, for example 96x96');
+    return ok(ProfileSchema, await profileWithPhoto(request, user, size));
+  }),
+
+  http.post(api('/me'), async ({ request }) => {
+    const { user } = requireUser(request, { style: 'user-area' });
+    const type = request.headers.get('Content-Type') ?? '';
+    if (!type.includes('application/x-www-form-urlencoded')) {
+      throw codeError(400, 'Send the fields as application/x-www-form-urlencoded');
+    }
+    const form = await formBody(request);
+    const patch = validateProfileUpdate(form, user);
+    Object.assign(user, patch);
+    return ok(ProfileSchema, await profileWithPhoto(request, user, null));
+  }),
+
+  http.get(api('/users'), ({ request }) => {
+    const { accountCode } = requireAdmin(request);
+    return raw(UserListSchema, listUsersFor(new URL(request.url).searchParams, accountCode));
   }),
 
   http.post(api('/tokens/refresh'), async ({ request }) => {
@@ -207,3 +234,23 @@ export const userHandlers = [
     return ok(UserSchema, profileOf(target));
   }),
 ];
+
+/**
+ * The profile with `photo` as a fresh, time-limited view link to the avatar file (the files
+ * family signs its links). Seeded users keep their static photo path.
+ */
+async function profileWithPhoto(request: Request, user: UserRecord, size: string | null): Promise<Record<string, unknown>> {
+  const profile = profileOf(user);
+  const fileId = typeof user._photo_file === 'string' ? user._photo_file : null;
+  if (!fileId) return profile;
+  const url = new URL(request.url);
+  const base = url.pathname.slice(0, url.pathname.indexOf('/api_v3') + '/api_v3'.length);
+  const lookup = new Request(`${url.origin}${base}/files/${encodeURIComponent(fileId)}`, {
+    headers: { 'X-ApiToken': request.headers.get('X-ApiToken') ?? '', 'X-AccountCode': user.account_code },
+  });
+  const response = await getResponse(filesHandlers, lookup);
+  if (!response?.ok) return { ...profile, photo: '' };
+  const body = (await response.json()) as { data?: { fullpath?: unknown } };
+  const link = typeof body.data?.fullpath === 'string' ? body.data.fullpath : '';
+  return { ...profile, photo: link && size ? `${link}&size=${size}` : link };
+}

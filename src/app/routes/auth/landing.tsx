@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
 import { paths, safeInAppPath } from '@/config/paths';
 import { homeFor } from '@/features/auth/home-for';
-import { exchangeOnce, readLanding, takeCapturedLanding, type SsoLanding } from '@/features/auth/sso-landing';
+import { exchangeOnce, forgetCapturedLanding, readLanding, takeCapturedLanding, type SsoLanding } from '@/features/auth/sso-landing';
 import { useSessionStore } from '@/lib/session';
 
 /**
@@ -39,6 +39,7 @@ export function Component() {
     let active = true;
     exchangeOnce({ ...landing, ssoToken: token })
       .then(async (result) => {
+        forgetCapturedLanding();
         if (!active) return;
         queryClient.clear();
         session.signIn(result, { embedded: landing.embedded });
@@ -47,6 +48,7 @@ export function Component() {
         await navigate(next ?? homeFor(profile), { replace: true });
       })
       .catch((error: unknown) => {
+        forgetCapturedLanding();
         if (!active) return;
         if (isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 401 || error.status === 404)) {
           void navigate(paths.linkInvalid(), { replace: true });
@@ -65,6 +67,9 @@ export function Component() {
       {failed ? (
         <div role="alert">
           <p>We could not complete the sign-in. Check your connection, then open the link from your clinic again.</p>
+          <p>
+            <Link to={paths.signIn()}>Go to the sign-in page</Link>
+          </p>
         </div>
       ) : (
         <Spinner label="Signing you in…" />

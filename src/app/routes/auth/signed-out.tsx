@@ -7,6 +7,9 @@ const REASONS: Record<string, string> = {
   expired: 'Your session reached its time limit.',
   offline:
     'You are signed out on this device. The clinic could not be reached, so the server-side sign-out will complete when the session expires.',
+  'other-tab': 'You signed out in another tab, so this tab was signed out too.',
+  'identity-changed':
+    'Someone signed in as a different person in another tab of this browser, so this tab was signed out.',
 };
 
 export function Component() {

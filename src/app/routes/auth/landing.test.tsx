@@ -1,0 +1,180 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { RouterProvider } from 'react-router';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createAppContext } from '@/app/create-app';
+import { AppProviders } from '@/app/provider';
+import { createTestRouter } from '@/app/router';
+import { db } from '@/mocks/db';
+import { issuePair } from '@/mocks/lib/auth';
+import { server } from '@/mocks/node';
+import { api } from '@/mocks/lib/routes';
+import { findUserByCode } from '@/mocks/lib/users';
+import { renderRoute, type PersonaCode } from '~test/render';
+
+/** A fresh SSO token for a persona, as POST /users/sso would hand to the clinic's site. */
+function ssoTokenFor(code: PersonaCode): string {
+  return issuePair(findUserByCode(code)!.id).access.token;
+}
+
+function landingUrl(token: string, extra: Record<string, string> = {}): string {
+  return `/auth?${new URLSearchParams({ sso_token: token, ...extra }).toString()}`;
+}
+
+function countExchanges() {
+  const calls: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api_v3/auth') calls.push(url.search);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener);
+  });
+  return calls;
+}
+
+/** The app as main.tsx mounts it: inside StrictMode, where effects run twice in development. */
+function renderStrict(path: string) {
+  const context = createAppContext(window.sessionStorage);
+  onTestFinished(() => context.session.dispose());
+  const router = createTestRouter(context, [path]);
+  render(
+    <StrictMode>
+      <AppProviders queryClient={context.queryClient} session={context.session}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { ...context, router, user: userEvent.setup() };
+}
+
+describe('the SSO landing', () => {
+  it('B16: exchanges the token, drops it from the address and history, and follows an in-app `next`', async () => {
+    const token = ssoTokenFor('demo-patient');
+    const { router, session } = renderRoute(landingUrl(token, { next: '/patient/profile' }));
+    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patient/profile');
+    expect(router.state.location.search).not.toContain(token);
+    expect(session.getState().status).toBe('active');
+    // The portal holds its own session: a new token family, not the SSO token.
+    expect(session.tokens!.accessToken).not.toBe(token);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).not.toContain('sso_token');
+    expect(document.body.innerHTML).not.toContain(token);
+  });
+
+  it('B17: inside StrictMode the token is exchanged exactly once', async () => {
+    const exchanges = countExchanges();
+    const token = ssoTokenFor('demo-patient');
+    renderStrict(landingUrl(token, { one_time_token: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(exchanges).toHaveLength(1);
+    expect(db.tokens.get(token)?.consumed).toBe(true);
+  });
+
+  it('B17: replaying a one-time link signs no one in and shows the invalid-link page, without a loop', async () => {
+    const exchanges = countExchanges();
+    const token = ssoTokenFor('demo-patient');
+    const view = renderRoute(landingUrl(token, { one_time_token: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    await view.session.signOut();
+    view.unmount();
+
+    const { session } = renderRoute(landingUrl(token, { one_time_token: '1' }));
+    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
+    expect(session.getState().status).toBe('signed-out');
+    expect(exchanges).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Other ways to sign in' })).toBeInTheDocument();
+  });
+
+  it('B18: a `next` to another origin is ignored and the user lands on their home', async () => {
+    const token = ssoTokenFor('demo-patient');
+    const { router } = renderRoute(landingUrl(token, { next: '//evil.example/phish' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patient');
+  });
+
+  it('B18: a `next` the user may not open leads to their own home, not a loop', async () => {
+    const token = ssoTokenFor('demo-patient');
+    const { router } = renderRoute(landingUrl(token, { next: '/admin/users' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patient');
+  });
+
+  it.each([
+    ['401 {error, message}', 401, { error: 'invalid_token', message: 'expired' }],
+    ['400 {code: 404}', 400, { code: 404, message: 'The page you requested is not available.' }],
+    ['401 {code: 404}', 401, { code: 404, message: 'Not found' }],
+  ])('B19: a refused token (%s) shows the invalid-link page, never the token or `next`', async (_label, status, body) => {
+    server.use(http.get(api('/auth'), () => HttpResponse.json(body, { status })));
+    const { router, session } = renderRoute(landingUrl('CANARY_SSO_refused', { next: '/patient/profile' }));
+    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/invalid');
+    expect(session.getState().status).toBe('signed-out');
+    expect(window.sessionStorage.getItem('telehealth.session')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('CANARY_SSO');
+  });
+
+  it('an unreachable server shows a way forward instead of spinning forever', async () => {
+    server.use(http.get(api('/auth'), () => HttpResponse.error()));
+    renderRoute(landingUrl(ssoTokenFor('demo-patient')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not complete the sign-in');
+    expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toBeInTheDocument();
+  });
+
+  it('a landing without a token goes straight to the invalid-link page', async () => {
+    renderRoute('/auth');
+    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['demo-provider', 'Dashboard', '/provider'],
+    ['demo-admin', 'Clinic administration', '/admin'],
+    ['demo-patient', 'Welcome, Casey', '/patient'],
+  ] as const)('lands %s on their role’s home without `next`', async (persona, heading, path) => {
+    const { router } = renderRoute(landingUrl(ssoTokenFor(persona)));
+    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('disable_navigation=1 shows the portal without its navigation for the whole session', async () => {
+    const { router } = renderRoute(landingUrl(ssoTokenFor('demo-patient'), { disable_navigation: '1' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await act(() => router.navigate('/patient/profile'));
+    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});
+
+describe('terms of service gate', () => {
+  it('a user who never accepted the terms sees them first, accepts with POST /me tos=1 and continues to `next`', async () => {
+    const { user, router } = renderRoute(landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }));
+    expect(await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I accept the terms' }));
+    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(db.users.get('usr_patient2')!.tos).toBe(true);
+  });
+
+  it('every area sends a user with tos false to the terms, and declining signs out', async () => {
+    const { user, router, session } = renderRoute('/patient/profile', { as: 'demo-patient-2' });
+    expect(await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/patient/profile');
+    await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
+    expect(session.getState().status).toBe('signed-out');
+    expect(db.users.get('usr_patient2')!.tos).toBe(false);
+  });
+
+  it('the terms page sends someone who already accepted straight on', async () => {
+    const { router } = renderRoute('/terms', { as: 'demo-patient' });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/patient');
+  });
+});

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { useUpdateProfile } from '@/api/users/mutations';
+import { userQueries } from '@/api/users/queries';
+import { ClinicBrand, useClinic } from '@/components/layout/branding';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/field';
+import { safeInAppPath } from '@/config/paths';
+import { homeFor } from '@/features/auth/home-for';
+import { useSignOut } from '@/features/auth/use-sign-out';
+
+/**
+ * Terms of service: a user whose profile has `tos` false accepts them here (POST /me tos=1)
+ * before anything else in the portal opens. Declining signs out.
+ */
+export function Component() {
+  const me = useQuery(userQueries.me());
+  const clinic = useClinic();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const signOut = useSignOut();
+  const accepting = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const clinicName = clinic.data?.portal_title ?? clinic.data?.name ?? 'the clinic';
+
+  const accept = async () => {
+    if (accepting.current) return;
+    accepting.current = true;
+    setError(null);
+    try {
+      const profile = await update.mutateAsync({ tos: 1 });
+      await navigate(safeInAppPath(params.get('returnTo')) ?? homeFor(profile), { replace: true });
+    } catch (e) {
+      setError(isApiError(e) ? e.userMessage : 'We could not record your answer. Please try again.');
+    } finally {
+      accepting.current = false;
+    }
+  };
+
+  return (
+    <main id="main" className="shell-main narrow" tabIndex={-1}>
+      <p>
+        <ClinicBrand />
+      </p>
+      <Page title="Terms of service">
+        <p>
+          {me.data?.first_name ? `${me.data.first_name}, before` : 'Before'} you use the portal of {clinicName}, please
+          read and accept its terms of service.
+        </p>
+        <section className="card terms-text" aria-label="Terms of service text" tabIndex={0}>
+          <h2>Using this portal</h2>
+          <p>
+            The portal lets you arrange and attend consultations with the clinic’s providers, exchange messages about a
+            consultation, and keep your details up to date. It is not for emergencies: in an emergency call your local
+            emergency number.
+          </p>
+          <h2>Your information</h2>
+          <p>
+            What you enter is shared with the providers who care for you and kept as part of your clinic record. You can
+            review and correct your details on your profile page at any time.
+          </p>
+          <h2>Your account</h2>
+          <p>
+            Keep your sign-in links to yourself. For your security the portal signs you out after a period without
+            activity and at the latest after a set number of hours.
+          </p>
+        </section>
+        <FormError message={error} />
+        <div className="form-actions">
+          <Button isBusy={update.isPending} busyLabel="Saving…" onClick={() => void accept()}>
+            I accept the terms
+          </Button>
+          <Button variant="secondary" disabled={update.isPending} onClick={() => void signOut()}>
+            Decline and sign out
+          </Button>
+        </div>
+      </Page>
+    </main>
+  );
+}

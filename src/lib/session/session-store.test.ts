@@ -1,0 +1,544 @@
+import fc from 'fast-check';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { configureAuth } from '@/api/http';
+import { getMe } from '@/api/users/requests';
+import { db, resetDb } from '@/mocks/db';
+import { setMockConfig } from '@/mocks/lib/auth';
+import { server } from '@/mocks/node';
+import { api } from '@/mocks/lib/routes';
+import { sessionFor } from '~test/render';
+import { normaliseExpiry } from './expiry';
+import type { SessionStore } from './session-store';
+import { makeTab, MemoryStorage, privateChannel } from './test-support';
+
+const MIN = 60_000;
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+};
+
+interface Seen {
+  method: string;
+  path: string;
+  token: string | null;
+  body: Promise<string>;
+}
+
+/** Every request the mock receives, in order, with the token it carried. */
+function recordRequests(): Seen[] {
+  const seen: Seen[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    seen.push({
+      method: request.method,
+      path: new URL(request.url).pathname.replace(/^\/api_v3/, ''),
+      token: request.headers.get('X-ApiToken'),
+      body: request.clone().text(),
+    });
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener);
+  });
+  return seen;
+}
+
+const refreshes = (seen: Seen[]) => seen.filter((r) => r.path === '/tokens/refresh');
+
+const stores: SessionStore[] = [];
+function tab(...args: Parameters<typeof makeTab>): SessionStore {
+  const store = makeTab(...args);
+  stores.push(store);
+  return store;
+}
+afterEach(() => {
+  for (const s of stores.splice(0)) s.dispose();
+});
+
+function driveHttp(store: SessionStore) {
+  configureAuth(store);
+}
+
+describe('token expiry and refresh (A1–A6)', () => {
+  it('A1: refreshes before the call when the token expires inside the grace window, without a visible error', async () => {
+    setMockConfig({ accessTtlSeconds: 30 });
+    const seen = recordRequests();
+    const store = tab();
+    store.signIn(sessionFor('demo-patient'));
+    const firstToken = store.tokens!.accessToken;
+    driveHttp(store);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(seen.find((r) => r.path === '/me')?.token).toBe(store.tokens!.accessToken);
+    expect(store.tokens!.accessToken).not.toBe(firstToken);
+    expect(db.tokens.get(firstToken)?.revoked).toBe(true);
+  });
+
+  it('A1: a client clock 5 minutes fast only refreshes early; 5 minutes slow is caught by the 401 and refreshed once', async () => {
+    const seen = recordRequests();
+    const fast = tab({ now: () => Date.now() + 5 * MIN });
+    setMockConfig({ accessTtlSeconds: 4 * 60 });
+    fast.signIn(sessionFor('demo-patient'));
+    driveHttp(fast);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    expect(refreshes(seen)).toHaveLength(1);
+
+    seen.length = 0;
+    setMockConfig({ accessTtlSeconds: 3600 });
+    const slow = tab({ now: () => Date.now() - 5 * MIN });
+    slow.signIn(sessionFor('demo-patient'));
+    // The server already considers the token expired; the slow client does not know.
+    db.tokens.get(slow.tokens!.accessToken)!.expiry = Math.floor(Date.now() / 1000) - 1;
+    driveHttp(slow);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(seen.filter((r) => r.path === '/me')).toHaveLength(2);
+    expect(slow.getState().status).toBe('active');
+  });
+
+  it('A1: reads expiry as seconds, milliseconds or ISO text; anything unreadable means "refresh when refused", never "forever"', () => {
+    expect(normaliseExpiry(1_900_000_000)).toBe(1_900_000_000);
+    expect(normaliseExpiry(1_900_000_000_123)).toBe(1_900_000_000);
+    expect(normaliseExpiry('1900000000')).toBe(1_900_000_000);
+    expect(normaliseExpiry('2030-03-17T10:00:00Z')).toBe(Date.parse('2030-03-17T10:00:00Z') / 1000);
+    for (const bad of ['soon', '', null, undefined, {}, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(normaliseExpiry(bad)).toBeNull();
+    }
+  });
+
+  it('A1: with an unreadable expiry the first 401 triggers one refresh and the call succeeds', async () => {
+    const seen = recordRequests();
+    const result = sessionFor('demo-patient');
+    const store = tab();
+    store.signIn({ ...result, token: { ...result.token, expiry: 'not a date' as unknown as number } });
+    expect(store.tokens!.accessExpiry).toBeNull();
+    db.tokens.get(result.token.token)!.revoked = true;
+    driveHttp(store);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    expect(refreshes(seen)).toHaveLength(1);
+  });
+
+  it('A2: a storm of parallel 401s makes exactly one refresh in every interleaving; each call is replayed once with the new token', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 0, max: 8 }),
+        async (meDelays, refreshDelay) => {
+          resetDb();
+          let index = 0;
+          server.use(
+            http.get(api('/me'), async () => {
+              await delay(meDelays[index++ % meDelays.length]);
+            }),
+            http.post(api('/tokens/refresh'), async () => {
+              await delay(refreshDelay);
+            }),
+          );
+          const seen = recordRequests();
+          const store = tab();
+          store.signIn(sessionFor('demo-patient'));
+          const oldToken = store.tokens!.accessToken;
+          db.tokens.get(oldToken)!.expiry = 0;
+          let refreshedAt = -1;
+          const unsubscribe = store.subscribe(() => {
+            if (refreshedAt < 0 && store.tokens?.accessToken !== oldToken) refreshedAt = seen.length;
+          });
+          driveHttp(store);
+          const results = await Promise.all(Array.from({ length: 6 }, () => getMe()));
+          unsubscribe();
+          expect(results.every((r) => r.id === 'usr_patient')).toBe(true);
+          expect(refreshes(seen)).toHaveLength(1);
+          const calls = seen.filter((r) => r.path === '/me');
+          expect(calls.filter((r) => r.token === oldToken).length).toBeLessThanOrEqual(6);
+          expect(calls.filter((r) => r.token === store.tokens!.accessToken)).toHaveLength(6);
+          expect(seen.slice(refreshedAt).some((r) => r.path === '/me' && r.token === oldToken)).toBe(false);
+          expect(store.getState().status).toBe('active');
+          server.resetHandlers();
+          store.dispose();
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('A3: the second refresh presents the refresh token issued by the first, never a stale one', async () => {
+    vi.useFakeTimers(FAKE);
+    setMockConfig({ accessTtlSeconds: 120 });
+    const seen = recordRequests();
+    const store = tab();
+    store.signIn(sessionFor('demo-patient'));
+    const firstRt = store.tokens!.refreshToken;
+    driveHttp(store);
+    vi.advanceTimersByTime(70_000);
+    await getMe();
+    const secondRt = store.tokens!.refreshToken;
+    expect(secondRt).not.toBe(firstRt);
+    vi.advanceTimersByTime(10 * MIN);
+    await getMe();
+    const bodies = await Promise.all(refreshes(seen).map((r) => r.body));
+    expect(bodies.map((b) => new URLSearchParams(b).get('refresh_token'))).toEqual([firstRt, secondRt]);
+    expect(store.getState().status).toBe('active');
+    expect(db.tokens.get(firstRt)?.spent).toBe(true);
+    expect(db.tokens.get(secondRt)?.spent).toBe(true);
+  });
+
+  it('A4: a refresh whose answer was lost is retried once; the retry is reuse, the family is ended and the screen asks to sign in again', async () => {
+    const seen = recordRequests();
+    const store = tab();
+    store.signIn(sessionFor('demo-patient'));
+    const family = db.tokens.get(store.tokens!.accessToken)!.family;
+    db.tokens.get(store.tokens!.accessToken)!.expiry = 0;
+    server.use(
+      http.post(
+        api('/tokens/refresh'),
+        async ({ request }) => {
+          // The server rotates (runs the real handler), then the connection dies.
+          const { userHandlers } = await import('@/mocks/handlers/users');
+          const { getResponse } = await import('msw');
+          await getResponse(userHandlers, request);
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    driveHttp(store);
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    expect(refreshes(seen)).toHaveLength(2);
+    expect(store.getState().status).toBe('expired');
+    expect([...db.tokens.values()].filter((t) => t.family === family).every((t) => t.revoked)).toBe(true);
+    // No loop: another call fails at once, without a request.
+    const before = seen.length;
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    expect(seen.length).toBe(before);
+  });
+
+  it.each([
+    ['{error, message}', { error: 'invalid_grant', message: 'Refresh token expired' }],
+    ['{code: 404} (the user-area quirk)', { code: 404, message: 'Not found' }],
+  ])('A5: a refused refresh (%s) is not retried; every waiting call settles as session-ended and tokens are dropped', async (_label, body) => {
+    const seen = recordRequests();
+    const storage = new MemoryStorage();
+    const store = tab({ storage });
+    store.signIn(sessionFor('demo-patient'));
+    db.tokens.get(store.tokens!.accessToken)!.expiry = 0;
+    server.use(http.post(api('/tokens/refresh'), () => HttpResponse.json(body, { status: 401 })));
+    driveHttp(store);
+    const settled = await Promise.allSettled([getMe(), getMe(), getMe()]);
+    expect(settled.every((s) => s.status === 'rejected' && (s.reason as { kind: string }).kind === 'session')).toBe(true);
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(store.getState().status).toBe('expired');
+    expect(store.tokens!.accessToken).toBe('');
+    expect(storage.getItem('telehealth.session')).toBeNull();
+  });
+
+  it('A6: still 401 after a successful refresh: one refresh, each call retried once, then the session-ended prompt', async () => {
+    const seen = recordRequests();
+    const store = tab();
+    store.signIn(sessionFor('demo-patient'));
+    server.use(http.get(api('/me'), () => HttpResponse.json({ code: 401, message: 'Invalid token' }, { status: 401 })));
+    driveHttp(store);
+    const n = 3;
+    const settled = await Promise.allSettled(Array.from({ length: n }, () => getMe()));
+    expect(settled.every((s) => s.status === 'rejected')).toBe(true);
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(seen.length).toBeLessThanOrEqual(2 * n + 1);
+    expect(store.getState().status).toBe('expired');
+  });
+});
+
+describe('sign-out (A8, A9, A11)', () => {
+  it('A8: logout sends both tokens, the server revokes them, and the browser keeps nothing of the session', async () => {
+    const seen = recordRequests();
+    const storage = new MemoryStorage();
+    const store = tab({ storage });
+    store.signIn(sessionFor('demo-patient'));
+    storage.setItem('telehealth.user.draft.v1', 'a draft');
+    storage.setItem('unrelated', 'kept');
+    store.setAdminToken('demo-admin-token');
+    const { accessToken, refreshToken } = store.tokens!;
+    const hook = vi.fn();
+    store.onSignOut(hook);
+
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
+    const logoutCall = seen.find((r) => r.path === '/users/logout')!;
+    expect(logoutCall.token).toBe(accessToken);
+    expect(new URLSearchParams(await logoutCall.body).get('tokens')?.split(',')).toEqual([accessToken, refreshToken]);
+    expect(db.tokens.get(accessToken)?.revoked).toBe(true);
+    expect(db.tokens.get(refreshToken)?.revoked).toBe(true);
+    expect(storage.keys()).toEqual(['unrelated']);
+    expect(store.getAdminToken()).toBeNull();
+    expect(hook).toHaveBeenCalledWith('signed-out');
+
+    // A replay of the old access token is refused.
+    const replay = await fetch('http://localhost/api_v3/me', { headers: { 'X-ApiToken': accessToken } });
+    expect(replay.status).toBe(401);
+  });
+
+  it.each([
+    ['the network is down', () => HttpResponse.error()],
+    ['the server fails', () => HttpResponse.json({ code: 500, message: 'boom' }, { status: 500 })],
+  ])('A9: when %s, the browser is still wiped and the caller learns the server did not confirm', async (_label, answer) => {
+    server.use(http.post(api('/users/logout'), answer));
+    const storage = new MemoryStorage();
+    const store = tab({ storage });
+    store.signIn(sessionFor('demo-patient'));
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: false });
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'signed-out' });
+    expect(storage.length).toBe(0);
+  });
+
+  it('A11: signing out in one tab ends every tab, and each tab revokes its own tokens', async () => {
+    const channelName = privateChannel();
+    const a = tab({ channelName });
+    const b = tab({ channelName });
+    a.signIn(sessionFor('demo-patient'));
+    b.signIn(sessionFor('demo-patient'));
+    const bTokens = b.tokens!;
+    const bEnded = new Promise<string>((resolve) => b.onSignOut(resolve));
+    await a.signOut();
+    await expect(bEnded).resolves.toBe('other-tab');
+    expect(b.getState().status).toBe('signed-out');
+    await vi.waitFor(() => expect(db.tokens.get(bTokens.refreshToken)?.revoked).toBe(true));
+    expect(db.tokens.get(bTokens.accessToken)?.revoked).toBe(true);
+  });
+});
+
+describe('inactivity and the absolute cap (A12–A15)', () => {
+  it('A12: warns 2 minutes before, input in the warning keeps the session, silence signs out at 15 minutes', async () => {
+    vi.useFakeTimers(FAKE);
+    const seen = recordRequests();
+    const store = tab({ watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    const { accessToken } = store.tokens!;
+    vi.advanceTimersByTime(13 * MIN - 1000);
+    expect(store.getIdleState().phase).toBe('active');
+    vi.advanceTimersByTime(1000);
+    expect(store.getIdleState()).toEqual({ phase: 'warning', deadline: store.getLastActivity() + 15 * MIN });
+    store.recordActivity();
+    expect(store.getIdleState().phase).toBe('active');
+
+    const ended = new Promise<string>((resolve) => store.onSignOut(resolve));
+    vi.advanceTimersByTime(15 * MIN);
+    await expect(ended).resolves.toBe('idle');
+    await vi.waitFor(() => expect(db.tokens.get(accessToken)?.revoked).toBe(true));
+    expect(seen.map((r) => r.path)).toEqual(['/users/logout']);
+  });
+
+  it('A13: activity in another tab keeps this one signed in for as long as it lasts', async () => {
+    vi.useFakeTimers(FAKE);
+    const channelName = privateChannel();
+    const a = tab({ channelName, watchIdle: true });
+    const b = tab({ channelName, watchIdle: true });
+    a.signIn(sessionFor('demo-patient'));
+    b.signIn(sessionFor('demo-patient'));
+    for (let minute = 0; minute < 30; minute += 1) {
+      vi.advanceTimersByTime(MIN);
+      a.recordActivity();
+      // BroadcastChannel delivers on a later turn of the event loop.
+      await vi.waitFor(() => expect(b.getLastActivity()).toBe(a.getLastActivity()));
+    }
+    expect(b.getState().status).toBe('active');
+    expect(b.getIdleState().phase).toBe('active');
+  });
+
+  it('A13: after a 2-hour sleep the first request finds the session over and sends nothing with the stale token', async () => {
+    vi.useFakeTimers(FAKE);
+    const seen = recordRequests();
+    const store = tab({ watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    const { accessToken } = store.tokens!;
+    driveHttp(store);
+    // Sleep: the clock jumps, no timer ran in between.
+    vi.setSystemTime(Date.now() + 2 * 60 * MIN);
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
+    expect(seen.filter((r) => r.path !== '/users/logout')).toEqual([]);
+    expect(seen.filter((r) => r.token === accessToken).map((r) => r.path)).toEqual(['/users/logout']);
+  });
+
+  it('A13: a reload after a long sleep does not revive the session', () => {
+    vi.useFakeTimers(FAKE);
+    const storage = new MemoryStorage();
+    const first = tab({ storage });
+    first.signIn(sessionFor('demo-patient'));
+    first.dispose();
+    vi.setSystemTime(Date.now() + 60 * MIN);
+    const reloaded = tab({ storage });
+    expect(reloaded.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
+    expect(storage.getItem('telehealth.session')).toBeNull();
+  });
+
+  it('A14: polling and token refreshes do not count as activity', async () => {
+    vi.useFakeTimers(FAKE);
+    setMockConfig({ accessTtlSeconds: 5 * 60 });
+    const seen = recordRequests();
+    const store = tab({ watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    driveHttp(store);
+    const ended = new Promise<string>((resolve) => store.onSignOut(resolve));
+    const poll = setInterval(() => void getMe().catch(() => undefined), 10_000);
+    onTestFinished(() => clearInterval(poll));
+    for (let i = 0; i < 15 * 6; i += 1) {
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    await expect(ended).resolves.toBe('idle');
+    expect(refreshes(seen).length).toBeGreaterThan(0);
+    const afterEnd = seen.length;
+    await vi.advanceTimersByTimeAsync(10 * MIN);
+    // Polls after the end fail locally: nothing reaches the server.
+    expect(seen.slice(afterEnd).filter((r) => r.path !== '/users/logout')).toEqual([]);
+  });
+
+  it('A15: 12 hours after sign-in the session ends without trying to refresh, whatever the activity', async () => {
+    vi.useFakeTimers(FAKE);
+    const seen = recordRequests();
+    const store = tab({ watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    driveHttp(store);
+    const ended = new Promise<string>((resolve) => store.onSignOut(resolve));
+    for (let hour = 0; hour < 12; hour += 1) {
+      for (let step = 0; step < 6; step += 1) {
+        vi.advanceTimersByTime(10 * MIN);
+        store.recordActivity();
+      }
+    }
+    await expect(ended).resolves.toBe('max-age');
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    expect(refreshes(seen)).toEqual([]);
+  });
+
+  it('A15: the server refuses a refresh 12 hours after the SSO landing; the client stops there without a loop', async () => {
+    const seen = recordRequests();
+    const store = tab({ settings: { maxSessionMs: 24 * 60 * MIN } });
+    store.signIn(sessionFor('demo-patient'));
+    const family = db.tokens.get(store.tokens!.accessToken)!.family;
+    db.families.get(family)!.startedAt -= 12 * 3600;
+    db.tokens.get(store.tokens!.accessToken)!.expiry = 0;
+    driveHttp(store);
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(store.getState().status).toBe('expired');
+  });
+});
+
+describe('tabs (H55–H57)', () => {
+  it('H55: a different person signing in in another tab ends this tab and revokes its tokens', async () => {
+    const channelName = privateChannel();
+    const a = tab({ channelName });
+    const b = tab({ channelName });
+    a.signIn(sessionFor('demo-patient'));
+    const aTokens = a.tokens!;
+    const ended = new Promise<string>((resolve) => a.onSignOut(resolve));
+    b.signIn(sessionFor('demo-patient-2'));
+    await expect(ended).resolves.toBe('identity-changed');
+    expect(a.tokens).toBeNull();
+    expect(b.getState().status).toBe('active');
+    await vi.waitFor(() => expect(db.tokens.get(aTokens.accessToken)?.revoked).toBe(true));
+  });
+
+  it('H57: a new tab gets its own token family from a live tab, keeping the session start and activity', async () => {
+    const channelName = privateChannel();
+    const live = tab({ channelName });
+    live.signIn(sessionFor('demo-patient'));
+    const liveTokens = live.tokens!;
+    const fresh = tab({ channelName, negotiationMs: 200 });
+    await fresh.ready();
+    const mine = fresh.tokens!;
+    expect(fresh.getState().status).toBe('active');
+    expect(mine.userId).toBe('usr_patient');
+    expect(mine.startedAt).toBe(liveTokens.startedAt);
+    expect(mine.refreshToken).not.toBe(liveTokens.refreshToken);
+    expect(db.tokens.get(mine.accessToken)!.family).not.toBe(db.tokens.get(liveTokens.accessToken)!.family);
+    // The live tab's tokens are untouched.
+    expect(db.tokens.get(liveTokens.refreshToken)).toMatchObject({ revoked: false });
+    expect(db.tokens.get(liveTokens.refreshToken)?.spent).toBeFalsy();
+  });
+
+  it('H57: with no live tab the new tab settles signed out within the wait', async () => {
+    const fresh = tab({ channelName: privateChannel(), negotiationMs: 50 });
+    await fresh.ready();
+    expect(fresh.getState().status).toBe('signed-out');
+  });
+
+  it('H56: a duplicated tab never uses the copied refresh token; both tabs refresh independently', async () => {
+    const channelName = privateChannel();
+    const storage = new MemoryStorage();
+    const original = tab({ channelName, storage });
+    original.signIn(sessionFor('demo-patient'));
+    const originalRt = original.tokens!.refreshToken;
+    const duplicate = tab({ channelName, storage: storage.copy(), negotiationMs: 200 });
+    await duplicate.ready();
+    expect(duplicate.getState().status).toBe('active');
+    expect(duplicate.tokens!.refreshToken).not.toBe(originalRt);
+
+    // Both rotate; neither is seen as reuse.
+    db.tokens.get(original.tokens!.accessToken)!.expiry = 0;
+    db.tokens.get(duplicate.tokens!.accessToken)!.expiry = 0;
+    driveHttp(original);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    driveHttp(duplicate);
+    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    expect(original.getState().status).toBe('active');
+    expect(duplicate.getState().status).toBe('active');
+  });
+
+  it('H56: a reloaded tab keeps its own tokens (nobody else claims them)', async () => {
+    const storage = new MemoryStorage();
+    const channelName = privateChannel();
+    const before = tab({ channelName, storage });
+    before.signIn(sessionFor('demo-patient'));
+    const rt = before.tokens!.refreshToken;
+    before.dispose();
+    const after = tab({ channelName, storage, negotiationMs: 50 });
+    await after.ready();
+    expect(after.tokens!.refreshToken).toBe(rt);
+  });
+
+  it('an ended screen comes back when the same person signs in again in another tab', async () => {
+    const channelName = privateChannel();
+    const stale = tab({ channelName });
+    stale.signIn(sessionFor('demo-patient'));
+    stale.expire();
+    const restored = vi.fn();
+    stale.onRestored(restored);
+    const other = tab({ channelName });
+    other.signIn(sessionFor('demo-patient'));
+    await vi.waitFor(() => expect(stale.getState().status).toBe('active'));
+    expect(restored).toHaveBeenCalledTimes(1);
+    expect(stale.tokens!.accessToken).not.toBe(other.tokens!.accessToken);
+  });
+
+  it('an ended screen continues at once from another live tab of the same person, once', async () => {
+    const channelName = privateChannel();
+    const live = tab({ channelName });
+    live.signIn(sessionFor('demo-patient'));
+    const stale = tab({ channelName });
+    stale.signIn(sessionFor('demo-patient'));
+    stale.expire();
+    await vi.waitFor(() => expect(stale.getState().status).toBe('active'));
+    expect(stale.tokens!.refreshToken).not.toBe(live.tokens!.refreshToken);
+    // A second refusal right away is not resumed again: no loop against a server that keeps refusing.
+    stale.expire();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(stale.getState().status).toBe('expired');
+  });
+
+  it('B17: a new sign-in over an open session ends the old one on the server', async () => {
+    const store = tab();
+    store.signIn(sessionFor('demo-patient'));
+    const old = store.tokens!;
+    store.signIn(sessionFor('demo-patient'));
+    await vi.waitFor(() => expect(db.tokens.get(old.refreshToken)?.revoked).toBe(true));
+    expect(db.tokens.get(old.accessToken)?.revoked).toBe(true);
+    expect(store.getState().status).toBe('active');
+  });
+
+  it('a page restored from the back-forward cache after its session was wiped drops what it held', () => {
+    const storage = new MemoryStorage();
+    const store = tab({ storage });
+    store.signIn(sessionFor('demo-patient'));
+    storage.clear();
+    store.onPageShow(true);
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'other-tab' });
+  });
+});

@@ -1,0 +1,225 @@
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
+import { signInAs } from './support/sign-in';
+
+/**
+ * Sign-in, sessions and the profile in real Chromium against the production build: the SSO
+ * landing (B16–B17), the profile round trip, sign-out and Back (A8, A10), inactivity with a fake
+ * clock (A12, A13), and tabs (A11, H55, H57).
+ */
+
+/** A fresh SSO token, as the clinic's own site would get from POST /users/sso. */
+async function freshSsoToken(persona = 'demo-patient'): Promise<string> {
+  const response = await fetch(`${MOCK_ORIGIN}/__mock/personas/${persona}/sign-in`, { method: 'POST' });
+  expect(response.ok, `persona sign-in answered ${response.status}`).toBe(true);
+  const body = (await response.json()) as { sso_token: string };
+  return body.sso_token;
+}
+
+function landingPath(token: string, extra: Record<string, string> = {}): string {
+  return `/auth?${new URLSearchParams({ sso_token: token, ...extra }).toString()}`;
+}
+
+async function land(page: Page, persona = 'demo-patient', extra: Record<string, string> = {}) {
+  const token = await freshSsoToken(persona);
+  await page.goto(landingPath(token, { one_time_token: '1', ...extra }));
+  return token;
+}
+
+/** Every request the context sends, with its URL and Referer. */
+function recordRequests(context: BrowserContext): Request[] {
+  const seen: Request[] = [];
+  context.on('request', (request) => seen.push(request));
+  return seen;
+}
+
+test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign out, and Back shows nothing', async ({ page, context }) => {
+  const requests = recordRequests(context);
+  const token = await land(page, 'demo-patient', { next: '/patient/profile' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({ timeout: 15_000 });
+
+  // The token left the address bar and history; only the exchange itself carried it.
+  expect(page.url()).not.toContain(token);
+  expect(new URL(page.url()).pathname).toBe('/patient/profile');
+  const carriers = requests.filter((r) => r.url().includes(token));
+  expect(carriers.map((r) => new URL(r.url()).pathname)).toEqual(['/auth', '/api_v3/auth']);
+  expect(await carriers[1]!.headerValue('referer')).toBeNull();
+  const later = requests.slice(requests.indexOf(carriers[1]!) + 1);
+  for (const r of later) expect((await r.headerValue('referer')) ?? '', r.url()).not.toContain(token);
+  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  await expectNoAxeViolations(page, 'patient profile');
+
+  // Edit the phone and the time zone, save, reload: both are kept.
+  const phone = page.getByLabel('Phone', { exact: true });
+  await expect(phone).toHaveValue('2125550143');
+  await phone.fill('646 555 0100');
+  const zone = page.getByLabel(/^Time zone/);
+  await zone.fill('Europe/Paris');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('646 555 0100');
+  await expect(page.getByLabel(/^Time zone/)).toHaveValue('Europe/Paris');
+
+  // A client-side refusal is specific and keeps what was typed.
+  await page.getByLabel('Primary-care provider phone').fill('12345');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText(/Enter the 10-digit phone number of your primary-care provider/)).toBeVisible();
+  await expect(page.getByLabel('Primary-care provider phone')).toHaveValue('12345');
+  await expectNoAxeViolations(page, 'profile with a field error');
+
+  // Sign out; Back (and Forward) show no patient data.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expectNoAxeViolations(page, 'signed out');
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/Casey|Morgan|646 555 0100/);
+  await page.goForward();
+  await expect(page.locator('body')).not.toContainText(/Casey|Morgan|646 555 0100/);
+});
+
+test('B17: replaying a one-time sign-in link shows the invalid-link page and signs no one in', async ({ page, newGuardedContext }) => {
+  const token = await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+
+  // The same link opened again (from the browser's global history, say) in a fresh browser.
+  const other = await (await newGuardedContext()).newPage();
+  await other.goto(landingPath(token, { one_time_token: '1' }));
+  await expect(other.getByRole('heading', { level: 1, name: 'This sign-in link is invalid or has expired' })).toBeVisible();
+  expect(other.url()).not.toContain(token);
+  await expect(other.locator('body')).not.toContainText('Casey');
+  expect(await other.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
+  await expectNoAxeViolations(other, 'invalid sign-in link');
+});
+
+test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps it, then it signs out at 15 minutes', async ({ page }) => {
+  await page.clock.install();
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+
+  await page.clock.fastForward('13:00');
+  const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+  await expect(dialog).toBeVisible();
+  const timer = dialog.getByRole('timer');
+  const first = await timer.textContent();
+  expect(first).toMatch(/^[12]:\d\d$/);
+  await page.clock.runFor(2000);
+  await expect(timer).not.toHaveText(first ?? '');
+  await expectNoAxeViolations(page, 'inactivity warning');
+
+  // Any input counts; the dialog puts focus on "Stay signed in", so Enter both presses it and is input.
+  await expect(dialog.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await page.clock.fastForward('14:00');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+
+  await page.clock.fastForward('01:30');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('no activity');
+  await expect(page.locator('body')).not.toContainText('Casey');
+  expect(await page.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
+});
+
+test('A13: after a long sleep the tab signs out at once, before any refetch or refresh', async ({ page, context }) => {
+  await page.clock.install();
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  const requests = recordRequests(context);
+  await page.clock.fastForward('02:00:00');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  // The only request carrying the user's token after waking is the one that destroys it.
+  const withToken: string[] = [];
+  for (const r of requests) {
+    if (await r.headerValue('x-apitoken')) withToken.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  }
+  expect(withToken).toEqual(['POST /api_v3/users/logout']);
+});
+
+test('A13: activity in one tab keeps the other signed in', async ({ page, context }) => {
+  await page.clock.install();
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/patient');
+  await expect(second.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  for (let i = 0; i < 3; i += 1) {
+    await page.clock.fastForward('10:00');
+    await page.keyboard.press('Shift');
+  }
+  await page.clock.runFor(2000);
+  await expect(second.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  await expect(second.getByRole('dialog')).toHaveCount(0);
+});
+
+test('H57/A11: a tab opened from a signed-in tab gets its own session; signing out in one signs out both', async ({ page, context }) => {
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+
+  // A link opened in a new tab (ctrl/cmd-click): a hand-off from the live tab, never a loop.
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Profile' }).click({ modifiers: ['ControlOrMeta'] });
+  const second = await opened;
+  await expect(second.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  const [firstTokens, secondTokens] = await Promise.all(
+    [page, second].map((p) => p.evaluate(() => JSON.parse(sessionStorage.getItem('telehealth.session') ?? '{}') as { refreshToken?: string })),
+  );
+  // Tabs never share a refresh token: rotation in one would be reuse in the other.
+  expect(secondTokens?.refreshToken).toBeTruthy();
+  expect(secondTokens?.refreshToken).not.toBe(firstTokens?.refreshToken);
+  await expectNoAxeViolations(second, 'profile in a second tab');
+
+  const requests = recordRequests(context);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible({ timeout: 1000 });
+  await expect(second.getByRole('status')).toContainText('You signed out in another tab');
+  await expect(second.locator('body')).not.toContainText(/Casey|2125550143/);
+  const settled = requests.length;
+  await second.waitForTimeout(1500);
+  const after = requests.slice(settled).filter((r) => r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`) && !r.url().endsWith('/users/logout'));
+  expect(after.map((r) => r.url())).toEqual([]);
+});
+
+test('H55: another person signing in in another tab ends this tab', async ({ page, context }) => {
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  const second = await context.newPage();
+  await land(second, 'demo-patient-2');
+  // Riley has not accepted the terms yet: the terms come first.
+  await expect(second.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  await expectNoAxeViolations(second, 'terms of service');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('different person');
+  await expect(page.locator('body')).not.toContainText(/Casey|Riley/);
+  await second.getByRole('button', { name: 'I accept the terms' }).click();
+  await expect(second.getByRole('heading', { level: 1, name: 'Welcome, Riley' })).toBeVisible();
+});
+
+test('the profile fits a phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({ timeout: 15_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, 'profile (phone)');
+});
+
+test('a clinic administrator searches the user directory with the admin token', async ({ page }) => {
+  await signInAs(page, 'Morgan Blake');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clinic administration' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByText(/Showing 1–20 of \d+ users/)).toBeVisible();
+  await expectNoAxeViolations(page, 'admin users');
+  await page.getByLabel('Name or email').fill('casey');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Showing 1–1 of 1 users')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Casey Morgan' })).toBeVisible();
+});
