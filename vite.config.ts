@@ -30,11 +30,14 @@ function mockWorker(mocking: boolean): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mocking = (env.VITE_API_MOCKING ?? (mode === 'development' ? 'on' : 'off')) === 'on';
+  const devSignIn = (env.VITE_DEV_SIGNIN ?? (mocking ? 'on' : 'off')) === 'on';
   return {
     plugins: [react(), mockWorker(mocking)],
     define: {
       // Resolved at build time so `if (import.meta.env.VITE_API_MOCKING === 'on')` tree-shakes the mock away.
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
+      // Likewise: builds without the development sign-in page carry none of its code.
+      'import.meta.env.VITE_DEV_SIGNIN': JSON.stringify(devSignIn ? 'on' : 'off'),
     },
     resolve: {
       alias: {

@@ -1,7 +1,6 @@
 import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import { paths } from '@/config/paths';
-import { isDevSignInEnabled } from '@/config/env';
 import { homeFor } from '@/features/auth/home-for';
 import type { AppContext } from './context';
 import { requireArea } from './guards';
@@ -32,7 +31,10 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
         { path: 'signed-out', lazy: () => import('./routes/auth/signed-out') },
         { path: 'auth', lazy: () => import('./routes/auth/landing') },
         { path: 'auth/invalid', lazy: () => import('./routes/auth/invalid-link') },
-        ...(isDevSignInEnabled ? [{ path: 'dev/sign-in', lazy: () => import('./routes/dev/sign-in') }] : []),
+        // The build-time constant itself, so builds without the page drop its chunk entirely.
+        ...(import.meta.env.VITE_DEV_SIGNIN === 'on'
+          ? [{ path: 'dev/sign-in', lazy: () => import('./routes/dev/sign-in') }]
+          : []),
         ...featureRoutes(ctx, 'root'),
         {
           path: 'patient',

@@ -57,4 +57,5 @@ export const env: Env = loaded.env;
 export const envProblem: string | null = loaded.problem;
 
 /** The development sign-in page exists only with mocking on, or when a build asks for it (browser tests). */
-export const isDevSignInEnabled = (env.VITE_DEV_SIGNIN ?? env.VITE_API_MOCKING) === 'on';
+// Read from the build-time constant (vite.config.ts) so a build without the page drops its code.
+export const isDevSignInEnabled = import.meta.env.VITE_DEV_SIGNIN === 'on';

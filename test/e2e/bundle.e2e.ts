@@ -48,5 +48,5 @@ test('the plain production build has no development sign-in page', () => {
   test.skip(!existsSync('dist-prod'), 'dist-prod is built by npm run build:e2e');
   const js = filesOf('dist-prod').filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
   expect(js.includes('Development sign-in'), 'dev sign-in page in the bundle').toBe(false);
-  expect(js.includes('/__mock'), 'mock controls in the bundle').toBe(false);
+  expect(js.includes('/personas'), 'mock persona controls in the bundle').toBe(false);
 });
