@@ -74,7 +74,7 @@ describe('encodings', () => {
         const url = new URL(request.url);
         const type = request.headers.get('content-type');
         const body = type?.startsWith('multipart/')
-          ? [...(await request.formData()).entries()].map(([k, v]) => `${k}=${String(v)}`).join('&')
+          ? [...(await request.formData()).entries()].map(([k, v]) => `${k}=${typeof v === 'string' ? v : v.name}`).join('&')
           : await request.text();
         received.push({ query: url.search, type, body });
         return HttpResponse.json({ data: true });

@@ -5,8 +5,9 @@ export const paths = {
   devSignIn: () => '/dev/sign-in',
   auth: () => '/auth',
   linkInvalid: () => '/auth/invalid',
-  signedOut: (reason?: 'idle' | 'expired' | 'offline') => (reason ? `/signed-out?reason=${reason}` : '/signed-out'),
-  terms: () => '/terms',
+  signedOut: (reason?: 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed') =>
+    reason ? `/signed-out?reason=${reason}` : '/signed-out',
+  terms: (returnTo?: string) => (returnTo ? `/terms?returnTo=${encodeURIComponent(returnTo)}` : '/terms'),
   patient: {
     home: () => '/patient',
     profile: () => '/patient/profile',
@@ -14,8 +15,11 @@ export const paths = {
     visit: (id: string) => `/patient/visits/${encodeURIComponent(id)}`,
     rooms: () => '/patient/rooms',
     room: (code: string) => `/patient/rooms/${encodeURIComponent(code)}`,
-    intake: (roomCode: string, step?: string) =>
-      `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}`,
+    /** The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same intake. */
+    intake: (roomCode: string, step?: string, intakeId?: string) =>
+      `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}${
+        intakeId ? `?intake=${encodeURIComponent(intakeId)}` : ''
+      }`,
     documents: () => '/patient/documents',
     records: () => '/patient/records',
     insurance: () => '/patient/insurance',
@@ -25,6 +29,7 @@ export const paths = {
   },
   provider: {
     home: () => '/provider',
+    visits: () => '/provider/visits',
     visit: (id: string) => `/provider/visits/${encodeURIComponent(id)}`,
     patient: (id: string) => `/provider/patients/${encodeURIComponent(id)}`,
     schedule: () => '/provider/schedule',

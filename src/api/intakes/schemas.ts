@@ -23,9 +23,12 @@ export const IntakeAttachmentSchema = z.looseObject({
 });
 export type IntakeAttachment = z.infer<typeof IntakeAttachmentSchema>;
 
-/** The provider of an intake: the spec names the field without a shape, so an id or a person object is accepted. */
+/**
+ * The provider of an intake: the spec names the field without a shape, so an id or a person object
+ * is accepted. Before a provider is chosen servers send 0, "" or null, which all read as null.
+ */
 const IntakeProviderSchema = z.union([
-  IdSchema,
+  NullableIdSchema,
   z.looseObject({
     id: IdSchema,
     first_name: z.string().optional(),

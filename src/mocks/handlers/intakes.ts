@@ -1,4 +1,202 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
+import { IntakeRefSchema, IntakeSchema } from '@/api/intakes/schemas';
+import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { isStaff, requireUser } from '../lib/auth';
+import { namedError } from '../lib/errors';
+import { formBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
+import { ok } from '../lib/respond';
+import { api } from '../lib/routes';
+import { findUserByCode } from '../lib/users';
 
-/** Handlers of this family (spec section 4); endpoints not listed here still answer 501. */
-export const intakesHandlers: HttpHandler[] = [];
+/**
+ * Intakes (spec 4.4, 2.6). Intake endpoints answer errors as `{error, message}` (spec section 7).
+ * Named fields travel in the query string; custom field-value pairs in a form-urlencoded body,
+ * on creation and (a portal decision, docs/spec-decisions.md) on update, where an empty value clears a field.
+ */
+
+const badRequest = (message: string) => namedError(400, 'bad_request', message);
+
+/** Fields of the intake record itself; a custom field may not overwrite them. */
+const RESERVED = new Set([
+  'id',
+  'created',
+  'modified',
+  'type',
+  'reason_for_visit',
+  'attachments',
+  'provider',
+  'provider_id',
+  'visit_id',
+  'room_code',
+  'member_id',
+  'location',
+  'phone',
+]);
+
+/** Custom field carrying the ids of uploaded `intake_attachment` files; the mock lists them in `attachments`. */
+export const ATTACHMENT_IDS_FIELD = 'attachment_ids';
+
+const LIMITS = { customFields: 200, keyLength: 200, valueLength: 5000, reasonLength: 2000, phoneLength: 32 };
+
+function readLocation(params: URLSearchParams): string | undefined {
+  const value = optionalString(params, 'location');
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z]{2}$/.test(value)) throw badRequest('location must be a two-letter state code');
+  return value.toUpperCase();
+}
+
+function readPhone(params: URLSearchParams): string | undefined {
+  const value = optionalString(params, 'phone');
+  if (value === undefined) return undefined;
+  if (value.length > LIMITS.phoneLength || !/^[\d\s()+.-]+$/.test(value)) {
+    throw badRequest('phone must be a phone number (digits, spaces, + - . and parentheses)');
+  }
+  return value;
+}
+
+function readReason(params: URLSearchParams): string | undefined {
+  const value = params.get('reason_for_visit');
+  if (value === null) return undefined;
+  if (value.length > LIMITS.reasonLength) throw badRequest(`reason_for_visit must be at most ${LIMITS.reasonLength} characters`);
+  return value;
+}
+
+/** `provider_id` 0 (or empty) means no provider chosen: the first available one. */
+function readProvider(params: URLSearchParams): string | null | undefined {
+  if (!params.has('provider_id')) return undefined;
+  const value = params.get('provider_id') ?? '';
+  if (value === '' || value === '0') return null;
+  const provider = db.users.get(value);
+  if (!provider || provider.type !== 400) throw badRequest(`provider_id ${value} is not a provider of this clinic`);
+  return provider.id;
+}
+
+/** A patient creates intakes for themself; staff may name the patient by code. */
+function readMember(params: URLSearchParams, caller: UserRecord): string {
+  const code = optionalString(params, 'member_id');
+  if (code === undefined || code === caller.code || code === caller.id) return caller.id;
+  if (!isStaff(caller)) throw badRequest('member_id must be the signed-in patient');
+  const member = findUserByCode(code);
+  if (!member) throw badRequest(`member_id ${code} is not a patient of this clinic`);
+  return member.id;
+}
+
+async function readCustomFields(request: Request): Promise<Map<string, string>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!type.includes('application/x-www-form-urlencoded')) {
+    const text = await request.text();
+    if (text.trim() !== '') throw badRequest('custom fields must be sent form-urlencoded');
+    return new Map();
+  }
+  const form = await formBody(request);
+  const fields = new Map<string, string>();
+  for (const [key, value] of form) {
+    if (key === '' || key.length > LIMITS.keyLength) throw badRequest(`custom field names must be 1 to ${LIMITS.keyLength} characters`);
+    if (RESERVED.has(key) || key.startsWith('_') || key === '__proto__') {
+      throw badRequest(`${key} is a field of the intake and cannot be sent as a custom field`);
+    }
+    if (value.length > LIMITS.valueLength) throw badRequest(`custom field ${key} must be at most ${LIMITS.valueLength} characters`);
+    fields.set(key, value);
+  }
+  if (fields.size > LIMITS.customFields) throw badRequest(`at most ${LIMITS.customFields} custom fields`);
+  return fields;
+}
+
+/** The owner's `intake_attachment` files named by id, in the shape of spec 2.6. */
+function attachmentsFrom(ids: string, owner: string): Record<string, unknown>[] {
+  return ids
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => {
+      const file = db.files.get(id);
+      const creator = file?.creator as { id?: unknown } | undefined;
+      if (!file || (typeof creator?.id === 'string' && creator.id !== owner)) {
+        throw badRequest(`attachment ${id} is not one of your files`);
+      }
+      return { _id: file.id, name: file.name, path: file.fullpath, size: file.size, ext: file.ext };
+    });
+}
+
+function applyCustomFields(intake: Rec, fields: Map<string, string>, owner: string): void {
+  for (const [key, value] of fields) {
+    if (key === ATTACHMENT_IDS_FIELD) intake.attachments = attachmentsFrom(value, owner);
+    intake[key] = value;
+  }
+}
+
+function ownIntake(id: string, user: UserRecord): Rec {
+  const intake = db.intakes.get(id);
+  if (!intake) throw namedError(404, 'not_found', 'Intake not found');
+  if (intake._owner !== user.id && intake.member_id !== user.id) {
+    throw namedError(403, 'forbidden', 'This intake belongs to someone else');
+  }
+  return intake;
+}
+
+/** The wire form: everything but the mock-only `_` fields. */
+function publicIntake(intake: Rec): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(intake).filter(([key]) => !key.startsWith('_')));
+}
+
+export const intakesHandlers: HttpHandler[] = [
+  http.post(api('/intakes'), async ({ request }) => {
+    const { user } = requireUser(request, { account: true, style: 'named' });
+    const params = queryOf(request);
+    const roomCode = requiredString(params, 'room_code', badRequest);
+    if (!db.rooms.has(roomCode)) throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
+    const type = optionalInt(params, 'type', badRequest);
+    if (type !== undefined && type !== 1 && type !== 2) throw badRequest('type must be 1 (walk-in) or 2 (scheduled)');
+    const member = readMember(params, user);
+    const location = readLocation(params);
+    const phone = readPhone(params);
+    const reason = readReason(params);
+    const provider = readProvider(params);
+    const custom = await readCustomFields(request);
+
+    const now = nowSeconds();
+    const intake: Rec = {
+      id: nextId('int'),
+      created: now,
+      modified: now,
+      type: String(type ?? 1),
+      reason_for_visit: reason ?? '',
+      attachments: [],
+      provider: provider ?? null,
+      visit_id: null,
+      room_code: roomCode,
+      member_id: member,
+      location: location ?? '',
+      phone: phone ?? '',
+      _owner: user.id,
+    };
+    applyCustomFields(intake, custom, member);
+    db.intakes.set(intake.id, intake);
+    return ok(IntakeRefSchema, { id: intake.id });
+  }),
+
+  http.post(api('/intakes/:id'), async ({ request, params: path }) => {
+    const { user } = requireUser(request, { account: true, style: 'named' });
+    const intake = ownIntake(String(path.id), user);
+    const params = queryOf(request);
+    const location = readLocation(params);
+    const phone = readPhone(params);
+    const reason = readReason(params);
+    const provider = readProvider(params);
+    const custom = await readCustomFields(request);
+
+    if (location !== undefined) intake.location = location;
+    if (phone !== undefined) intake.phone = phone;
+    if (reason !== undefined) intake.reason_for_visit = reason;
+    if (provider !== undefined) intake.provider = provider;
+    applyCustomFields(intake, custom, typeof intake.member_id === 'string' ? intake.member_id : user.id);
+    intake.modified = nowSeconds();
+    return ok(IntakeRefSchema, { id: intake.id });
+  }),
+
+  http.get(api('/intakes/:id'), ({ request, params: path }) => {
+    const { user } = requireUser(request, { account: true, style: 'named' });
+    const intake = ownIntake(String(path.id), user);
+    return ok(IntakeSchema, publicIntake(intake));
+  }),
+];

@@ -1,0 +1,98 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readSteps } from '@/features/intake/model/steps';
+import { GenericFormStep } from '@/features/intake/forms/generic-form-step';
+import { ConsentStep } from '@/features/intake/steps/consent-step';
+import { ReasonStep } from '@/features/intake/steps/reason-step';
+import { resolveStep } from '@/features/intake/wizard/intake-wizard';
+import { db } from '@/mocks/db';
+import { renderRoute } from '~test/render';
+import { intakeStepRegistry } from './steps';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 4000 });
+  await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
+});
+
+describe('intake step registry', () => {
+  it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
+    for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
+      expect(intakeStepRegistry.get(code), code).toBeTypeOf('function');
+    }
+    for (const code of ['schedule', 'payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
+      expect(intakeStepRegistry.has(code), code).toBe(true);
+      expect(intakeStepRegistry.get(code), code).toBeNull();
+    }
+  });
+
+  it('resolves every kind of step: own screen, generic form, not yet available, unknown, malformed', () => {
+    const steps = readSteps(
+      [
+        { code: 'reason' },
+        { code: 'consent', sections: 'not an array' },
+        { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
+        { code: 'payment', name: 'Payment' },
+        { code: 'legacy_widget' },
+        { code: 'oddity', sections: [{ code: 's' }] },
+        { name: 'No code at all' },
+        42,
+        { code: 'constructor' },
+        { code: 'reason' },
+      ],
+      [],
+    );
+    const resolved = steps.map((s) => resolveStep(s, intakeStepRegistry));
+    expect(resolved.slice(0, 3)).toEqual([
+      { kind: 'screen', Screen: ReasonStep },
+      { kind: 'screen', Screen: ConsentStep },
+      { kind: 'screen', Screen: GenericFormStep },
+    ]);
+    expect(resolved.slice(3)).toEqual([
+      { kind: 'skip', reason: 'not-yet-available' },
+      { kind: 'skip', reason: 'unknown' },
+      { kind: 'skip', reason: 'malformed' },
+      { kind: 'skip', reason: 'malformed' },
+      { kind: 'skip', reason: 'malformed' },
+      { kind: 'skip', reason: 'unknown' },
+      { kind: 'screen', Screen: ReasonStep },
+    ]);
+    expect(steps.map((s) => s.slug)).toEqual([
+      'reason', 'consent', 'lifestyle', 'payment', 'legacy_widget', 'oddity', 'step', 'step-2', 'constructor', 'reason-2',
+    ]);
+  });
+});
+
+describe('skipped steps in the wizard', () => {
+  it('shows a visible note for each step it cannot show and carries on, recording the step as passed', async () => {
+    const account = db.accounts.get('demo')!;
+    account.intake_steps = [
+      { code: 'reason', name: 'Reason for visit' },
+      { code: 'insurance', name: 'Insurance' },
+      { code: 'legacy_widget', name: 'Old widget' },
+      { name: 'Broken step' },
+      { code: 'consent', name: 'Consent' },
+    ];
+    account.post_intake_steps = [];
+    const { user, router } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
+      '“Insurance” cannot be completed in this portal yet, so we skipped it.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Old widget' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent('“Old widget” is a step this portal cannot show');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Broken step' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent('set up in a way this portal cannot read');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
+    const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
+    await waitFor(() => expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'));
+  });
+});

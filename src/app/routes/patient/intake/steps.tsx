@@ -1,0 +1,29 @@
+import { AttachmentsStep } from '@/features/intake/steps/attachments-step';
+import { ConsentStep } from '@/features/intake/steps/consent-step';
+import { ConsultationStep } from '@/features/intake/steps/consultation-step';
+import { LocationStep } from '@/features/intake/steps/location-step';
+import { ProviderStep } from '@/features/intake/steps/provider-step';
+import { ReasonStep } from '@/features/intake/steps/reason-step';
+import type { StepRegistry, StepScreen } from '@/features/intake/steps/types';
+
+/**
+ * The intake wizard's step registry (DESIGN.md section 4): step code -> screen. It lives in app/
+ * because steps come from several features; a feature plugs its screen in here. Codes mapped to
+ * null are known steps whose screens do not exist yet: the wizard skips them with a note.
+ * Codes not listed are rendered as generic forms when they carry `sections`, else skipped with a note.
+ */
+export const intakeStepRegistry: StepRegistry = new Map<string, StepScreen | null>([
+  ['reason', ReasonStep],
+  ['location', LocationStep],
+  ['provider', ProviderStep],
+  ['consultation', ConsultationStep],
+  ['attachments', AttachmentsStep],
+  ['consent', ConsentStep],
+  // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
+  ['schedule', null],
+  ['medical_history', null],
+  ['insurance', null],
+  ['payment', null],
+  ['pharmacy', null],
+  ['survey', null],
+]);

@@ -1,0 +1,25 @@
+import { useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { env } from '@/config/env';
+import { IntakeWizard } from '@/features/intake/wizard/intake-wizard';
+import { intakeStepRegistry } from './steps';
+
+/** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */
+const SearchSchema = z.object({ intake: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined) });
+
+/** /patient/rooms/:roomCode/intake/:step? — the intake wizard for one room. */
+export function Component() {
+  const { roomCode = '', step } = useParams();
+  const [search] = useSearchParams();
+  const { intake } = SearchSchema.parse({ intake: search.get('intake') ?? undefined });
+  return (
+    <IntakeWizard
+      key={roomCode}
+      accountCode={env.VITE_ACCOUNT_CODE}
+      roomCode={roomCode}
+      stepSlug={step}
+      intakeId={intake}
+      registry={intakeStepRegistry}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { IntakeStep, StepField, StepFormItem, StepSection } from '@/api/accounts/schemas';
+import type { Intake, IntakeCustomFields } from '@/api/intakes/schemas';
+import { customValue, genericFieldKey } from '../model/answers';
+import { humanizeCode } from '../model/steps';
+
+export type GenericControl = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'date' | 'number';
+
+export interface GenericOption {
+  value: string;
+  label: string;
+}
+
+/** One field of a generic step form, ready to render and validate. */
+export interface GenericField {
+  /** Form name: positional, so keys with dots or odd characters never reach react-hook-form's paths. */
+  name: string;
+  /** Where the answer is kept on the intake. */
+  customKey: string;
+  control: GenericControl;
+  label: string;
+  placeholder?: string;
+  options: GenericOption[];
+  isRequired: boolean;
+  def: StepField;
+}
+
+export interface GenericSection {
+  code: string;
+  title?: string;
+  fields: GenericField[];
+}
+
+export type GenericValues = Record<string, string | boolean>;
+
+const CONTROLS = new Set<string>(['text', 'textarea', 'select', 'radio', 'checkbox', 'date', 'number']);
+
+function optionsOf(item: StepFormItem, def: StepField): GenericOption[] {
+  const map = item.titleMap;
+  if (Array.isArray(map)) return map.map((o) => ({ value: String(o.value), label: o.name }));
+  if (map) return Object.entries(map).map(([value, label]) => ({ value, label }));
+  return (def.enum ?? []).map((v) => ({ value: String(v), label: String(v) }));
+}
+
+function controlOf(item: StepFormItem, def: StepField, options: GenericOption[]): GenericControl {
+  let control: GenericControl;
+  if (CONTROLS.has(item.type)) control = item.type as GenericControl;
+  else if (def.type === 'boolean') control = 'checkbox';
+  else if (def.type === 'number' || def.type === 'integer') control = 'number';
+  else control = 'text';
+  // A choice with nothing to choose from is asked as free text rather than as an empty list.
+  if ((control === 'select' || control === 'radio') && options.length === 0) return 'text';
+  return control;
+}
+
+/** Turns the sections of a step into renderable fields. Form items without a schema entry are optional text. */
+export function fieldsOf(step: IntakeStep): GenericSection[] {
+  return (step.sections ?? []).map((section: StepSection, s) => ({
+    code: section.code,
+    title: section.title,
+    fields: section.form.map((item, f) => {
+      const def: StepField = Object.hasOwn(section.schema, item.key) ? (section.schema[item.key] ?? { type: 'string' }) : { type: 'string' };
+      const options = optionsOf(item, def);
+      return {
+        name: `s${s}f${f}`,
+        customKey: genericFieldKey(step.code, section.code, item.key),
+        control: controlOf(item, def, options),
+        label: item.title?.trim() || def.title?.trim() || humanizeCode(item.key),
+        placeholder: item.placeholder,
+        options,
+        isRequired: def.required === true,
+        def,
+      };
+    }),
+  }));
+}
+
+function safePattern(pattern: string | undefined): RegExp | null {
+  if (!pattern) return null;
+  try {
+    return new RegExp(pattern);
+  } catch {
+    // A pattern this browser cannot compile is not the patient's problem: the field is still asked.
+    return null;
+  }
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function textRule(field: GenericField) {
+  const { def, label, control } = field;
+  const pattern = safePattern(def.pattern);
+  const allowed = field.options.length > 0 ? new Set(field.options.map((o) => o.value)) : null;
+  const enumValues = def.enum ? new Set(def.enum.map(String)) : null;
+  const isNumeric = control === 'number' || def.type === 'number' || def.type === 'integer';
+  const isChoice = control === 'select' || control === 'radio';
+  return z.string().superRefine((raw, ctx) => {
+    const value = raw.trim();
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!value) {
+      if (field.isRequired) fail(isChoice ? `Choose an answer for “${label}”.` : `Fill in “${label}”.`);
+      return;
+    }
+    if (def.maxLength !== undefined && value.length > def.maxLength) {
+      fail(`“${label}” can be at most ${def.maxLength} characters (now ${value.length}).`);
+      return;
+    }
+    if (control === 'date' && !isCalendarDate(value)) {
+      fail(`Enter “${label}” as a date.`);
+      return;
+    }
+    if (isChoice && allowed && !allowed.has(value)) {
+      fail(`Choose one of the listed answers for “${label}”.`);
+      return;
+    }
+    if (enumValues && !enumValues.has(value)) {
+      fail(`“${label}” must be one of: ${[...enumValues].join(', ')}.`);
+      return;
+    }
+    if (isNumeric) {
+      const n = Number(value);
+      if (!Number.isFinite(n)) return fail(`“${label}” must be a number.`);
+      if (def.type === 'integer' && !Number.isInteger(n)) return fail(`“${label}” must be a whole number.`);
+      if (def.minimum !== undefined && n < def.minimum) return fail(`“${label}” must be at least ${def.minimum}.`);
+      if (def.maximum !== undefined && n > def.maximum) return fail(`“${label}” must be at most ${def.maximum}.`);
+    }
+    if (pattern && !pattern.test(value)) fail(`“${label}” is not in the expected format.`);
+  });
+}
+
+/** The form's zod schema, built at run time from the step's schema (required, enum, maxLength, minimum, maximum, pattern). */
+export function schemaOf(sections: GenericSection[]): z.ZodType<GenericValues, GenericValues> {
+  const shape: Record<string, z.ZodType<string> | z.ZodType<boolean>> = {};
+  for (const field of sections.flatMap((s) => s.fields)) {
+    shape[field.name] =
+      field.control === 'checkbox'
+        ? field.isRequired
+          ? z.boolean().refine((v) => v, { message: `Tick “${field.label}” to continue.` })
+          : z.boolean()
+        : textRule(field);
+  }
+  // Every entry is a string or boolean schema, so the object is exactly GenericValues; zod cannot see that through a dynamic shape.
+  return z.object(shape) as unknown as z.ZodType<GenericValues, GenericValues>;
+}
+
+const TRUE_VALUES = new Set(['1', 'true', 'yes', 'on']);
+
+/** Values for the form: saved answers from the intake, empty otherwise. */
+export function valuesFromIntake(sections: GenericSection[], intake: Intake | null): GenericValues {
+  const values: GenericValues = {};
+  for (const field of sections.flatMap((s) => s.fields)) {
+    const saved = customValue(intake, field.customKey);
+    values[field.name] = field.control === 'checkbox' ? TRUE_VALUES.has((saved ?? '').toLowerCase()) : (saved ?? '');
+  }
+  return values;
+}
+
+/** The answers as custom field-value pairs; an emptied field is sent empty so the server clears it. */
+export function customFieldsFrom(sections: GenericSection[], values: GenericValues): IntakeCustomFields {
+  const custom: IntakeCustomFields = {};
+  for (const field of sections.flatMap((s) => s.fields)) {
+    const value = values[field.name];
+    custom[field.customKey] = typeof value === 'boolean' ? (value ? '1' : '0') : (value ?? '').trim();
+  }
+  return custom;
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { useDraftDefaults } from '../wizard/drafts';
+import { StepForm } from '../steps/step-form';
+import type { StepScreenProps } from '../steps/types';
+import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake, type GenericField, type GenericValues } from './build-schema';
+
+function FieldFor({ field }: { field: GenericField }) {
+  const common = { name: field.name, label: field.label, required: field.isRequired };
+  const limit = field.def.maxLength;
+  switch (field.control) {
+    case 'textarea':
+      return <TextAreaField<GenericValues> {...common} placeholder={field.placeholder} rows={4} />;
+    case 'select':
+      return <SelectField<GenericValues> {...common} placeholder={field.placeholder ?? 'Choose…'} options={field.options} />;
+    case 'radio':
+      return <RadioGroupField<GenericValues> name={field.name} label={field.label} required={field.isRequired} options={field.options} />;
+    case 'checkbox':
+      return <CheckboxField<GenericValues> name={field.name} label={field.label} />;
+    case 'date':
+      return <TextField<GenericValues> {...common} type="date" />;
+    case 'number':
+      return (
+        <TextField<GenericValues>
+          {...common}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={field.def.minimum}
+          max={field.def.maximum}
+          placeholder={field.placeholder}
+        />
+      );
+    case 'text':
+      return (
+        <TextField<GenericValues>
+          {...common}
+          placeholder={field.placeholder}
+          hint={limit !== undefined ? `Up to ${limit} characters.` : undefined}
+        />
+      );
+  }
+}
+
+/**
+ * A step with `sections` and no screen of its own: a form built from its schema, with validation
+ * from the schema, whose answers are kept on the intake as custom field-value pairs.
+ */
+export function GenericFormStep({ step, slug, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+  const sections = useMemo(() => fieldsOf(step), [step]);
+  const schema = useMemo(() => schemaOf(sections), [sections]);
+  const defaultValues = useDraftDefaults<GenericValues>(slug, () => valuesFromIntake(sections, intake));
+  const form = useForm<GenericValues>({ resolver: zodResolver(schema), defaultValues });
+  return (
+    <StepForm
+      form={form}
+      slug={slug}
+      submitLabel={submitLabel}
+      backHref={backHref}
+      onValid={(values) => onSubmit({ custom: customFieldsFrom(sections, values) })}
+    >
+      {sections.map((section, i) =>
+        section.title ? (
+          <fieldset key={`${section.code}-${i}`} className="generic-section">
+            <legend>{section.title}</legend>
+            {section.fields.map((field) => (
+              <FieldFor key={field.name} field={field} />
+            ))}
+          </fieldset>
+        ) : (
+          <div key={`${section.code}-${i}`} className="generic-section">
+            {section.fields.map((field) => (
+              <FieldFor key={field.name} field={field} />
+            ))}
+          </div>
+        ),
+      )}
+    </StepForm>
+  );
+}

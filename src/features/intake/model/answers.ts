@@ -1,0 +1,78 @@
+import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@/api/intakes/schemas';
+import type { Room } from '@/api/rooms/schemas';
+
+/**
+ * Where the wizard keeps its answers on the intake (docs/spec-decisions.md). The named fields of
+ * the spec (reason, location, phone, provider) travel as such; everything else is a custom
+ * field-value pair, the spec's way of carrying extra intake data.
+ */
+export const CUSTOM_FIELDS = {
+  /** Comma list of the step slugs the patient has passed, so reload and a new sign-in resume in order. */
+  stepsDone: 'portal_steps_done',
+  consultationId: 'consultation_id',
+  consentAccepted: 'consent_accepted',
+  /** UNIX seconds when the box was ticked. */
+  consentAcceptedAt: 'consent_accepted_at',
+  /** Comma list of `intake_attachment` file ids; the server lists them in `attachments`. */
+  attachmentIds: 'attachment_ids',
+} as const;
+
+/** Key of a generic form answer: `${stepCode}.${sectionCode}.${fieldKey}`. */
+export function genericFieldKey(stepCode: string, sectionCode: string, fieldKey: string): string {
+  return `${stepCode}.${sectionCode}.${fieldKey}`;
+}
+
+/** What a step screen hands the wizard to save. */
+export interface IntakePatch {
+  fields?: UpdateIntakeInput;
+  custom?: IntakeCustomFields;
+}
+
+/** A custom field's value as text; numbers and booleans from a lenient server are turned into text. */
+export function customValue(intake: Intake | null | undefined, key: string): string | undefined {
+  if (!intake || !Object.hasOwn(intake, key)) return undefined;
+  const value: unknown = (intake as Record<string, unknown>)[key];
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export function stepsDone(intake: Intake | null | undefined): Set<string> {
+  const raw = customValue(intake, CUSTOM_FIELDS.stepsDone) ?? '';
+  return new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+export function withStepDone(intake: Intake | null | undefined, slug: string): string {
+  const done = stepsDone(intake);
+  done.add(slug);
+  return [...done].join(',');
+}
+
+/** The chosen provider's id, whether the server sends an id or a person object. */
+export function providerIdOf(intake: Intake | null | undefined): string | null {
+  const provider = intake?.provider;
+  if (!provider) return null;
+  return typeof provider === 'string' ? provider : provider.id;
+}
+
+export type VisitKind = 'walkin' | 'econsult';
+
+function isEnabled(flag: unknown): boolean {
+  if (typeof flag !== 'object' || flag === null) return false;
+  const enabled: unknown = (flag as { enabled?: unknown }).enabled;
+  return enabled === true || enabled === 1 || enabled === '1';
+}
+
+/**
+ * Which visit the wizard creates in this room: a walk-in while the room is open and takes them,
+ * otherwise an e-consult where the room offers them (an e-consult is asynchronous, so a closed
+ * room still takes one). Null: the room offers neither now (appointments only, or closed).
+ */
+export function visitKindFor(room: Room): VisitKind | null {
+  const visits = (room.visits ?? {}) as Record<string, unknown>;
+  const ops = room.operation_settings;
+  const isClosed = Boolean(ops?.is_closed) || Boolean(ops?.is_closed_now);
+  if (isEnabled(visits.walkin) && !isClosed) return 'walkin';
+  if (isEnabled(visits.econsult)) return 'econsult';
+  return null;
+}

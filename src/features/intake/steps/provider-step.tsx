@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { roomQueries } from '@/api/rooms/queries';
+import type { RoomProvider } from '@/api/rooms/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { safeResourceUrl } from '@/lib/safe-url';
+import { providerIdOf } from '../model/answers';
+import { useDraftDefaults } from '../wizard/drafts';
+import { StepForm } from './step-form';
+import type { StepScreenProps } from './types';
+
+/** The radio value of "whoever is free first"; saved as provider_id 0. */
+export const FIRST_AVAILABLE = 'first-available';
+
+const ProviderChoiceSchema = z.object({ provider: z.string().min(1, 'Choose a provider, or “First available”.') });
+type ProviderChoice = z.infer<typeof ProviderChoiceSchema>;
+
+export function providerName(p: RoomProvider): string {
+  const name = [p.title, p.first_name, p.last_name].filter(Boolean).join(' ').trim() || p.username || 'Provider';
+  return p.suffix ? `${name}, ${p.suffix}` : name;
+}
+
+function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
+  const { register, getFieldState, formState } = useFormContext<ProviderChoice>();
+  const error = getFieldState('provider', formState).error?.message;
+  return (
+    <fieldset className="field field-radio choice-list" aria-describedby={error ? 'provider-error' : undefined} aria-invalid={error ? true : undefined}>
+      <legend>Who would you like to see?</legend>
+      <label className="choice">
+        <input type="radio" value={FIRST_AVAILABLE} {...register('provider')} />
+        <span className="choice-body">
+          <span className="choice-title">First available</span>
+          <span className="choice-detail">Usually the shortest wait.</span>
+        </span>
+      </label>
+      {providers.map((p) => {
+        const photo = safeResourceUrl(p.photo);
+        return (
+          <label key={p.id} className="choice">
+            <input type="radio" value={p.id} {...register('provider')} />
+            {photo ? <img src={photo} alt="" width={48} height={48} className="choice-photo" /> : null}
+            <span className="choice-body">
+              <span className="choice-title">{providerName(p)}</span>
+              {p.short_bio ? <span className="choice-detail">{p.short_bio}</span> : null}
+            </span>
+          </label>
+        );
+      })}
+      {error ? (
+        <p className="field-error" id="provider-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** `provider`: pick one of the room's providers, or the first available. */
+export function ProviderStep({ slug, room, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+  const providers = useQuery(roomQueries.providers(room.code));
+  const defaultValues = useDraftDefaults<ProviderChoice>(slug, () => ({ provider: providerIdOf(intake) ?? '' }));
+  const form = useForm<ProviderChoice>({ resolver: zodResolver(ProviderChoiceSchema), defaultValues });
+
+  if (providers.isPending) return <Spinner label="Loading the providers…" />;
+  if (providers.isError) {
+    return <ErrorState title="We could not load the providers" error={providers.error} onRetry={() => void providers.refetch()} />;
+  }
+  return (
+    <StepForm
+      form={form}
+      slug={slug}
+      submitLabel={submitLabel}
+      backHref={backHref}
+      onValid={(values) =>
+        // provider_id 0 clears an earlier choice: the visit goes to whoever is free first.
+        onSubmit({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
+      }
+    >
+      {providers.data.length === 0 ? <p>No provider is listed for this room yet; the first available one will see you.</p> : null}
+      <ProviderOptions providers={providers.data} />
+    </StepForm>
+  );
+}

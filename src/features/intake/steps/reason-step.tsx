@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { TextAreaField } from '@/components/ui/field';
+import { useDraftDefaults } from '../wizard/drafts';
+import { StepForm } from './step-form';
+import type { StepScreenProps } from './types';
+
+export const REASON_MAX_LENGTH = 1000;
+
+const ReasonSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Tell us briefly why you want to see a clinician.')
+    .max(REASON_MAX_LENGTH, `Keep it under ${REASON_MAX_LENGTH} characters; you can add more during the visit.`),
+});
+type ReasonValues = z.infer<typeof ReasonSchema>;
+
+/** `reason`: the reason for the visit, saved as `reason_for_visit`. */
+export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, onSubmit }: StepScreenProps) {
+  const defaultValues = useDraftDefaults<ReasonValues>(slug, () => ({ reason: intake?.reason_for_visit ?? '' }));
+  const form = useForm<ReasonValues>({ resolver: zodResolver(ReasonSchema), defaultValues });
+  return (
+    <StepForm
+      form={form}
+      slug={slug}
+      submitLabel={submitLabel}
+      backHref={backHref}
+      onValid={(values) => onSubmit({ fields: { reason_for_visit: values.reason } })}
+    >
+      <TextAreaField<ReasonValues>
+        name="reason"
+        label="What would you like help with?"
+        hint={
+          visitKind === 'econsult'
+            ? 'Describe your concern in your own words. A clinician reads this before answering in writing.'
+            : 'A sentence or two is enough. Your clinician reads this before the visit.'
+        }
+        required
+        rows={5}
+        maxLength={REASON_MAX_LENGTH + 200}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/field';
+import { useDrafts } from '../wizard/drafts';
+
+export interface StepFormProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  slug: string;
+  submitLabel: string;
+  backHref: string | null;
+  onValid: (values: T) => Promise<void>;
+  children?: ReactNode;
+}
+
+/** An error whose message is written for the patient (the wizard's own failures). */
+export class WizardError extends Error {
+  override name = 'WizardError';
+}
+
+function failureMessage(error: unknown, submitLabel: string): string {
+  if (error instanceof WizardError) return `${error.message} Press “${submitLabel}” to try again.`;
+  const reason = isApiError(error) ? error.userMessage : 'Something went wrong while saving.';
+  return `${reason} Your answers are still here: press “${submitLabel}” to try again.`;
+}
+
+/**
+ * The frame of every step: a form whose submit is guarded by a ref (a double click or Enter plus
+ * click sends once), a busy button, a disabled fieldset while saving, a form-level error that keeps
+ * every answer on screen, and Back. Unsaved answers are kept in memory when the patient leaves.
+ */
+export function StepForm<T extends FieldValues>({ form, slug, submitLabel, backHref, onValid, children }: StepFormProps<T>) {
+  const busyRef = useRef(false);
+  const savedRef = useRef(false);
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const drafts = useDrafts();
+
+  useEffect(
+    () => () => {
+      if (!savedRef.current) drafts.stash(slug, form.getValues());
+    },
+    [drafts, slug, form],
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setFailure(null);
+    const run = form.handleSubmit(async (values) => {
+      try {
+        await onValid(values);
+        savedRef.current = true;
+        drafts.clear(slug);
+      } catch (error) {
+        setFailure(failureMessage(error, submitLabel));
+      }
+    });
+    void run(event).finally(() => {
+      busyRef.current = false;
+      setBusy(false);
+    });
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="step-form">
+        <fieldset disabled={isBusy} className="step-fieldset">
+          {children}
+          <FormError message={failure} />
+          <div className="step-actions">
+            {backHref ? (
+              <Link to={backHref} className="btn btn-secondary">
+                Back
+              </Link>
+            ) : null}
+            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+              {submitLabel}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </FormProvider>
+  );
+}
