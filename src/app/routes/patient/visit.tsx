@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
-import { ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
+import { VisitLoadError } from '@/features/visits/visit-load-error';
 import { useVisit } from '@/features/visits/use-visit';
 import { visitKind, VISIT_KIND_TITLE } from '@/features/visits/visit-kind';
 import { WaitingRoom } from '@/features/visits/waiting-room';
@@ -14,20 +14,13 @@ export function Component() {
   const visit = useVisit(id);
   if (visit.isPending) return <Spinner label="Loading your visit…" />;
   if (visit.isError && !visit.data) {
-    const status = isApiError(visit.error) ? visit.error.status : null;
-    const gone = status === 404 || status === 403;
     return (
-      <Page title={gone ? 'Visit not found' : 'Visit'}>
-        <ErrorState
-          error={visit.error}
-          title={gone ? 'We couldn’t find this visit' : 'We couldn’t load this visit'}
-          onRetry={gone ? undefined : () => void visit.refetch()}
-        >
-          <p>
-            <Link to={paths.patient.visits()}>All your visits</Link>
-          </p>
-        </ErrorState>
-      </Page>
+      <VisitLoadError
+        error={visit.error}
+        onRetry={() => void visit.refetch()}
+        backTo={paths.patient.visits()}
+        backLabel="All your visits"
+      />
     );
   }
   const data = visit.data;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_SUBTYPE, visitStatusLabel } from '@/api/visits/schemas';
-import { ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
+import { VisitLoadError } from '@/features/visits/visit-load-error';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { VisitExtraPanels } from '../compose/visit-panels';
@@ -17,25 +17,19 @@ export function Component() {
   const zone = useViewerTimeZone();
   if (visit.isPending) return <Spinner label="Loading the visit…" />;
   if (visit.isError && !visit.data) {
-    const status = isApiError(visit.error) ? visit.error.status : null;
-    const gone = status === 404 || status === 403;
     return (
-      <Page title={gone ? 'Visit not found' : 'Visit'}>
-        <ErrorState
-          error={visit.error}
-          title={gone ? 'We couldn’t find this visit' : 'We couldn’t load this visit'}
-          onRetry={gone ? undefined : () => void visit.refetch()}
-        >
-          <p>
-            <Link to={paths.provider.visits()}>All visits</Link>
-          </p>
-        </ErrorState>
-      </Page>
+      <VisitLoadError
+        error={visit.error}
+        onRetry={() => void visit.refetch()}
+        backTo={paths.provider.visits()}
+        backLabel="All visits"
+      />
     );
   }
   const data = visit.data;
   const isEconsult = data.subtype === VISIT_SUBTYPE.econsult;
-  const patient = data.member?.full_name || [data.member?.first_name, data.member?.last_name].filter(Boolean).join(' ');
+  const patient =
+    data.member?.full_name || [data.member?.first_name, data.member?.last_name].filter(Boolean).join(' ');
   return (
     <Page title={isEconsult ? 'E-consult' : 'Visit'}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
