@@ -35,11 +35,16 @@ export type GenericValues = Record<string, string | boolean>;
 
 const CONTROLS = new Set<string>(['text', 'textarea', 'select', 'radio', 'checkbox', 'date', 'number']);
 
+/** A choice's options; a value listed twice (e.g. enum `[1, "1"]`) is offered once, with its first label. */
 function optionsOf(item: StepFormItem, def: StepField): GenericOption[] {
   const map = item.titleMap;
-  if (Array.isArray(map)) return map.map((o) => ({ value: String(o.value), label: o.name }));
-  if (map) return Object.entries(map).map(([value, label]) => ({ value, label }));
-  return (def.enum ?? []).map((v) => ({ value: String(v), label: String(v) }));
+  const listed: GenericOption[] = Array.isArray(map)
+    ? map.map((o) => ({ value: String(o.value), label: o.name }))
+    : map
+      ? Object.entries(map).map(([value, label]) => ({ value, label }))
+      : (def.enum ?? []).map((v) => ({ value: String(v), label: String(v) }));
+  const seen = new Set<string>();
+  return listed.filter((o) => !seen.has(o.value) && Boolean(seen.add(o.value)));
 }
 
 function controlOf(item: StepFormItem, def: StepField, options: GenericOption[]): GenericControl {
@@ -59,7 +64,9 @@ export function fieldsOf(step: IntakeStep): GenericSection[] {
     code: section.code,
     title: section.title,
     fields: section.form.map((item, f) => {
-      const def: StepField = Object.hasOwn(section.schema, item.key) ? (section.schema[item.key] ?? { type: 'string' }) : { type: 'string' };
+      const def: StepField = Object.hasOwn(section.schema, item.key)
+        ? (section.schema[item.key] ?? { type: 'string' })
+        : { type: 'string' };
       const options = optionsOf(item, def);
       return {
         name: `s${s}f${f}`,
@@ -125,8 +132,10 @@ function textRule(field: GenericField) {
       const n = Number(value);
       if (!Number.isFinite(n)) return fail(`“${label}” must be a number.`);
       if (def.type === 'integer' && !Number.isInteger(n)) return fail(`“${label}” must be a whole number.`);
-      if (def.minimum !== undefined && n < def.minimum) return fail(`“${label}” must be at least ${def.minimum}.`);
-      if (def.maximum !== undefined && n > def.maximum) return fail(`“${label}” must be at most ${def.maximum}.`);
+      if (def.minimum !== undefined && n < def.minimum)
+        return fail(`“${label}” must be at least ${def.minimum}.`);
+      if (def.maximum !== undefined && n > def.maximum)
+        return fail(`“${label}” must be at most ${def.maximum}.`);
     }
     if (pattern && !pattern.test(value)) fail(`“${label}” is not in the expected format.`);
   });
@@ -154,7 +163,8 @@ export function valuesFromIntake(sections: GenericSection[], intake: Intake | nu
   const values: GenericValues = {};
   for (const field of sections.flatMap((s) => s.fields)) {
     const saved = customValue(intake, field.customKey);
-    values[field.name] = field.control === 'checkbox' ? TRUE_VALUES.has((saved ?? '').toLowerCase()) : (saved ?? '');
+    values[field.name] =
+      field.control === 'checkbox' ? TRUE_VALUES.has((saved ?? '').toLowerCase()) : (saved ?? '');
   }
   return values;
 }

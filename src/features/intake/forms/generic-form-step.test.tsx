@@ -34,7 +34,15 @@ const EVERY_FIELD: IntakeStep = {
         { key: 'member', type: 'text', placeholder: 'M1234' },
         { key: 'notes', type: 'textarea', title: 'Notes' },
         { key: 'colour', type: 'select', titleMap: { red: 'Red', blue: 'Blue' } },
-        { key: 'size', type: 'radio', titleMap: [{ value: 's', name: 'Small' }, { value: 'm', name: 'Medium' }, { value: 'l', name: 'Large' }] },
+        {
+          key: 'size',
+          type: 'radio',
+          titleMap: [
+            { value: 's', name: 'Small' },
+            { value: 'm', name: 'Medium' },
+            { value: 'l', name: 'Large' },
+          ],
+        },
         { key: 'smoker', type: 'checkbox' },
         { key: 'agree', type: 'checkbox' },
         { key: 'since', type: 'date' },
@@ -75,7 +83,11 @@ describe('generic form step', () => {
     const cups = within(section).getByRole('spinbutton', { name: /Cups of coffee a day/ });
     expect(since).toHaveAttribute('type', 'date');
     expect(within(sizes).getAllByRole('radio')).toHaveLength(3);
-    expect(within(colour).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Red', 'Blue']);
+    expect(
+      within(colour)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Red', 'Blue']);
 
     // Everything empty: each required field says what it needs.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -141,35 +153,83 @@ describe('building a form from a step schema', () => {
     ({ code: 'c', sections: [{ code: 's', schema, form }] }) as IntakeStep;
 
   it('keys answers by step, section and field, and reads them back', () => {
-    const sections = fieldsOf(step({ a: { type: 'string' }, b: { type: 'boolean' } }, [{ key: 'a', type: 'text' }, { key: 'b', type: 'checkbox' }]));
+    const sections = fieldsOf(
+      step({ a: { type: 'string' }, b: { type: 'boolean' } }, [
+        { key: 'a', type: 'text' },
+        { key: 'b', type: 'checkbox' },
+      ]),
+    );
     expect(sections[0]!.fields.map((f) => f.customKey)).toEqual(['c.s.a', 'c.s.b']);
     const intake = { id: 'i1', 'c.s.a': 'hello', 'c.s.b': '1' };
     const values = valuesFromIntake(sections, intake);
     expect(values).toEqual({ s0f0: 'hello', s0f1: true });
-    expect(customFieldsFrom(sections, { s0f0: ' hi ', s0f1: false })).toEqual({ 'c.s.a': 'hi', 'c.s.b': '0' });
+    expect(customFieldsFrom(sections, { s0f0: ' hi ', s0f1: false })).toEqual({
+      'c.s.a': 'hi',
+      'c.s.b': '0',
+    });
   });
 
   it('falls back sensibly: unknown form types, choices without options, fields missing from the schema, bad patterns', () => {
     const [section] = fieldsOf(
-      step({ n: { type: 'number' }, flag: { type: 'boolean' }, pick: { type: 'string' }, p: { type: 'string', pattern: '([' } }, [
-        { key: 'n', type: 'slider' },
-        { key: 'flag', type: 'toggle' },
-        { key: 'pick', type: 'select' },
-        { key: 'ghost', type: 'text' },
-        { key: 'p', type: 'text' },
-      ]),
+      step(
+        {
+          n: { type: 'number' },
+          flag: { type: 'boolean' },
+          pick: { type: 'string' },
+          p: { type: 'string', pattern: '([' },
+        },
+        [
+          { key: 'n', type: 'slider' },
+          { key: 'flag', type: 'toggle' },
+          { key: 'pick', type: 'select' },
+          { key: 'ghost', type: 'text' },
+          { key: 'p', type: 'text' },
+        ],
+      ),
     );
     expect(section!.fields.map((f) => f.control)).toEqual(['number', 'checkbox', 'text', 'text', 'text']);
     const schema = schemaOf([section!]);
-    expect(schema.safeParse({ s0f0: '', s0f1: false, s0f2: '', s0f3: '', s0f4: 'anything' }).success).toBe(true);
+    expect(schema.safeParse({ s0f0: '', s0f1: false, s0f2: '', s0f3: '', s0f4: 'anything' }).success).toBe(
+      true,
+    );
     expect(schema.safeParse({ s0f0: 'abc', s0f1: false, s0f2: '', s0f3: '', s0f4: '' }).success).toBe(false);
   });
 
   it('checks dates are real calendar dates and enums hold', () => {
-    const [section] = fieldsOf(step({ d: { type: 'string' }, e: { type: 'string', enum: ['x', 1] } }, [{ key: 'd', type: 'date' }, { key: 'e', type: 'text' }]));
+    const [section] = fieldsOf(
+      step({ d: { type: 'string' }, e: { type: 'string', enum: ['x', 1] } }, [
+        { key: 'd', type: 'date' },
+        { key: 'e', type: 'text' },
+      ]),
+    );
     const schema = schemaOf([section!]);
     expect(schema.safeParse({ s0f0: '2023-02-29', s0f1: '' }).success).toBe(false);
     expect(schema.safeParse({ s0f0: '2024-02-29', s0f1: '1' }).success).toBe(true);
     expect(schema.safeParse({ s0f0: '', s0f1: 'y' }).success).toBe(false);
+  });
+
+  it('offers a choice listed twice only once, with its first label', () => {
+    const [section] = fieldsOf(
+      step({ e: { type: 'string', enum: [1, '1', 'b'] }, t: { type: 'string' } }, [
+        { key: 'e', type: 'radio' },
+        {
+          key: 't',
+          type: 'select',
+          titleMap: [
+            { value: '', name: 'None' },
+            { value: 'x', name: 'X' },
+            { value: '', name: 'Nothing' },
+          ],
+        },
+      ]),
+    );
+    expect(section!.fields[0]!.options).toEqual([
+      { value: '1', label: '1' },
+      { value: 'b', label: 'b' },
+    ]);
+    expect(section!.fields[1]!.options).toEqual([
+      { value: '', label: 'None' },
+      { value: 'x', label: 'X' },
+    ]);
   });
 });

@@ -5,7 +5,14 @@ import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField }
 import { useDraftDefaults } from '../wizard/drafts';
 import { StepForm } from '../steps/step-form';
 import type { StepScreenProps } from '../steps/types';
-import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake, type GenericField, type GenericValues } from './build-schema';
+import {
+  customFieldsFrom,
+  fieldsOf,
+  schemaOf,
+  valuesFromIntake,
+  type GenericField,
+  type GenericValues,
+} from './build-schema';
 
 function FieldFor({ field }: { field: GenericField }) {
   const common = { name: field.name, label: field.label, required: field.isRequired };
@@ -14,9 +21,22 @@ function FieldFor({ field }: { field: GenericField }) {
     case 'textarea':
       return <TextAreaField<GenericValues> {...common} placeholder={field.placeholder} rows={4} />;
     case 'select':
-      return <SelectField<GenericValues> {...common} placeholder={field.placeholder ?? 'Choose…'} options={field.options} />;
+      return (
+        <SelectField<GenericValues>
+          {...common}
+          placeholder={field.placeholder ?? 'Choose…'}
+          options={field.options}
+        />
+      );
     case 'radio':
-      return <RadioGroupField<GenericValues> name={field.name} label={field.label} required={field.isRequired} options={field.options} />;
+      return (
+        <RadioGroupField<GenericValues>
+          name={field.name}
+          label={field.label}
+          required={field.isRequired}
+          options={field.options}
+        />
+      );
     case 'checkbox':
       return <CheckboxField<GenericValues> name={field.name} label={field.label} />;
     case 'date':
