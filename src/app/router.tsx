@@ -1,5 +1,6 @@
 import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from 'react-router';
 import { userQueries } from '@/api/users/queries';
+import { Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 import { homeFor } from '@/features/auth/home-for';
 import type { AppContext } from './context';
@@ -17,6 +18,8 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
     {
       id: 'root',
       element: <RootLayout />,
+      // Shown while the first page's lazy module and loaders resolve, instead of a blank screen.
+      hydrateFallbackElement: <Spinner label="Loading the portal…" />,
       errorElement: <RouteError level="root" />,
       children: [
         {
