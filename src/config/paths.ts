@@ -1,12 +1,22 @@
 /** Every in-app URL is built here; components never write a path literal. */
 export const paths = {
   home: () => '/',
-  signIn: (returnTo?: string) => (returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/sign-in'),
+  signIn: (returnTo?: string) =>
+    returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/sign-in',
   devSignIn: () => '/dev/sign-in',
   auth: () => '/auth',
   linkInvalid: () => '/auth/invalid',
-  signedOut: (reason?: 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed') =>
-    reason ? `/signed-out?reason=${reason}` : '/signed-out',
+  /** `returnTo`: where "Sign in again" leads back to (a session that ended by itself, not a chosen sign-out). */
+  signedOut: (
+    reason?: 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed',
+    returnTo?: string,
+  ) => {
+    const query = new URLSearchParams();
+    if (reason) query.set('reason', reason);
+    if (returnTo) query.set('returnTo', returnTo);
+    const search = query.toString();
+    return search ? `/signed-out?${search}` : '/signed-out';
+  },
   terms: (returnTo?: string) => (returnTo ? `/terms?returnTo=${encodeURIComponent(returnTo)}` : '/terms'),
   patient: {
     home: () => '/patient',

@@ -41,7 +41,10 @@ async function skipNote(page: Page, title: string) {
 }
 
 /** The demo clinic's intake steps up to the consent, shared by both journeys. */
-async function answerIntakeSteps(page: Page, options: { shots: string; reason: string; provider: RegExp; reloadMidway?: boolean }) {
+async function answerIntakeSteps(
+  page: Page,
+  options: { shots: string; reason: string; provider: RegExp; reloadMidway?: boolean },
+) {
   await expectStep(page, 'Reason for visit');
   await page.getByLabel('What would you like help with?').fill(options.reason);
   await pass(page);
@@ -89,7 +92,10 @@ async function answerIntakeSteps(page: Page, options: { shots: string; reason: s
   await page.getByLabel('Add photos or documents').setInputFiles({
     name: 'sample-photo.png',
     mimeType: 'image/png',
-    buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f2b6b50000000049454e44ae426082', 'hex'),
+    buffer: Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f2b6b50000000049454e44ae426082',
+      'hex',
+    ),
   });
   await expect(page.getByText('sample-photo.png uploaded.')).toBeAttached();
   await pass(page);
@@ -103,7 +109,9 @@ async function answerIntakeSteps(page: Page, options: { shots: string; reason: s
 test.describe('intake wizard', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the demo patient walks a walk-in from room choice to the waiting room, reloading on the way', async ({ page }) => {
+  test('the demo patient walks a walk-in from room choice to the waiting room, reloading on the way', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signInAs(page, 'Casey Morgan');
     const before = await mockStats();
@@ -116,7 +124,12 @@ test.describe('intake wizard', () => {
     await expectNoAxeViolations(page, 'room general');
     await page.getByRole('link', { name: 'Start a visit' }).click();
 
-    await answerIntakeSteps(page, { shots: 'walkin', reason: 'Sore throat for three days', provider: /First available/, reloadMidway: true });
+    await answerIntakeSteps(page, {
+      shots: 'walkin',
+      reason: 'Sore throat for three days',
+      provider: /First available/,
+      reloadMidway: true,
+    });
     await pass(page, 'Start my visit');
 
     // After the visit is created: the post-intake steps.
@@ -158,7 +171,11 @@ test.describe('intake wizard', () => {
     await page.getByRole('link', { name: 'Start a visit' }).click();
     await expect(page.getByText(/E-consult · Skin clinic \(e-consult\) · Step 1 of/)).toBeVisible();
 
-    await answerIntakeSteps(page, { shots: 'econsult', reason: 'Itchy patch on my forearm', provider: /Elena Marchetti/ });
+    await answerIntakeSteps(page, {
+      shots: 'econsult',
+      reason: 'Itchy patch on my forearm',
+      provider: /Elena Marchetti/,
+    });
     // The clinic's own label for the last step wins over the portal's default.
     await pass(page, 'Start my visit');
 
@@ -173,5 +190,51 @@ test.describe('intake wizard', () => {
     const after = await mockStats();
     expect(after.intakes - before.intakes).toBe(1);
     expect(after.visits - before.visits).toBe(1);
+  });
+
+  test('D35: signed out for inactivity mid-wizard, the patient signs in again and finds the saved answers, with nothing left in storage', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.clock.install();
+    await signInAs(page, 'Casey Morgan');
+    await page.goto('/patient/rooms/general/intake');
+    await expectStep(page, 'Reason for visit');
+    const canary = 'CANARY-D35 rash on both ankles';
+    await page.getByLabel('What would you like help with?').fill(canary);
+    await pass(page);
+    await expectStep(page, 'Where you are');
+    const wizardUrl = page.url();
+    expect(wizardUrl).toMatch(/\/intake\/location\?intake=/);
+    // Typed, not saved.
+    await page.getByLabel('Phone number').fill('212 555 0199');
+
+    await page.clock.fastForward('13:00');
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Anything typed but not yet saved will be cleared.');
+    await expectNoAxeViolations(page, 'inactivity warning in the wizard');
+    await page.clock.fastForward('02:30');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+
+    const stored = await page.evaluate(() =>
+      [localStorage, sessionStorage]
+        .flatMap((area) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`))
+        .join('\n'),
+    );
+    expect(stored).not.toContain('CANARY');
+    expect(stored).not.toContain('0199');
+    await expect(page.locator('body')).not.toContainText('CANARY');
+
+    await expect(page.getByText(/pick up where you left off/)).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.getByRole('link', { name: 'Development sign-in (mock personas)' }).click();
+    await page.getByRole('button', { name: 'Sign in as Casey Morgan' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Where you are' })).toBeVisible();
+    expect(page.url()).toBe(wizardUrl);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();
+    await expect(page.getByLabel('What would you like help with?')).toHaveValue(canary);
   });
 });

@@ -8,7 +8,7 @@ import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { renderRoute, sessionFor } from '~test/render';
-import { formatCountdown } from './session-expired';
+import { formatCountdown, signedOutPathFor } from './session-expired';
 
 const MIN = 60_000;
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
@@ -89,6 +89,7 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(seconds()).toBe(shown - 1);
     expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
+    expect(dialog).toHaveTextContent('Anything typed but not yet saved will be cleared.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -101,6 +102,9 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
     expect(db.tokens.get(tokens.accessToken)?.revoked).toBe(true);
     expect(db.tokens.get(tokens.refreshToken)?.revoked).toBe(true);
     expect(window.sessionStorage.getItem('telehealth.session')).toBeNull();
+    // The way back leads to the page the patient was on (D35).
+    expect(screen.getByText(/pick up where you left off/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?returnTo=%2Fpatient');
   });
 
   it('A14: a screen that polls every 10 seconds still signs out at 15 minutes, and the polling stops', async () => {
@@ -117,6 +121,26 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
     const atEnd = requests.length;
     await act(() => vi.advanceTimersByTimeAsync(10 * MIN));
     expect(requests.slice(atEnd).filter((r) => !r.endsWith('/users/logout'))).toEqual([]);
+  });
+});
+
+describe('where a session that ended by itself leads', () => {
+  it('keeps the page for inactivity and the time cap, never for other tabs, and never an outside address', () => {
+    const wizard = '/patient/rooms/general/intake/location?intake=int_1';
+    expect(signedOutPathFor('idle', wizard)).toBe(`/signed-out?reason=idle&returnTo=${encodeURIComponent(wizard)}`);
+    expect(signedOutPathFor('max-age', wizard)).toBe(`/signed-out?reason=expired&returnTo=${encodeURIComponent(wizard)}`);
+    expect(signedOutPathFor('other-tab', wizard)).toBe('/signed-out?reason=other-tab');
+    expect(signedOutPathFor('identity-changed', wizard)).toBe('/signed-out?reason=identity-changed');
+    expect(signedOutPathFor('signed-out', wizard)).toBeNull();
+    expect(signedOutPathFor('idle', '//evil.example/x')).toBe('/signed-out?reason=idle');
+    expect(signedOutPathFor('idle', '')).toBe('/signed-out?reason=idle');
+  });
+
+  it('the signed-out page leads back only to a path of this portal', async () => {
+    renderRoute(`/signed-out?reason=idle&returnTo=${encodeURIComponent('https://evil.example/')}`);
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.queryByText(/pick up where you left off/)).not.toBeInTheDocument();
   });
 });
 

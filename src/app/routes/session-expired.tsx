@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { paths } from '@/config/paths';
+import { paths, safeInAppPath } from '@/config/paths';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
 
@@ -20,14 +20,19 @@ export function SessionExpiredDialog() {
   return null;
 }
 
-/** Where a session that ended by itself sends the tab; null when the caller navigates itself. */
-export function signedOutPathFor(reason: SessionEndReason): string | null {
+/**
+ * Where a session that ended by itself sends the tab; null when the caller navigates itself.
+ * After inactivity or the time cap, `here` (the page the patient was on, e.g. a wizard step with
+ * its intake id) becomes the way back, so what was already saved is one sign-in away (case D35).
+ */
+export function signedOutPathFor(reason: SessionEndReason, here?: string): string | null {
+  const returnTo = here === undefined ? undefined : (safeInAppPath(here) ?? undefined);
   switch (reason) {
     case 'idle':
-      return paths.signedOut('idle');
+      return paths.signedOut('idle', returnTo);
     case 'max-age':
     case 'expired':
-      return paths.signedOut('expired');
+      return paths.signedOut('expired', returnTo);
     case 'other-tab':
       return paths.signedOut('other-tab');
     case 'identity-changed':
@@ -42,10 +47,15 @@ function useSessionEndNavigation() {
   const store = useSessionStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}`;
+  }, [location]);
   useEffect(
     () =>
       store.onSignOut((reason) => {
-        const to = signedOutPathFor(reason);
+        const to = signedOutPathFor(reason, here.current);
         // Replace: the entry that showed patient data must not be one Back press away.
         if (to) void navigate(to, { replace: true });
       }),
@@ -93,8 +103,15 @@ function IdleWarningDialog({ deadline }: { deadline: number }) {
   return (
     <Dialog title="Are you still there?" describedBy="idle-warning-text">
       <p id="idle-warning-text">
-        For your security you will be signed out in <span role="timer" aria-live="off">{left}</span> unless you
-        continue.
+        For your security you will be signed out in{' '}
+        <span role="timer" aria-live="off">
+          {left}
+        </span>{' '}
+        unless you continue.
+      </p>
+      <p>
+        Anything typed but not yet saved will be cleared. What you have already saved, such as the finished
+        steps of a visit form, stays with your clinic and is there when you sign in again.
       </p>
       {/* Said once when the dialog opens; the ticking clock itself stays quiet for screen readers. */}
       <p className="visually-hidden" aria-live="polite">
@@ -128,11 +145,16 @@ function SignInAgainPrompt() {
   return (
     <Dialog title="Your session has ended" describedBy="session-expired-text">
       <p id="session-expired-text">
-        For your security you need to sign in again. What you typed on this page is still here: once you have signed
-        in again in a new tab, this page carries on where you left off.
+        For your security you need to sign in again. What you typed on this page is still here: once you have
+        signed in again in a new tab, this page carries on where you left off.
       </p>
       <div className="dialog-actions">
-        <Link className="btn btn-primary" to={paths.signIn(`${location.pathname}${location.search}`)} target="_blank" rel="noopener">
+        <Link
+          className="btn btn-primary"
+          to={paths.signIn(`${location.pathname}${location.search}`)}
+          target="_blank"
+          rel="noopener"
+        >
           Sign in again (opens a new tab)
         </Link>
         <Button variant="secondary" onClick={() => void signOut()}>

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/page';
-import { paths } from '@/config/paths';
+import { paths, safeInAppPath } from '@/config/paths';
 
 const REASONS: Record<string, string> = {
   idle: 'You were signed out because there was no activity for a while.',
@@ -15,11 +15,18 @@ const REASONS: Record<string, string> = {
 export function Component() {
   const [params] = useSearchParams();
   const reason = REASONS[params.get('reason') ?? ''];
+  // Only the sign-in page reads it, and only as a path on this origin.
+  const returnTo = safeInAppPath(params.get('returnTo')) ?? undefined;
   return (
     <main id="main" className="shell-main narrow" tabIndex={-1}>
       <Page title="You are signed out">
-        <p role="status">{reason ?? 'You have signed out. Nothing from your session is kept in this browser.'}</p>
-        <Link to={paths.signIn()}>Sign in again</Link>
+        <p role="status">
+          {reason ?? 'You have signed out. Nothing from your session is kept in this browser.'}
+        </p>
+        {returnTo ? (
+          <p>What you had already saved is kept. Sign in again to pick up where you left off.</p>
+        ) : null}
+        <Link to={paths.signIn(returnTo)}>Sign in again</Link>
       </Page>
     </main>
   );
