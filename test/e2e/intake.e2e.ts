@@ -60,7 +60,14 @@ async function answerIntakeSteps(
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
     expect(page.url()).toBe(url);
-    // The answers saved so far came back from the server.
+    // The answers saved so far came back from the server, not from the browser's storage (D33).
+    const stored = await page.evaluate(() =>
+      [localStorage, sessionStorage]
+        .flatMap((area) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`))
+        .join('\n'),
+    );
+    expect(stored).not.toContain(options.reason);
+    expect(stored).not.toContain('555 0100');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page.getByLabel('Which state are you in right now?')).toHaveValue('NY');
     await expect(page.getByLabel('Phone number')).toHaveValue('212 555 0100');
