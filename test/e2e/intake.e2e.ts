@@ -21,6 +21,15 @@ async function mockStats(): Promise<Stats> {
   return body.data;
 }
 
+/** Everything the page's origin keeps in localStorage and sessionStorage, as one text to search. */
+function storedText(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [localStorage, sessionStorage]
+      .flatMap((area) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`))
+      .join('\n'),
+  );
+}
+
 async function expectStep(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectNoAxeViolations(page, `intake step “${title}”`);
@@ -61,11 +70,7 @@ async function answerIntakeSteps(
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
     expect(page.url()).toBe(url);
     // The answers saved so far came back from the server, not from the browser's storage (D33).
-    const stored = await page.evaluate(() =>
-      [localStorage, sessionStorage]
-        .flatMap((area) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`))
-        .join('\n'),
-    );
+    const stored = await storedText(page);
     expect(stored).not.toContain(options.reason);
     expect(stored).not.toContain('555 0100');
     await page.getByRole('link', { name: 'Back' }).click();
@@ -224,11 +229,7 @@ test.describe('intake wizard', () => {
     await page.clock.fastForward('02:30');
     await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
 
-    const stored = await page.evaluate(() =>
-      [localStorage, sessionStorage]
-        .flatMap((area) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`))
-        .join('\n'),
-    );
+    const stored = await storedText(page);
     expect(stored).not.toContain('CANARY');
     expect(stored).not.toContain('0199');
     await expect(page.locator('body')).not.toContainText('CANARY');
