@@ -9,16 +9,32 @@ import tseslint from 'typescript-eslint';
  * Type-aware lint with the import zones of STYLE.md section 2:
  * app -> features -> api, components, lib, config, utils; mocks only from main.tsx, tests and the server.
  */
-const restrict = (patterns, message) => ['error', { patterns: patterns.map((pattern) => ({ group: [pattern], message })) }];
+const restrict = (patterns, message) => [
+  'error',
+  { patterns: patterns.map((pattern) => ({ group: [pattern], message })) },
+];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'public-mock', 'coverage', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      'public-mock',
+      'coverage',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'test/e2e/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'test/e2e/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': tanstackQuery },
@@ -28,36 +44,67 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }, { from: 'package', package: 'msw', name: 'HttpResponse' }], allowThrowingUnknown: false }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'msw', name: 'HttpResponse' },
+          ],
+          allowThrowingUnknown: false,
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='localStorage']", message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).' },
+        {
+          selector: "MemberExpression[object.name='localStorage']",
+          message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
+        },
       ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/mocks/**', 'src/main.tsx', 'src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(['@/mocks/*', '**/mocks/**', '~test/*'], 'Only main.tsx, tests and the mock server import the mock.') },
+    rules: {
+      'no-restricted-imports': restrict(
+        ['@/mocks/*', '**/mocks/**', '~test/*'],
+        'Only main.tsx, tests and the mock server import the mock.',
+      ),
+    },
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict(['@/app/*', '@/mocks/*', '~test/*'], 'Features sit below app/ and never import the mock or tests.'),
+      'no-restricted-imports': restrict(
+        ['@/app/*', '@/mocks/*', '~test/*'],
+        'Features sit below app/ and never import the mock or tests.',
+      ),
     },
   },
   {
-    files: ['src/api/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    files: [
+      'src/api/**/*.{ts,tsx}',
+      'src/components/**/*.{ts,tsx}',
+      'src/lib/**/*.{ts,tsx}',
+      'src/config/**/*.{ts,tsx}',
+    ],
     rules: {
-      'no-restricted-imports': restrict(['@/app/*', '@/features/*', '@/mocks/*', '~test/*'], 'Shared layers never import app/ or features/.'),
+      'no-restricted-imports': restrict(
+        ['@/app/*', '@/features/*', '@/mocks/*', '~test/*'],
+        'Shared layers never import app/ or features/.',
+      ),
     },
   },
   {
     files: ['src/mocks/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict(['@/app/*', '@/features/*', '@/components/*', '@/lib/*', '~test/*'], 'The mock imports only api/*/schemas and utils.'),
+      'no-restricted-imports': restrict(
+        ['@/app/*', '@/features/*', '@/components/*', '@/lib/*', '~test/*'],
+        'The mock imports only api/*/schemas and utils.',
+      ),
       'no-restricted-syntax': 'off',
     },
   },
@@ -82,6 +129,10 @@ export default tseslint.config(
   },
   {
     files: ['test/e2e/**/*.ts', 'playwright.config.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
-    rules: { 'testing-library/prefer-screen-queries': 'off', 'react-hooks/rules-of-hooks': 'off', 'no-restricted-syntax': 'off' },
+    rules: {
+      'testing-library/prefer-screen-queries': 'off',
+      'react-hooks/rules-of-hooks': 'off',
+      'no-restricted-syntax': 'off',
+    },
   },
 );

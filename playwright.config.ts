@@ -72,7 +72,11 @@ export default defineConfig({
       // The same app on the in-browser mock (MSW worker), for the contract table.
       command: 'node --import tsx test/e2e/support/static-server.ts',
       url: `http://127.0.0.1:${APP_PORT + 1}/`,
-      env: { PORT: String(APP_PORT + 1), HOST: '127.0.0.1', DIST_DIR: process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock' },
+      env: {
+        PORT: String(APP_PORT + 1),
+        HOST: '127.0.0.1',
+        DIST_DIR: process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock',
+      },
       reuseExistingServer: !CI,
       timeout: 60_000,
       stdout: 'ignore',

@@ -61,7 +61,16 @@ export async function runThreadBench(options: { build?: boolean } = {}): Promise
   await listen(app, appPort);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     // The visit already holds one message: 9,999 more make 10,000.
@@ -72,7 +81,10 @@ export async function runThreadBench(options: { build?: boolean } = {}): Promise
     });
     if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status}`);
 
-    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${appPort}`, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: `http://127.0.0.1:${appPort}`,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto('/dev/sign-in');
     await page.getByRole('button', { name: 'Sign in as Casey Morgan' }).click();
@@ -91,7 +103,9 @@ export async function runThreadBench(options: { build?: boolean } = {}): Promise
     for (; pagesLoaded < 200; pagesLoaded += 1) {
       const more = await page.getByRole('button', { name: 'Load earlier messages' }).count();
       if (!more) break;
-      const before = await page.evaluate(() => document.querySelector('.thread-row')?.getAttribute('aria-setsize'));
+      const before = await page.evaluate(() =>
+        document.querySelector('.thread-row')?.getAttribute('aria-setsize'),
+      );
       await page.evaluate(() => document.querySelector('.thread-scroll')?.scrollTo({ top: 0 }));
       await page.waitForFunction(
         (previous) => document.querySelector('.thread-row')?.getAttribute('aria-setsize') !== previous,
@@ -100,7 +114,9 @@ export async function runThreadBench(options: { build?: boolean } = {}): Promise
       );
     }
     const loadAllHistoryMs = Date.now() - started;
-    const held = await page.evaluate(() => document.querySelector('.thread-row')?.getAttribute('aria-setsize'));
+    const held = await page.evaluate(() =>
+      document.querySelector('.thread-row')?.getAttribute('aria-setsize'),
+    );
     if (held !== String(MESSAGES)) throw new Error(`expected all ${MESSAGES} messages held, got ${held}`);
     await page.evaluate(() => document.querySelector('.thread-scroll')?.scrollTo({ top: 0 }));
     await page.getByText('A small mole on my shoulder', { exact: false }).waitFor();

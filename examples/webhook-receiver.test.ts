@@ -69,7 +69,11 @@ describe('example webhook receiver', () => {
     // Delivered out of order, and the first one twice (a retry with a new delivery id).
     for (const event of [second, first, { ...first, id: 'dlv_retry' }]) {
       const started = Date.now();
-      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(event),
+      });
       expect(response.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(1000);
     }
@@ -137,7 +141,13 @@ describe('mock webhook delivery (spec section 6)', () => {
   it('gives up after 5 attempts, counting an answer that never comes as a failure', async () => {
     const { url, bodies } = await startSink([0, 500]);
     const attempts: number[] = [];
-    const delivery = startWebhookDelivery({ url, retryMs: 10, pollMs: 10, timeoutMs: 100, onAttempt: (a) => attempts.push(a.attempt) });
+    const delivery = startWebhookDelivery({
+      url,
+      retryMs: 10,
+      pollMs: 10,
+      timeoutMs: 100,
+      onAttempt: (a) => attempts.push(a.attempt),
+    });
     cleanups.push(() => delivery.stop());
     await postAs('demo-provider', 'A reply');
     await delivery.idle();
@@ -149,10 +159,20 @@ describe('mock webhook delivery (spec section 6)', () => {
 
   it('delivers visit.created events queued by other handlers in the same envelope', async () => {
     const { url, bodies } = await startSink([200]);
-    db.outbox.push({ id: 'evt_x', type: 'visit.created', account_code: 'demo', created: 1_800_000_000, data: { id: 'vis_new', member_id: 'usr_patient', provider_id: null, status: '10' } });
+    db.outbox.push({
+      id: 'evt_x',
+      type: 'visit.created',
+      account_code: 'demo',
+      created: 1_800_000_000,
+      data: { id: 'vis_new', member_id: 'usr_patient', provider_id: null, status: '10' },
+    });
     const delivery = startWebhookDelivery({ url, retryMs: 10, pollMs: 10 });
     cleanups.push(() => delivery.stop());
     await delivery.idle();
-    expect(KnownWebhookEventSchema.parse(bodies[0])).toMatchObject({ type: 'visit.created', version: '1.0', data: { id: 'vis_new' } });
+    expect(KnownWebhookEventSchema.parse(bodies[0])).toMatchObject({
+      type: 'visit.created',
+      version: '1.0',
+      data: { id: 'vis_new' },
+    });
   });
 });

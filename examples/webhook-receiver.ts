@@ -72,12 +72,14 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** A scalar as text; anything else (objects, null) as ''. */
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 function asEvent(value: unknown): WebhookEvent | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.type !== 'string' || typeof v.id !== 'string' || !v.data || typeof v.data !== 'object') return null;
+  if (typeof v.type !== 'string' || typeof v.id !== 'string' || !v.data || typeof v.data !== 'object')
+    return null;
   return {
     version: text(v.version),
     id: v.id,
@@ -114,7 +116,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
     held.set(visitId, list);
     for (let guard = 0; guard < 10_000; guard += 1) {
       const url = `${base}/api/visits/${encodeURIComponent(visitId)}/messages?skip=${list.length}&limit=${pageSize}`;
-      const response = await doFetch(url, { headers: { 'X-ApiToken': await token(), Accept: 'application/json' } });
+      const response = await doFetch(url, {
+        headers: { 'X-ApiToken': await token(), Accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`message API answered ${response.status} for visit ${visitId}`);
       const page = (await response.json()) as { data: ReceivedMessage[]; total_count: number };
       if (page.total_count < list.length) {
@@ -145,7 +149,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
 
   async function flush(): Promise<void> {
     flushTimer = null;
-    const batch = pending.splice(0, pending.length).sort((a, b) => Number(a.data.ts ?? 0) - Number(b.data.ts ?? 0));
+    const batch = pending
+      .splice(0, pending.length)
+      .sort((a, b) => Number(a.data.ts ?? 0) - Number(b.data.ts ?? 0));
     working += 1;
     try {
       const visits: string[] = [];

@@ -12,7 +12,8 @@ import { server } from '@/mocks/node';
 // jsdom's Blob/File/FormData are not readable by Node's fetch internals, so MSW's XHR and fetch
 // interceptors would see "undefined" instead of file bytes. Use Node's classes (user-event's
 // upload and input.files accept them), so uploads in tests carry real bytes.
-const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
+  .constructor as typeof FormData;
 Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
 
 // Tests fail on any request no handler answers, and on any unexpected console.error.

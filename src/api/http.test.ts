@@ -53,14 +53,18 @@ describe('auth schemes send exactly the headers spec section 5 lists', () => {
 
   it('fails a user call without a session as a session error, sending nothing', async () => {
     const seen = echoHeaders();
-    await expect(apiJson({ path: '/probe', auth: 'user', schema: z.boolean() })).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiJson({ path: '/probe', auth: 'user', schema: z.boolean() })).rejects.toMatchObject({
+      kind: 'session',
+    });
     expect(seen).toHaveLength(0);
   });
 
   it('never sends a user token where the admin token is required', async () => {
     withTokens('user-access', null);
     const seen = echoHeaders();
-    await expect(apiJson({ path: '/probe', auth: 'admin', schema: z.boolean() })).rejects.toMatchObject({ kind: 'session' });
+    await expect(apiJson({ path: '/probe', auth: 'admin', schema: z.boolean() })).rejects.toMatchObject({
+      kind: 'session',
+    });
     expect(seen).toHaveLength(0);
   });
 });
@@ -74,19 +78,44 @@ describe('encodings', () => {
         const url = new URL(request.url);
         const type = request.headers.get('content-type');
         const body = type?.startsWith('multipart/')
-          ? [...(await request.formData()).entries()].map(([k, v]) => `${k}=${typeof v === 'string' ? v : v.name}`).join('&')
+          ? [...(await request.formData()).entries()]
+              .map(([k, v]) => `${k}=${typeof v === 'string' ? v : v.name}`)
+              .join('&')
           : await request.text();
         received.push({ query: url.search, type, body });
         return HttpResponse.json({ data: true });
       }),
     );
-    await apiJson({ method: 'POST', path: '/probe', auth: 'user', query: { a: 1, b: ['x', 'y'], c: undefined, d: '' }, body: { json: { k: 'v' } }, schema: z.boolean() });
-    await apiJson({ method: 'POST', path: '/probe', auth: 'user', body: { form: { tos: true, zip: '11201', skip: undefined } }, schema: z.boolean() });
+    await apiJson({
+      method: 'POST',
+      path: '/probe',
+      auth: 'user',
+      query: { a: 1, b: ['x', 'y'], c: undefined, d: '' },
+      body: { json: { k: 'v' } },
+      schema: z.boolean(),
+    });
+    await apiJson({
+      method: 'POST',
+      path: '/probe',
+      auth: 'user',
+      body: { form: { tos: true, zip: '11201', skip: undefined } },
+      schema: z.boolean(),
+    });
     const form = new FormData();
     form.set('first_name', 'Casey');
-    await apiJson({ method: 'POST', path: '/probe', auth: 'user', body: { multipart: form }, schema: z.boolean() });
+    await apiJson({
+      method: 'POST',
+      path: '/probe',
+      auth: 'user',
+      body: { multipart: form },
+      schema: z.boolean(),
+    });
     expect(received[0]).toEqual({ query: '?a=1&b=x%2Cy', type: 'application/json', body: '{"k":"v"}' });
-    expect(received[1]).toEqual({ query: '', type: 'application/x-www-form-urlencoded', body: 'tos=1&zip=11201' });
+    expect(received[1]).toEqual({
+      query: '',
+      type: 'application/x-www-form-urlencoded',
+      body: 'tos=1&zip=11201',
+    });
     expect(received[2]?.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(received[2]?.body).toBe('first_name=Casey');
   });
@@ -97,15 +126,32 @@ describe('envelopes and exceptions', () => {
     withTokens();
     server.use(
       mswHttp.get(`${ORIGIN}/api_v3/wrapped`, () => HttpResponse.json({ data: { id: 7 }, total_count: 1 })),
-      mswHttp.get(`${ORIGIN}/api_v3/bare`, () => HttpResponse.json({ id: 501, path: { url: 'https://x', expiry: 1 } })),
+      mswHttp.get(`${ORIGIN}/api_v3/bare`, () =>
+        HttpResponse.json({ id: 501, path: { url: 'https://x', expiry: 1 } }),
+      ),
       mswHttp.delete(`${ORIGIN}/api_v3/gone`, () => new HttpResponse(null, { status: 204 })),
-      mswHttp.get(`${ORIGIN}/api_v3/bytes`, () => new HttpResponse(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'application/octet-stream' } })),
+      mswHttp.get(
+        `${ORIGIN}/api_v3/bytes`,
+        () =>
+          new HttpResponse(new Uint8Array([1, 2, 3]), {
+            headers: { 'Content-Type': 'application/octet-stream' },
+          }),
+      ),
     );
-    await expect(apiJson({ path: '/wrapped', auth: 'user', schema: z.object({ id: z.number() }) })).resolves.toEqual({ id: 7 });
     await expect(
-      apiJson({ path: '/wrapped', auth: 'user', schema: z.object({ data: z.object({ id: z.number() }), total_count: z.number() }), envelope: 'none' }),
+      apiJson({ path: '/wrapped', auth: 'user', schema: z.object({ id: z.number() }) }),
+    ).resolves.toEqual({ id: 7 });
+    await expect(
+      apiJson({
+        path: '/wrapped',
+        auth: 'user',
+        schema: z.object({ data: z.object({ id: z.number() }), total_count: z.number() }),
+        envelope: 'none',
+      }),
     ).resolves.toEqual({ data: { id: 7 }, total_count: 1 });
-    await expect(apiJson({ path: '/bare', auth: 'user', schema: z.object({ id: z.number() }), envelope: 'none' })).resolves.toEqual({ id: 501 });
+    await expect(
+      apiJson({ path: '/bare', auth: 'user', schema: z.object({ id: z.number() }), envelope: 'none' }),
+    ).resolves.toEqual({ id: 501 });
     await expect(apiEmpty({ method: 'DELETE', path: '/gone', auth: 'user' })).resolves.toBeUndefined();
     const blob = await apiBlob({ path: '/bytes', auth: 'user' });
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
@@ -116,13 +162,31 @@ describe('errors are classified by status first, body second', () => {
   it('reads both error body shapes', async () => {
     withTokens();
     server.use(
-      mswHttp.get(`${ORIGIN}/api_v3/code-shape`, () => HttpResponse.json({ code: 409, message: 'Visit is closed for new messages' }, { status: 409 })),
-      mswHttp.get(`${ORIGIN}/api_v3/error-shape`, () => HttpResponse.json({ error: 'bad_request', message: 'room_code is required' }, { status: 400 })),
+      mswHttp.get(`${ORIGIN}/api_v3/code-shape`, () =>
+        HttpResponse.json({ code: 409, message: 'Visit is closed for new messages' }, { status: 409 }),
+      ),
+      mswHttp.get(`${ORIGIN}/api_v3/error-shape`, () =>
+        HttpResponse.json({ error: 'bad_request', message: 'room_code is required' }, { status: 400 }),
+      ),
     );
-    const closed = await apiJson({ path: '/code-shape', auth: 'user', schema: z.unknown() }).catch((e: unknown) => e);
-    expect(closed).toMatchObject({ kind: 'http', status: 409, code: 409, serverMessage: 'Visit is closed for new messages' });
-    const bad = await apiJson({ path: '/error-shape', auth: 'user', schema: z.unknown() }).catch((e: unknown) => e);
-    expect(bad).toMatchObject({ kind: 'http', status: 400, code: 'bad_request', serverMessage: 'room_code is required' });
+    const closed = await apiJson({ path: '/code-shape', auth: 'user', schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
+    expect(closed).toMatchObject({
+      kind: 'http',
+      status: 409,
+      code: 409,
+      serverMessage: 'Visit is closed for new messages',
+    });
+    const bad = await apiJson({ path: '/error-shape', auth: 'user', schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
+    expect(bad).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'bad_request',
+      serverMessage: 'room_code is required',
+    });
     expect((bad as ApiError).userMessage).toBe('room_code is required');
   });
 
@@ -140,18 +204,27 @@ describe('errors are classified by status first, body second', () => {
     server.use(
       mswHttp.get(`${ORIGIN}/api_v3/me`, ({ request }) => {
         tokens.push(request.headers.get('X-ApiToken') ?? '');
-        return HttpResponse.json({ code: 404, message: 'The page you requested is not available.' }, { status: 401 });
+        return HttpResponse.json(
+          { code: 404, message: 'The page you requested is not available.' },
+          { status: 401 },
+        );
       }),
     );
-    const error = await apiJson({ path: '/me', auth: 'user-token', schema: z.unknown() }).catch((e: unknown) => e);
+    const error = await apiJson({ path: '/me', auth: 'user-token', schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: 'session', status: 401 });
     expect(tokens).toEqual(['old', 'new']);
     expect(rejected).toBe(1);
   });
 
   it('never shows raw server text for 5xx, nor markup-looking text for 4xx', () => {
-    expect(errorFromParts(500, '{"code":500,"message":"SQLSTATE[42000] near SELECT"}', null).userMessage).not.toMatch(/SQL/);
-    expect(errorFromParts(400, '{"code":400,"message":"<img src=x onerror=alert(1)>"}', null).userMessage).not.toMatch(/</);
+    expect(
+      errorFromParts(500, '{"code":500,"message":"SQLSTATE[42000] near SELECT"}', null).userMessage,
+    ).not.toMatch(/SQL/);
+    expect(
+      errorFromParts(400, '{"code":400,"message":"<img src=x onerror=alert(1)>"}', null).userMessage,
+    ).not.toMatch(/</);
     expect(errorFromParts(429, '', 'Wed, 21 Oct 2099 07:28:00 GMT').retryAfterSeconds).toBeGreaterThan(0);
     expect(errorFromParts(429, '', '120').retryAfterSeconds).toBe(120);
   });
@@ -159,29 +232,53 @@ describe('errors are classified by status first, body second', () => {
   it('never throws anything but an ApiError, for any status and any body', () => {
     const bodies = fc.oneof(
       fc.string(),
-      fc.constantFrom('{"code":404,"message":"Not found"}', '{"error":"x","message":"y"}', '<html>proxy</html>', '', '[]', 'null', '{"message":5}'),
+      fc.constantFrom(
+        '{"code":404,"message":"Not found"}',
+        '{"error":"x","message":"y"}',
+        '<html>proxy</html>',
+        '',
+        '[]',
+        'null',
+        '{"message":5}',
+      ),
       fc.json(),
     );
     fc.assert(
-      fc.property(fc.constantFrom(400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503), bodies, (status, body) => {
-        const error = errorFromParts(status, body, null);
-        expect(error).toBeInstanceOf(ApiError);
-        expect(error.status).toBe(status);
-        expect(error.kind).toBe('http');
-        expect(typeof error.userMessage).toBe('string');
-      }),
+      fc.property(
+        fc.constantFrom(400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503),
+        bodies,
+        (status, body) => {
+          const error = errorFromParts(status, body, null);
+          expect(error).toBeInstanceOf(ApiError);
+          expect(error.status).toBe(status);
+          expect(error.kind).toBe('http');
+          expect(typeof error.userMessage).toBe('string');
+        },
+      ),
     );
   });
 });
 
 describe('malformed success bodies become contract errors naming the field', () => {
   it.each([
-    ['invalid JSON', () => new HttpResponse('{"data": {', { headers: { 'Content-Type': 'application/json' } }), '(body)'],
-    ['HTML with a JSON type', () => new HttpResponse('<html>oops</html>', { headers: { 'Content-Type': 'application/json' } }), '(body)'],
+    [
+      'invalid JSON',
+      () => new HttpResponse('{"data": {', { headers: { 'Content-Type': 'application/json' } }),
+      '(body)',
+    ],
+    [
+      'HTML with a JSON type',
+      () => new HttpResponse('<html>oops</html>', { headers: { 'Content-Type': 'application/json' } }),
+      '(body)',
+    ],
     ['an empty 200', () => new HttpResponse('', { status: 200 }), '(body)'],
     ['no data envelope', () => HttpResponse.json({ id: 'x' }), 'data'],
     ['a required field missing', () => HttpResponse.json({ data: { name: 'x' } }), 'id'],
-    ['a field of the wrong type', () => HttpResponse.json({ data: { id: 'x', visits: { count: 'many' } } }), 'visits.count'],
+    [
+      'a field of the wrong type',
+      () => HttpResponse.json({ data: { id: 'x', visits: { count: 'many' } } }),
+      'visits.count',
+    ],
   ])('%s', async (_label, respond, field) => {
     withTokens();
     server.use(mswHttp.get(`${ORIGIN}/api_v3/thing`, respond));
@@ -194,11 +291,15 @@ describe('malformed success bodies become contract errors naming the field', () 
 describe('timeouts, abort and network failures', () => {
   it('gives up on a hanging request with a timeout error', async () => {
     withTokens();
-    server.use(mswHttp.get(`${ORIGIN}/api_v3/slow`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({ data: 1 });
-    }));
-    await expect(apiJson({ path: '/slow', auth: 'user', schema: z.number(), timeoutMs: 50 })).rejects.toMatchObject({ kind: 'timeout' });
+    server.use(
+      mswHttp.get(`${ORIGIN}/api_v3/slow`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await expect(
+      apiJson({ path: '/slow', auth: 'user', schema: z.number(), timeoutMs: 50 }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
   });
 
   it('reports a cancelled request as aborted, and a dropped connection as network', async () => {
@@ -214,7 +315,9 @@ describe('timeouts, abort and network failures', () => {
     const pending = apiJson({ path: '/slow', auth: 'user', schema: z.number(), signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
-    await expect(apiJson({ path: '/dropped', auth: 'user', schema: z.number() })).rejects.toMatchObject({ kind: 'network' });
+    await expect(apiJson({ path: '/dropped', auth: 'user', schema: z.number() })).rejects.toMatchObject({
+      kind: 'network',
+    });
   });
 });
 
@@ -227,7 +330,9 @@ describe('uploads', () => {
         token = request.headers.get('X-ApiToken');
         const form = await request.formData();
         const file = form.get('file');
-        return HttpResponse.json({ data: { id: 'file_1', size: typeof file === 'string' || !file ? -1 : file.size } });
+        return HttpResponse.json({
+          data: { id: 'file_1', size: typeof file === 'string' || !file ? -1 : file.size },
+        });
       }),
     );
     const form = new FormData();
@@ -247,14 +352,22 @@ describe('uploads', () => {
 
   it('cancels an upload', async () => {
     withTokens();
-    server.use(mswHttp.post(`${ORIGIN}/api_v3/files`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({ data: {} });
-    }));
+    server.use(
+      mswHttp.post(`${ORIGIN}/api_v3/files`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({ data: {} });
+      }),
+    );
     const controller = new AbortController();
     const form = new FormData();
     form.set('file', new Blob(['x']), 'a.txt');
-    const pending = uploadMultipart({ path: '/files', auth: 'user', form, schema: z.unknown(), signal: controller.signal });
+    const pending = uploadMultipart({
+      path: '/files',
+      auth: 'user',
+      form,
+      schema: z.unknown(),
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
   });

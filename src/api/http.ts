@@ -24,10 +24,7 @@ type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<s
 export type QueryParams = Record<string, QueryValue>;
 type FormValue = string | number | boolean | null | undefined;
 
-export type RequestBody =
-  | { json: unknown }
-  | { form: Record<string, FormValue> }
-  | { multipart: FormData };
+export type RequestBody = { json: unknown } | { form: Record<string, FormValue> } | { multipart: FormData };
 
 /** How the session module lends tokens to the HTTP layer. */
 export interface AuthProvider {
@@ -107,7 +104,11 @@ export function buildUrl(base: ApiBase, path: string, query?: QueryParams): stri
 const usesUserToken = (auth: AuthScheme) => auth === 'user' || auth === 'user-token' || auth === 'user-key';
 
 /** The headers a scheme sends, exactly as spec section 5 lists them. */
-export function authHeaders(auth: AuthScheme, token: string | null, apiSecret?: string): Record<string, string> {
+export function authHeaders(
+  auth: AuthScheme,
+  token: string | null,
+  apiSecret?: string,
+): Record<string, string> {
   const account = { 'X-AccountCode': env.VITE_ACCOUNT_CODE };
   switch (auth) {
     case 'none':
@@ -266,7 +267,12 @@ function throwContract(status: number, field: string, message: string): never {
 }
 
 /** Decodes a JSON body and applies the envelope rule: payload under `data` unless told otherwise. */
-export function decodeJson<T>(text: string, status: number, schema: z.ZodType<T>, envelope: 'data' | 'none'): T {
+export function decodeJson<T>(
+  text: string,
+  status: number,
+  schema: z.ZodType<T>,
+  envelope: 'data' | 'none',
+): T {
   if (!text.trim()) throwContract(status, '(body)', 'empty body where JSON was expected');
   let json: unknown;
   try {

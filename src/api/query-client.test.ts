@@ -31,14 +31,18 @@ describe('the query client', () => {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 1 } });
     const calls = countingHandler(503);
-    await expect(client.fetchQuery({ queryKey: ['probe'], queryFn: read })).rejects.toMatchObject({ status: 503 });
+    await expect(client.fetchQuery({ queryKey: ['probe'], queryFn: read })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(calls.n).toBe(4);
   });
 
   it('never retries a 4xx read', async () => {
     const client = createQueryClient();
     const calls = countingHandler(404);
-    await expect(client.fetchQuery({ queryKey: ['probe'], queryFn: read })).rejects.toMatchObject({ status: 404 });
+    await expect(client.fetchQuery({ queryKey: ['probe'], queryFn: read })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(calls.n).toBe(1);
   });
 

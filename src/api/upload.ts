@@ -52,7 +52,11 @@ export async function uploadMultipart<T>(options: UploadOptions<T>): Promise<T> 
   return decodeJson(result.text, result.status, options.schema, 'data');
 }
 
-function sendXhr<T>(url: string, headers: Record<string, string>, options: UploadOptions<T>): Promise<XhrResult> {
+function sendXhr<T>(
+  url: string,
+  headers: Record<string, string>,
+  options: UploadOptions<T>,
+): Promise<XhrResult> {
   return new Promise<XhrResult>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new ApiError({ kind: 'aborted' }));
@@ -96,7 +100,11 @@ function sendXhr<T>(url: string, headers: Record<string, string>, options: Uploa
     });
     xhr.addEventListener('load', () =>
       finish(() =>
-        resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') }),
+        resolve({
+          status: xhr.status,
+          text: xhr.responseText,
+          retryAfter: xhr.getResponseHeader('Retry-After'),
+        }),
       ),
     );
     xhr.addEventListener('error', () => finish(() => reject(new ApiError({ kind: 'network' }))));

@@ -34,8 +34,10 @@ export function needsTerms(profile: Pick<Profile, 'tos'>): boolean {
 export async function requireTermsPending(ctx: AppContext, request: Request): Promise<Profile> {
   await ctx.session.ready();
   const url = new URL(request.url);
-  if (ctx.session.getState().status === 'signed-out') throw redirect(paths.signIn(`${url.pathname}${url.search}`));
+  if (ctx.session.getState().status === 'signed-out')
+    throw redirect(paths.signIn(`${url.pathname}${url.search}`));
   const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
-  if (!needsTerms(profile)) throw redirect(safeInAppPath(url.searchParams.get('returnTo')) ?? homeFor(profile));
+  if (!needsTerms(profile))
+    throw redirect(safeInAppPath(url.searchParams.get('returnTo')) ?? homeFor(profile));
   return profile;
 }

@@ -45,7 +45,10 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           loader: ({ request }) => requireArea(ctx, 'patient', request),
           lazy: () => import('./routes/patient/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/patient/home') }, ...featureRoutes(ctx, 'patient')],
+          children: [
+            { index: true, lazy: () => import('./routes/patient/home') },
+            ...featureRoutes(ctx, 'patient'),
+          ],
         },
         {
           path: 'provider',
@@ -53,7 +56,10 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           loader: ({ request }) => requireArea(ctx, 'provider', request),
           lazy: () => import('./routes/provider/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/provider/home') }, ...featureRoutes(ctx, 'provider')],
+          children: [
+            { index: true, lazy: () => import('./routes/provider/home') },
+            ...featureRoutes(ctx, 'provider'),
+          ],
         },
         {
           path: 'admin',
@@ -61,7 +67,10 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           loader: ({ request }) => requireArea(ctx, 'admin', request),
           lazy: () => import('./routes/admin/layout'),
           errorElement: <RouteError level="area" />,
-          children: [{ index: true, lazy: () => import('./routes/admin/home') }, ...featureRoutes(ctx, 'admin')],
+          children: [
+            { index: true, lazy: () => import('./routes/admin/home') },
+            ...featureRoutes(ctx, 'admin'),
+          ],
         },
         { path: '*', lazy: () => import('./routes/not-found') },
       ],

@@ -20,7 +20,11 @@ const EnvSchema = z.object({
     .default('rooms.example.test'),
   VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
   VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
-  VITE_IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  VITE_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   VITE_IDLE_WARNING_MINUTES: z.coerce.number().positive().max(60).default(2),
   VITE_SESSION_MAX_HOURS: z.coerce.number().positive().max(72).default(12),
 });

@@ -18,7 +18,15 @@ export function isValidTimeZone(zone: unknown): zone is string {
 /** Every IANA zone the browser knows, for the profile's searchable list. */
 export function listTimeZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-  return intl.supportedValuesOf?.('timeZone') ?? ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
+  return (
+    intl.supportedValuesOf?.('timeZone') ?? [
+      'UTC',
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+    ]
+  );
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -36,7 +44,9 @@ const toDate = (seconds: number) => new Date(seconds * 1000);
 
 /** "Tue, Nov 24, 2026" */
 export function formatDate(seconds: number, zone: string): string {
-  return formatter(zone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(toDate(seconds));
+  return formatter(zone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    toDate(seconds),
+  );
 }
 
 /** "9:30 AM" */

@@ -14,6 +14,7 @@ export function safeResourceUrl(value: unknown, origin: string = window.location
   if (url.origin === origin) return url.href;
   if (url.protocol === 'https:') return url.href;
   // Plain http only for local development servers (the mock on 127.0.0.1).
-  if (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) return url.href;
+  if (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+    return url.href;
   return null;
 }

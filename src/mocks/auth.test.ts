@@ -24,16 +24,22 @@ describe('the mock enforces the auth schemes', () => {
 
   it('refuses a user token on an ADMIN endpoint with 403, and accepts the admin token', async () => {
     const sso = await createSsoUser(member, DEV_CREDENTIALS.apiSecret);
-    const asUser = new Request('http://x/api_v3/users', { headers: { 'X-ApiToken': sso.token.token, 'X-AccountCode': 'demo' } });
+    const asUser = new Request('http://x/api_v3/users', {
+      headers: { 'X-ApiToken': sso.token.token, 'X-AccountCode': 'demo' },
+    });
     expect(() => requireAdmin(asUser)).toThrow();
     try {
       requireAdmin(asUser);
     } catch (response) {
       expect((response as Response).status).toBe(403);
     }
-    const asNobody = new Request('http://x/api_v3/users', { headers: { 'X-ApiToken': 'bogus', 'X-AccountCode': 'demo' } });
+    const asNobody = new Request('http://x/api_v3/users', {
+      headers: { 'X-ApiToken': 'bogus', 'X-AccountCode': 'demo' },
+    });
     expect(() => requireAdmin(asNobody)).toThrow();
-    const asAdmin = new Request('http://x/api_v3/users', { headers: { 'X-ApiToken': DEV_CREDENTIALS.adminToken, 'X-AccountCode': 'demo' } });
+    const asAdmin = new Request('http://x/api_v3/users', {
+      headers: { 'X-ApiToken': DEV_CREDENTIALS.adminToken, 'X-AccountCode': 'demo' },
+    });
     expect(requireAdmin(asAdmin)).toEqual({ accountCode: 'demo' });
   });
 });
@@ -68,11 +74,15 @@ describe('SSO, refresh and logout behave like the real service', () => {
 
   it('destroys exactly the tokens logout is given', async () => {
     const sso = await createSsoUser(member, DEV_CREDENTIALS.apiSecret);
-    await expect(logout(sso.token.token, [sso.token.token, sso.token.refresh_token.token])).resolves.toBe(true);
+    await expect(logout(sso.token.token, [sso.token.token, sso.token.refresh_token.token])).resolves.toBe(
+      true,
+    );
     expect(db.tokens.get(sso.token.token)?.revoked).toBe(true);
     expect(db.tokens.get(sso.token.refresh_token.token)?.revoked).toBe(true);
     // The user-area quirk: a 401 whose body carries code 404.
-    const replay = await fetch('http://localhost:3000/api_v3/me', { headers: { 'X-ApiToken': sso.token.token } });
+    const replay = await fetch('http://localhost:3000/api_v3/me', {
+      headers: { 'X-ApiToken': sso.token.token },
+    });
     expect(replay.status).toBe(401);
     await expect(replay.json()).resolves.toMatchObject({ code: 404 });
     await expect(refreshTokens(sso.token.refresh_token.token)).rejects.toMatchObject({ status: 401 });

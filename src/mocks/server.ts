@@ -17,8 +17,7 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers':
-      'Content-Type, Accept, X-ApiToken, X-AccountCode, X-ApiKey, X-ApiSecret',
+    'Access-Control-Allow-Headers': 'Content-Type, Accept, X-ApiToken, X-AccountCode, X-ApiKey, X-ApiSecret',
     'Access-Control-Expose-Headers': 'Retry-After, Content-Disposition',
     'Access-Control-Max-Age': '600',
     Vary: 'Origin',
@@ -39,7 +38,11 @@ export async function toFetchRequest(req: IncomingMessage, base: string): Promis
   }
   const method = req.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-  return new Request(new URL(req.url ?? "/", base), { method, headers, body: body ? new Uint8Array(body) : undefined });
+  return new Request(new URL(req.url ?? '/', base), {
+    method,
+    headers,
+    body: body ? new Uint8Array(body) : undefined,
+  });
 }
 
 export async function handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {

@@ -36,8 +36,9 @@ describe('the mock answers the same on every host', () => {
   it('msw/node (tests) and the standalone server over real HTTP agree on every row', async () => {
     const viaNode = await runContractTable({ rows: CONTRACT_TABLE, base: 'http://localhost:3000' });
     await fetch(bypass(`http://127.0.0.1:${PORT}/__mock/reset`, { method: 'POST' }));
-    const viaServer = await runContractTable({ rows: CONTRACT_TABLE, base: `http://127.0.0.1:${PORT}` }, (input, init) =>
-      fetch(bypass(new Request(input, init))),
+    const viaServer = await runContractTable(
+      { rows: CONTRACT_TABLE, base: `http://127.0.0.1:${PORT}` },
+      (input, init) => fetch(bypass(new Request(input, init))),
     );
     expect(viaServer).toEqual(viaNode);
     expect(viaNode.map((r) => r.status)).toEqual(CONTRACT_TABLE.map((r) => r.status));

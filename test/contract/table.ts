@@ -22,24 +22,121 @@ const KEYSECRET = { ...KEY, 'X-ApiSecret': 'demo-api-secret' };
 
 export const CONTRACT_TABLE: ContractRow[] = [
   { name: 'account, no auth', method: 'GET', path: '/api_v3/accounts/demo', status: 200 },
-  { name: 'account, current', method: 'GET', path: '/api_v3/accounts/-', headers: { 'X-AccountCode': 'demo' }, status: 200 },
+  {
+    name: 'account, current',
+    method: 'GET',
+    path: '/api_v3/accounts/-',
+    headers: { 'X-AccountCode': 'demo' },
+    status: 200,
+  },
   { name: 'unknown account', method: 'GET', path: '/api_v3/accounts/nope', status: 404 },
-  { name: 'sso without key or secret', method: 'POST', path: '/api_v3/users/sso', multipart: { first_name: 'A', last_name: 'B', type: '200', code: 'c1' }, status: 401 },
-  { name: 'sso with a wrong secret', method: 'POST', path: '/api_v3/users/sso', headers: { ...KEY, 'X-ApiSecret': 'nope' }, multipart: { first_name: 'A', last_name: 'B', type: '200', code: 'c1' }, status: 401 },
-  { name: 'sso missing first_name', method: 'POST', path: '/api_v3/users/sso', headers: KEYSECRET, multipart: { last_name: 'B', type: '200', code: 'c1' }, status: 400 },
-  { name: 'sso member without code', method: 'POST', path: '/api_v3/users/sso', headers: KEYSECRET, multipart: { first_name: 'A', last_name: 'B', type: '200' }, status: 400 },
-  { name: 'sso creates a member', method: 'POST', path: '/api_v3/users/sso', headers: KEYSECRET, multipart: { first_name: 'Table', last_name: 'Row', type: '200', code: 'contract-1' }, status: 200 },
+  {
+    name: 'sso without key or secret',
+    method: 'POST',
+    path: '/api_v3/users/sso',
+    multipart: { first_name: 'A', last_name: 'B', type: '200', code: 'c1' },
+    status: 401,
+  },
+  {
+    name: 'sso with a wrong secret',
+    method: 'POST',
+    path: '/api_v3/users/sso',
+    headers: { ...KEY, 'X-ApiSecret': 'nope' },
+    multipart: { first_name: 'A', last_name: 'B', type: '200', code: 'c1' },
+    status: 401,
+  },
+  {
+    name: 'sso missing first_name',
+    method: 'POST',
+    path: '/api_v3/users/sso',
+    headers: KEYSECRET,
+    multipart: { last_name: 'B', type: '200', code: 'c1' },
+    status: 400,
+  },
+  {
+    name: 'sso member without code',
+    method: 'POST',
+    path: '/api_v3/users/sso',
+    headers: KEYSECRET,
+    multipart: { first_name: 'A', last_name: 'B', type: '200' },
+    status: 400,
+  },
+  {
+    name: 'sso creates a member',
+    method: 'POST',
+    path: '/api_v3/users/sso',
+    headers: KEYSECRET,
+    multipart: { first_name: 'Table', last_name: 'Row', type: '200', code: 'contract-1' },
+    status: 200,
+  },
   { name: 'me with the sso token', method: 'GET', path: '/api_v3/me', withSsoToken: true, status: 200 },
   { name: 'me without a token', method: 'GET', path: '/api_v3/me', status: 401 },
-  { name: 'me with a bogus token', method: 'GET', path: '/api_v3/me', headers: { 'X-ApiToken': 'bogus' }, status: 401 },
-  { name: 'settings with the sso token', method: 'GET', path: '/api_v3/settings', withSsoToken: true, headers: { 'X-AccountCode': 'demo' }, status: 200 },
-  { name: 'one setting by path', method: 'GET', path: '/api_v3/settings/visit/time/max_wait_time', withSsoToken: true, headers: { 'X-AccountCode': 'demo' }, status: 200 },
-  { name: 'admin endpoint with a user token', method: 'GET', path: '/api_v3/users', withSsoToken: true, headers: { 'X-AccountCode': 'demo' }, status: 403 },
-  { name: 'refresh without account header', method: 'POST', path: '/api_v3/tokens/refresh', form: { refresh_token: 'x' }, status: 400 },
-  { name: 'refresh with a bogus token', method: 'POST', path: '/api_v3/tokens/refresh', headers: { 'X-AccountCode': 'demo' }, form: { refresh_token: 'bogus' }, status: 401 },
-  { name: 'auth exchange without a token', method: 'GET', path: '/api_v3/auth', headers: { Accept: 'application/json' }, status: 400 },
-  { name: 'auth exchange with a bogus token', method: 'GET', path: '/api_v3/auth?sso_token=bogus', headers: { Accept: 'application/json' }, status: 401 },
-  { name: 'messages without a token', method: 'GET', path: '/messaging/api/visits/vis_econsult_open/messages', status: 400 },
+  {
+    name: 'me with a bogus token',
+    method: 'GET',
+    path: '/api_v3/me',
+    headers: { 'X-ApiToken': 'bogus' },
+    status: 401,
+  },
+  {
+    name: 'settings with the sso token',
+    method: 'GET',
+    path: '/api_v3/settings',
+    withSsoToken: true,
+    headers: { 'X-AccountCode': 'demo' },
+    status: 200,
+  },
+  {
+    name: 'one setting by path',
+    method: 'GET',
+    path: '/api_v3/settings/visit/time/max_wait_time',
+    withSsoToken: true,
+    headers: { 'X-AccountCode': 'demo' },
+    status: 200,
+  },
+  {
+    name: 'admin endpoint with a user token',
+    method: 'GET',
+    path: '/api_v3/users',
+    withSsoToken: true,
+    headers: { 'X-AccountCode': 'demo' },
+    status: 403,
+  },
+  {
+    name: 'refresh without account header',
+    method: 'POST',
+    path: '/api_v3/tokens/refresh',
+    form: { refresh_token: 'x' },
+    status: 400,
+  },
+  {
+    name: 'refresh with a bogus token',
+    method: 'POST',
+    path: '/api_v3/tokens/refresh',
+    headers: { 'X-AccountCode': 'demo' },
+    form: { refresh_token: 'bogus' },
+    status: 401,
+  },
+  {
+    name: 'auth exchange without a token',
+    method: 'GET',
+    path: '/api_v3/auth',
+    headers: { Accept: 'application/json' },
+    status: 400,
+  },
+  {
+    name: 'auth exchange with a bogus token',
+    method: 'GET',
+    path: '/api_v3/auth?sso_token=bogus',
+    headers: { Accept: 'application/json' },
+    status: 401,
+  },
+  {
+    name: 'messages without a token',
+    method: 'GET',
+    path: '/messaging/api/visits/vis_econsult_open/messages',
+    status: 400,
+  },
   { name: 'unknown route', method: 'GET', path: '/api_v3/no/such/route', status: 404 },
 ];
 
@@ -64,7 +161,12 @@ export async function runContractTable(
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v, k)]));
     }
     if (typeof value === 'string' && /^(at|rt)_/.test(value)) return '<token>';
-    if (typeof value === 'number' && value > 1e9 && /created|expiry|modified|time|start|end|login|mtime/.test(key)) return '<time>';
+    if (
+      typeof value === 'number' &&
+      value > 1e9 &&
+      /created|expiry|modified|time|start|end|login|mtime/.test(key)
+    )
+      return '<time>';
     return value;
   };
   const results: ContractResult[] = [];

@@ -25,7 +25,13 @@ for (const dir of PRODUCTION_BUILDS) {
       expect(files.length).toBeGreaterThan(3);
       for (const { path, text } of files) {
         // Only the file name is reported: printing a whole chunk helps nobody.
-        for (const needle of ['demo-api-secret', 'demo-admin-token', 'mockServiceWorker', 'setupWorker', 'usr_patient']) {
+        for (const needle of [
+          'demo-api-secret',
+          'demo-admin-token',
+          'mockServiceWorker',
+          'setupWorker',
+          'usr_patient',
+        ]) {
           expect(text.includes(needle), `${path} contains ${needle}`).toBe(false);
         }
       }
@@ -46,7 +52,10 @@ for (const dir of PRODUCTION_BUILDS) {
 
 test('the plain production build has no development sign-in page', () => {
   test.skip(!existsSync('dist-prod'), 'dist-prod is built by npm run build:e2e');
-  const js = filesOf('dist-prod').filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
+  const js = filesOf('dist-prod')
+    .filter((f) => f.path.endsWith('.js'))
+    .map((f) => f.text)
+    .join('\n');
   expect(js.includes('Development sign-in'), 'dev sign-in page in the bundle').toBe(false);
   expect(js.includes('/personas'), 'mock persona controls in the bundle').toBe(false);
 });

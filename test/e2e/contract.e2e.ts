@@ -6,7 +6,10 @@ const MOCK_APP = `http://127.0.0.1:${Number(process.env.E2E_APP_PORT ?? 4317) + 
 
 test.use({ serviceWorkers: 'allow' });
 
-test('the browser worker and the standalone server answer the contract table identically', async ({ page, guard }) => {
+test('the browser worker and the standalone server answer the contract table identically', async ({
+  page,
+  guard,
+}) => {
   // The table asks for 4xx answers on purpose; Chromium logs each as a failed resource load.
   guard.allowConsoleError(/Failed to load resource/);
   const viaServer = await runContractTable({ rows: CONTRACT_TABLE, base: MOCK_ORIGIN });

@@ -14,7 +14,9 @@ function bytesOf(length: number): Buffer {
 test.describe.configure({ timeout: 120_000 });
 
 const rowOf = (page: Page, title: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 async function openDocuments(page: Page) {
   await signInAs(page, 'Casey Morgan', '/patient/documents');
@@ -22,7 +24,11 @@ async function openDocuments(page: Page) {
   await expect(page.getByRole('heading', { level: 3, name: 'Photo of the rash' })).toBeVisible();
 }
 
-test('a patient uploads a document, opens and downloads the same bytes, renames it and deletes it', async ({ page, context, guard }) => {
+test('a patient uploads a document, opens and downloads the same bytes, renames it and deletes it', async ({
+  page,
+  context,
+  guard,
+}) => {
   await openDocuments(page);
   // The seeded image shows a real thumbnail (bytes fetched through the API, shown from a blob: URL).
   const thumb = rowOf(page, 'Photo of the rash').locator('img');
@@ -33,9 +39,14 @@ test('a patient uploads a document, opens and downloads the same bytes, renames 
   await expectNoAxeViolations(page, 'documents');
 
   const content = bytesOf(200 * 1024);
-  await page.getByLabel('Add documents').setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: content });
+  await page
+    .getByLabel('Add documents')
+    .setInputFiles({ name: 'lab-results.pdf', mimeType: 'application/pdf', buffer: content });
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Upload progress of lab-results.pdf' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of lab-results.pdf' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
   const row = rowOf(page, 'lab-results.pdf');
   await expect(row).toContainText('PDF file · 200 KB');
   await expect(row).toContainText('uploaded by you');
@@ -53,13 +64,17 @@ test('a patient uploads a document, opens and downloads the same bytes, renames 
   // Open: a fresh link, read at the click, in a new tab without opener; the bytes behind it match too.
   // The file is served with `Content-Security-Policy: sandbox`, so Chromium refuses to run even the
   // test harness's own init scripts in that tab and says so on the console: that is the sandbox working.
-  guard.allowConsoleError(/^Blocked script execution in '.*\/files\/view\/.*' because the document's frame is sandboxed/);
+  guard.allowConsoleError(
+    /^Blocked script execution in '.*\/files\/view\/.*' because the document's frame is sandboxed/,
+  );
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
     rowOf(page, 'Vaccination record').getByRole('button', { name: 'Open Vaccination record' }).click(),
   ]);
   await tab.waitForLoadState();
-  expect(tab.url()).toMatch(new RegExp(`^${MOCK_ORIGIN}/api_v3/files/view/file_doc_1\\?auth_code=[0-9a-f]+&time=\\d+$`));
+  expect(tab.url()).toMatch(
+    new RegExp(`^${MOCK_ORIGIN}/api_v3/files/view/file_doc_1\\?auth_code=[0-9a-f]+&time=\\d+$`),
+  );
   await expect(tab.locator('body')).toHaveText('Demo document: vaccination record (sample text)');
   expect(await tab.evaluate(() => window.opener === null)).toBe(true);
   // The raw file tab is the API's, not a portal page; no axe scan there.
@@ -95,7 +110,10 @@ test('a patient uploads a document, opens and downloads the same bytes, renames 
   await expect(page.getByRole('heading', { level: 3, name: 'Blood test March' })).toHaveCount(0);
 });
 
-test('an upload cut off mid-way leaves no half-listed file, and a retry uploads it once (F49)', async ({ page, guard }) => {
+test('an upload cut off mid-way leaves no half-listed file, and a retry uploads it once (F49)', async ({
+  page,
+  guard,
+}) => {
   await openDocuments(page);
   let cut = 0;
   await page.route(`${MOCK_ORIGIN}/api_v3/files`, async (route) => {
@@ -106,11 +124,17 @@ test('an upload cut off mid-way leaves no half-listed file, and a retry uploads 
     }
     await route.fallback();
   });
-  await page.getByLabel('Add documents').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: bytesOf(50_000) });
-  await expect(page.getByText('The upload was interrupted. Check your connection and retry.', { exact: true })).toBeVisible();
+  await page
+    .getByLabel('Add documents')
+    .setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: bytesOf(50_000) });
+  await expect(
+    page.getByText('The upload was interrupted. Check your connection and retry.', { exact: true }),
+  ).toBeVisible();
   expect(cut).toBe(1);
   // The reset we provoked, and nothing else, reached the console.
-  expect(guard.take('console').map((p) => p.message)).toEqual(['Failed to load resource: net::ERR_CONNECTION_RESET']);
+  expect(guard.take('console').map((p) => p.message)).toEqual([
+    'Failed to load resource: net::ERR_CONNECTION_RESET',
+  ]);
   await expect(page.getByRole('heading', { level: 3, name: 'scan.png' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'documents with a failed upload');
 
@@ -122,7 +146,9 @@ test('an upload cut off mid-way leaves no half-listed file, and a retry uploads 
   await expect(page.getByRole('heading', { level: 3, name: 'scan.png' })).toHaveCount(1);
 });
 
-test('a file over 25 MB and a type not accepted are refused before any request (F48), at phone width', async ({ page }) => {
+test('a file over 25 MB and a type not accepted are refused before any request (F48), at phone width', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openDocuments(page);
   const posts: string[] = [];

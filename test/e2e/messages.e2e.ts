@@ -7,16 +7,23 @@ async function storedThread(): Promise<{ content: string; type: string }[]> {
   // Read the thread as the mock stores it, with a token of a participant (development sign-in control).
   const signIn = await fetch(`${MOCK_ORIGIN}/__mock/personas/demo-provider/sign-in`, { method: 'POST' });
   const { sso_token } = (await signIn.json()) as { sso_token: string };
-  const response = await fetch(`${MOCK_ORIGIN}/messaging/api/visits/${VISIT}/messages?limit=200`, { headers: { 'X-ApiToken': sso_token } });
+  const response = await fetch(`${MOCK_ORIGIN}/messaging/api/visits/${VISIT}/messages?limit=200`, {
+    headers: { 'X-ApiToken': sso_token },
+  });
   const body = (await response.json()) as { data: { content: string; type: string }[] };
   return body.data;
 }
 
-test('the patient and the provider exchange e-consult messages without reloading', async ({ page, newGuardedContext }) => {
+test('the patient and the provider exchange e-consult messages without reloading', async ({
+  page,
+  newGuardedContext,
+}) => {
   test.setTimeout(90_000);
   await signInAs(page, 'Casey Morgan', `/patient/visits/${VISIT}`);
   const patientThread = page.getByRole('region', { name: 'Message history' });
-  await expect(patientThread.getByText('A small mole on my shoulder looks darker than last year.', { exact: false })).toBeVisible();
+  await expect(
+    patientThread.getByText('A small mole on my shoulder looks darker than last year.', { exact: false }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'patient e-consult thread');
 
   await page.getByRole('textbox', { name: 'Your message' }).fill('It is about 5 mm across and flat.');
@@ -40,7 +47,9 @@ test('the patient and the provider exchange e-consult messages without reloading
   // The patient sees it arrive without a reload.
   await expect(patientThread.getByText(hostile)).toBeVisible({ timeout: 20_000 });
   await expect(patientThread.locator('img')).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'New message from Dr. Samira Okafor' })).toHaveCount(1);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'New message from Dr. Samira Okafor' }),
+  ).toHaveCount(1);
 
   const thread = await storedThread();
   expect(thread.map((m) => m.content)).toEqual([
@@ -63,7 +72,11 @@ test('a very long word wraps inside its bubble, also at phone width (case C21)',
   const sizes = await page.evaluate(() => {
     const scroll = document.querySelector('.thread-scroll')!.getBoundingClientRect();
     const bubbles = [...document.querySelectorAll('.msg')].map((el) => el.getBoundingClientRect().right);
-    return { right: scroll.right, widest: Math.max(...bubbles), overflow: document.documentElement.scrollWidth - window.innerWidth };
+    return {
+      right: scroll.right,
+      widest: Math.max(...bubbles),
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
   });
   expect(sizes.widest).toBeLessThanOrEqual(sizes.right + 0.5);
   expect(sizes.overflow).toBeLessThanOrEqual(0);

@@ -33,10 +33,15 @@ function recordRequests(context: BrowserContext): Request[] {
   return seen;
 }
 
-test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign out, and Back shows nothing', async ({ page, context }) => {
+test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign out, and Back shows nothing', async ({
+  page,
+  context,
+}) => {
   const requests = recordRequests(context);
   const token = await land(page, 'demo-patient', { next: '/patient/profile' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({
+    timeout: 15_000,
+  });
 
   // The token left the address bar and history; only the exchange itself carried it.
   expect(page.url()).not.toContain(token);
@@ -84,21 +89,28 @@ test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign ou
   await expect(page.locator('body')).not.toContainText(/Casey|Morgan|646 555 0100/);
 });
 
-test('B17: replaying a one-time sign-in link shows the invalid-link page and signs no one in', async ({ page, newGuardedContext }) => {
+test('B17: replaying a one-time sign-in link shows the invalid-link page and signs no one in', async ({
+  page,
+  newGuardedContext,
+}) => {
   const token = await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
 
   // The same link opened again (from the browser's global history, say) in a fresh browser.
   const other = await (await newGuardedContext()).newPage();
   await other.goto(landingPath(token, { one_time_token: '1' }));
-  await expect(other.getByRole('heading', { level: 1, name: 'This sign-in link is invalid or has expired' })).toBeVisible();
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'This sign-in link is invalid or has expired' }),
+  ).toBeVisible();
   expect(other.url()).not.toContain(token);
   await expect(other.locator('body')).not.toContainText('Casey');
   expect(await other.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
   await expectNoAxeViolations(other, 'invalid sign-in link');
 });
 
-test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps it, then it signs out at 15 minutes', async ({ page }) => {
+test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps it, then it signs out at 15 minutes', async ({
+  page,
+}) => {
   await page.clock.install();
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
@@ -127,7 +139,10 @@ test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps i
   expect(await page.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
 });
 
-test('A13: after a long sleep the tab signs out at once, before any refetch or refresh', async ({ page, context }) => {
+test('A13: after a long sleep the tab signs out at once, before any refetch or refresh', async ({
+  page,
+  context,
+}) => {
   await page.clock.install();
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
@@ -158,7 +173,10 @@ test('A13: activity in one tab keeps the other signed in', async ({ page, contex
   await expect(second.getByRole('dialog')).toHaveCount(0);
 });
 
-test('H57/A11: a tab opened from a signed-in tab gets its own session; signing out in one signs out both', async ({ page, context }) => {
+test('H57/A11: a tab opened from a signed-in tab gets its own session; signing out in one signs out both', async ({
+  page,
+  context,
+}) => {
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
 
@@ -168,7 +186,11 @@ test('H57/A11: a tab opened from a signed-in tab gets its own session; signing o
   const second = await opened;
   await expect(second.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   const [firstTokens, secondTokens] = await Promise.all(
-    [page, second].map((p) => p.evaluate(() => JSON.parse(sessionStorage.getItem('telehealth.session') ?? '{}') as { refreshToken?: string })),
+    [page, second].map((p) =>
+      p.evaluate(
+        () => JSON.parse(sessionStorage.getItem('telehealth.session') ?? '{}') as { refreshToken?: string },
+      ),
+    ),
   );
   // Tabs never share a refresh token: rotation in one would be reuse in the other.
   expect(secondTokens?.refreshToken).toBeTruthy();
@@ -178,12 +200,16 @@ test('H57/A11: a tab opened from a signed-in tab gets its own session; signing o
   const requests = recordRequests(context);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
-  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible({ timeout: 1000 });
+  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible({
+    timeout: 1000,
+  });
   await expect(second.getByRole('status')).toContainText('You signed out in another tab');
   await expect(second.locator('body')).not.toContainText(/Casey|2125550143/);
   const settled = requests.length;
   await second.waitForTimeout(1500);
-  const after = requests.slice(settled).filter((r) => r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`) && !r.url().endsWith('/users/logout'));
+  const after = requests
+    .slice(settled)
+    .filter((r) => r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`) && !r.url().endsWith('/users/logout'));
   expect(after.map((r) => r.url())).toEqual([]);
 });
 
@@ -205,7 +231,9 @@ test('H55: another person signing in in another tab ends this tab', async ({ pag
 test('the profile fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await land(page, 'demo-patient', { next: '/patient/profile' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({
+    timeout: 15_000,
+  });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'profile (phone)');

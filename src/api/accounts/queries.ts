@@ -14,7 +14,11 @@ export const accountQueries = {
 export const settingQueries = {
   all: () => ['settings'] as const,
   list: () =>
-    queryOptions({ queryKey: [...settingQueries.all(), 'all'], queryFn: ({ signal }) => getSettings({ signal }), staleTime: 5 * 60_000 }),
+    queryOptions({
+      queryKey: [...settingQueries.all(), 'all'],
+      queryFn: ({ signal }) => getSettings({ signal }),
+      staleTime: 5 * 60_000,
+    }),
   detail: (key: string) =>
     queryOptions({
       queryKey: [...settingQueries.all(), 'key', key],

@@ -3,7 +3,12 @@ import { AccountSchema, SettingsSchema, SettingValueSchema, type Account, type S
 
 /** GET /accounts/{code} (no auth): branding, waiting-room text and the intake steps. `-` = current. */
 export function getAccount(code: string, options: CallOptions = {}): Promise<Account> {
-  return apiJson({ path: `/accounts/${encodeURIComponent(code)}`, auth: 'none', schema: AccountSchema, signal: options.signal });
+  return apiJson({
+    path: `/accounts/${encodeURIComponent(code)}`,
+    auth: 'none',
+    schema: AccountSchema,
+    signal: options.signal,
+  });
 }
 
 /** GET /settings: every setting of the account, nested. */
@@ -14,5 +19,10 @@ export function getSettings(options: CallOptions = {}): Promise<Settings> {
 /** GET /settings/{key}; `key` may be a slash path such as `visit/time/max_wait_time`. */
 export function getSetting(key: string, options: CallOptions = {}): Promise<unknown> {
   const path = key.split('/').map(encodeURIComponent).join('/');
-  return apiJson({ path: `/settings/${path}`, auth: 'user', schema: SettingValueSchema, signal: options.signal });
+  return apiJson({
+    path: `/settings/${path}`,
+    auth: 'user',
+    schema: SettingValueSchema,
+    signal: options.signal,
+  });
 }

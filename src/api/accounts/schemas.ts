@@ -14,7 +14,15 @@ export const StepFieldSchema = z.looseObject({
 });
 export type StepField = z.infer<typeof StepFieldSchema>;
 
-export const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox', 'date', 'number'] as const;
+export const FORM_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'date',
+  'number',
+] as const;
 
 export const StepFormItemSchema = z.looseObject({
   key: z.string(),

@@ -16,7 +16,14 @@ export type Persona = z.infer<typeof PersonaSchema>;
 const PersonaListSchema = z.object({ data: z.array(PersonaSchema), admin_token: z.string().optional() });
 
 export function listPersonas(options: CallOptions = {}) {
-  return apiJson({ base: 'mock', path: '/personas', auth: 'none', schema: PersonaListSchema, envelope: 'none', signal: options.signal });
+  return apiJson({
+    base: 'mock',
+    path: '/personas',
+    auth: 'none',
+    schema: PersonaListSchema,
+    envelope: 'none',
+    signal: options.signal,
+  });
 }
 
 export function signInPersona(key: string, options: CallOptions = {}) {
@@ -32,14 +39,32 @@ export function signInPersona(key: string, options: CallOptions = {}) {
 }
 
 export function resetMock(options: CallOptions = {}) {
-  return apiJson({ base: 'mock', method: 'POST', path: '/reset', auth: 'none', schema: z.unknown(), envelope: 'none', signal: options.signal });
+  return apiJson({
+    base: 'mock',
+    method: 'POST',
+    path: '/reset',
+    auth: 'none',
+    schema: z.unknown(),
+    envelope: 'none',
+    signal: options.signal,
+  });
 }
 
-export const FaultSchema = z.object({ method: z.string(), path: z.string(), mode: z.enum(['fail', 'hang', 'offline']) });
+export const FaultSchema = z.object({
+  method: z.string(),
+  path: z.string(),
+  mode: z.enum(['fail', 'hang', 'offline']),
+});
 export type Fault = z.infer<typeof FaultSchema>;
 
 export function listFaults(options: CallOptions = {}) {
-  return apiJson({ base: 'mock', path: '/faults', auth: 'none', schema: z.array(FaultSchema), signal: options.signal });
+  return apiJson({
+    base: 'mock',
+    path: '/faults',
+    auth: 'none',
+    schema: z.array(FaultSchema),
+    signal: options.signal,
+  });
 }
 
 export function setFaults(faults: Fault[], options: CallOptions = {}) {

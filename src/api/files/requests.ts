@@ -69,7 +69,10 @@ export function uploadFile(input: UploadFileRequest, options: UploadFileOptions 
 }
 
 /** GET /files: files filtered by target, category and `include_shared`. */
-export function listFiles(filter: FileFilter, options: CallOptions & { auth?: 'user' | 'admin' } = {}): Promise<FileRecord[]> {
+export function listFiles(
+  filter: FileFilter,
+  options: CallOptions & { auth?: 'user' | 'admin' } = {},
+): Promise<FileRecord[]> {
   return apiJson({
     path: '/files',
     auth: options.auth ?? 'user',
@@ -122,7 +125,9 @@ export function deleteFile(id: string, options: CallOptions = {}): Promise<boole
 }
 
 /** The `auth_code` and `time` of a record's `fullpath`, or null when it carries none. */
-export function viewCredentials(file: Pick<FileRecord, 'fullpath'>): { authCode: string; time: string } | null {
+export function viewCredentials(
+  file: Pick<FileRecord, 'fullpath'>,
+): { authCode: string; time: string } | null {
   if (!file.fullpath) return null;
   let url: URL;
   try {
@@ -144,7 +149,11 @@ export interface DownloadOptions extends CallOptions {
   size?: string;
 }
 
-function fetchView(id: string, credentials: { authCode: string; time: string }, options: DownloadOptions): Promise<Blob> {
+function fetchView(
+  id: string,
+  credentials: { authCode: string; time: string },
+  options: DownloadOptions,
+): Promise<Blob> {
   return apiBlob({
     path: `/files/view/${encodeURIComponent(id)}`,
     // The auth_code + time make the link self-authorising; the user token goes along too, so a

@@ -22,7 +22,11 @@ export function useUpdateIntake() {
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateIntakeRequest & { id: string }) => updateIntake(id, input),
     onSuccess: async (ref) => {
-      await queryClient.invalidateQueries({ queryKey: intakeQueries.detail(ref.id).queryKey, exact: true, refetchType: 'all' });
+      await queryClient.invalidateQueries({
+        queryKey: intakeQueries.detail(ref.id).queryKey,
+        exact: true,
+        refetchType: 'all',
+      });
     },
   });
 }

@@ -24,7 +24,10 @@ export interface UpdateIntakeRequest extends UpdateIntakeInput {
 }
 
 /** POST /intakes: named fields in the query string, custom fields in a form body. Answers `{id}`. */
-export function createIntake({ custom, ...query }: CreateIntakeRequest, options: CallOptions = {}): Promise<IntakeRef> {
+export function createIntake(
+  { custom, ...query }: CreateIntakeRequest,
+  options: CallOptions = {},
+): Promise<IntakeRef> {
   return apiJson({
     method: 'POST',
     path: '/intakes',
@@ -37,7 +40,11 @@ export function createIntake({ custom, ...query }: CreateIntakeRequest, options:
 }
 
 /** POST /intakes/{id}: only the fields given change. Answers `{id}`. */
-export function updateIntake(id: string, { custom, ...query }: UpdateIntakeRequest, options: CallOptions = {}): Promise<IntakeRef> {
+export function updateIntake(
+  id: string,
+  { custom, ...query }: UpdateIntakeRequest,
+  options: CallOptions = {},
+): Promise<IntakeRef> {
   return apiJson({
     method: 'POST',
     path: `/intakes/${encodeURIComponent(id)}`,
@@ -51,5 +58,10 @@ export function updateIntake(id: string, { custom, ...query }: UpdateIntakeReque
 
 /** GET /intakes/{id}: the intake with its custom fields and, once created, its `visit_id`. */
 export function getIntake(id: string, options: CallOptions = {}): Promise<Intake> {
-  return apiJson({ path: `/intakes/${encodeURIComponent(id)}`, auth: 'user', schema: IntakeSchema, signal: options.signal });
+  return apiJson({
+    path: `/intakes/${encodeURIComponent(id)}`,
+    auth: 'user',
+    schema: IntakeSchema,
+    signal: options.signal,
+  });
 }

@@ -31,7 +31,11 @@ export function listVisitMessages(
 }
 
 /** POST {messages_base_url}/api/visits/{id}/messages (JSON); 201 `{data: message}`. Never retried on its own. */
-export function postVisitMessage(visitId: string, input: PostMessageInput, options: CallOptions = {}): Promise<VisitMessage> {
+export function postVisitMessage(
+  visitId: string,
+  input: PostMessageInput,
+  options: CallOptions = {},
+): Promise<VisitMessage> {
   return apiJson({
     method: 'POST',
     base: 'messages',

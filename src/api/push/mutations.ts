@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationQueries, pushQueries } from './queries';
-import { deletePushEndpoint, markNotificationRead, registerPushEndpoint, resetNotificationBadge } from './requests';
+import {
+  deletePushEndpoint,
+  markNotificationRead,
+  registerPushEndpoint,
+  resetNotificationBadge,
+} from './requests';
 import type { RegisterPushEndpointInput } from './schemas';
 
 /** POST /endpoints (for the mobile apps; the web portal only lists and removes). */

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createAppContext } from '@/app/create-app';
 import { db } from '@/mocks/db';
 import { sessionFor } from '~test/render';
-import { deletePushEndpoint, getNotificationBadge, listNotifications, listPushEndpoints, registerPushEndpoint } from './requests';
+import {
+  deletePushEndpoint,
+  getNotificationBadge,
+  listNotifications,
+  listPushEndpoints,
+  registerPushEndpoint,
+} from './requests';
 
 function signIn() {
   const context = createAppContext(window.sessionStorage);
@@ -25,7 +31,10 @@ describe('push requests through the API layer', () => {
 
   it('refuses the email type on registration with a 400', async () => {
     signIn();
-    await expect(registerPushEndpoint({ key: 'x', type: 10 as 30 })).rejects.toMatchObject({ kind: 'http', status: 400 });
+    await expect(registerPushEndpoint({ key: 'x', type: 10 as 30 })).rejects.toMatchObject({
+      kind: 'http',
+      status: 400,
+    });
   });
 
   it('pages notifications with last and reads the badge', async () => {

@@ -16,7 +16,10 @@ import { z } from 'zod';
 // Spec 4.14: every push and notification endpoint is USER with X-ApiToken only.
 
 /** POST /endpoints (form): registers an Apple (30) or Google (40) push endpoint; used by the mobile apps. */
-export function registerPushEndpoint(input: RegisterPushEndpointInput, options: CallOptions = {}): Promise<PushEndpoint> {
+export function registerPushEndpoint(
+  input: RegisterPushEndpointInput,
+  options: CallOptions = {},
+): Promise<PushEndpoint> {
   return apiJson({
     method: 'POST',
     path: '/endpoints',
@@ -28,13 +31,27 @@ export function registerPushEndpoint(input: RegisterPushEndpointInput, options: 
 }
 
 /** GET /endpoints, optionally filtered by type (30 or 40; none returns every type). */
-export function listPushEndpoints(type?: RegistrablePushEndpointType, options: CallOptions = {}): Promise<PushEndpoint[]> {
-  return apiJson({ path: '/endpoints', auth: 'user-token', query: { type }, schema: z.array(PushEndpointSchema), signal: options.signal });
+export function listPushEndpoints(
+  type?: RegistrablePushEndpointType,
+  options: CallOptions = {},
+): Promise<PushEndpoint[]> {
+  return apiJson({
+    path: '/endpoints',
+    auth: 'user-token',
+    query: { type },
+    schema: z.array(PushEndpointSchema),
+    signal: options.signal,
+  });
 }
 
 /** GET /endpoints/{id}. */
 export function getPushEndpoint(id: string, options: CallOptions = {}): Promise<PushEndpoint> {
-  return apiJson({ path: `/endpoints/${encodeURIComponent(id)}`, auth: 'user-token', schema: PushEndpointSchema, signal: options.signal });
+  return apiJson({
+    path: `/endpoints/${encodeURIComponent(id)}`,
+    auth: 'user-token',
+    schema: PushEndpointSchema,
+    signal: options.signal,
+  });
 }
 
 /** DELETE /endpoints/{id}: 200 `{data: {id}}`. */
@@ -49,7 +66,10 @@ export function deletePushEndpoint(id: string, options: CallOptions = {}): Promi
 }
 
 /** GET /notifications: newest first; `last` (ms) asks for the ones before the oldest `mtime` held. */
-export function listNotifications(params: NotificationListParams = {}, options: CallOptions = {}): Promise<Notification[]> {
+export function listNotifications(
+  params: NotificationListParams = {},
+  options: CallOptions = {},
+): Promise<Notification[]> {
   return apiJson({
     path: '/notifications',
     auth: 'user-token',
@@ -72,10 +92,21 @@ export function markNotificationRead(id: string, options: CallOptions = {}): Pro
 
 /** GET /notifications/badge: how many notifications are new. */
 export function getNotificationBadge(options: CallOptions = {}): Promise<number> {
-  return apiJson({ path: '/notifications/badge', auth: 'user-token', schema: NotificationBadgeSchema, signal: options.signal });
+  return apiJson({
+    path: '/notifications/badge',
+    auth: 'user-token',
+    schema: NotificationBadgeSchema,
+    signal: options.signal,
+  });
 }
 
 /** POST /notifications/badge: resets the badge ("mark all seen"). */
 export function resetNotificationBadge(options: CallOptions = {}): Promise<boolean> {
-  return apiJson({ method: 'POST', path: '/notifications/badge', auth: 'user-token', schema: z.boolean(), signal: options.signal });
+  return apiJson({
+    method: 'POST',
+    path: '/notifications/badge',
+    auth: 'user-token',
+    schema: z.boolean(),
+    signal: options.signal,
+  });
 }

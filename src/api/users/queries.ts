@@ -4,9 +4,13 @@ import type { ListUsersFilter } from './schemas';
 
 export const userQueries = {
   all: () => ['users'] as const,
-  me: () => queryOptions({ queryKey: [...userQueries.all(), 'me'], queryFn: ({ signal }) => getMe({ signal }) }),
+  me: () =>
+    queryOptions({ queryKey: [...userQueries.all(), 'me'], queryFn: ({ signal }) => getMe({ signal }) }),
   detail: (id: string) =>
-    queryOptions({ queryKey: [...userQueries.all(), 'detail', id], queryFn: ({ signal }) => getUser(id, { signal }) }),
+    queryOptions({
+      queryKey: [...userQueries.all(), 'detail', id],
+      queryFn: ({ signal }) => getUser(id, { signal }),
+    }),
   lists: () => [...userQueries.all(), 'list'] as const,
   list: (filter: ListUsersFilter) =>
     queryOptions({

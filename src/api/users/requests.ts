@@ -41,7 +41,12 @@ export function updateMe(input: UpdateProfileInput, options: CallOptions = {}): 
 
 /** GET /users/{id} (`-` is the current user). */
 export function getUser(id: string, options: CallOptions = {}): Promise<User> {
-  return apiJson({ path: `/users/${encodeURIComponent(id)}`, auth: 'user', schema: UserSchema, signal: options.signal });
+  return apiJson({
+    path: `/users/${encodeURIComponent(id)}`,
+    auth: 'user',
+    schema: UserSchema,
+    signal: options.signal,
+  });
 }
 
 /** GET /users (ADMIN): search and page through the clinic's users. */
@@ -61,7 +66,11 @@ export function listUsers(filter: ListUsersFilter, options: CallOptions = {}): P
  * POST /users/sso (KEYSECRET). The secret never exists in the browser bundle: this is for
  * integrators' servers, tests and the mock's own tooling, which pass the secret in.
  */
-export function createSsoUser(input: SsoInput, apiSecret: string, options: CallOptions = {}): Promise<SsoResult> {
+export function createSsoUser(
+  input: SsoInput,
+  apiSecret: string,
+  options: CallOptions = {},
+): Promise<SsoResult> {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
     if (value !== undefined) form.set(key, String(value));

@@ -64,7 +64,10 @@ export const UserSchema = z.looseObject({
   email: z.string().nullish(),
   gender: z.union([z.number(), z.string()]).nullish(),
   active: z.boolean().nullish(),
-  tos: z.union([z.boolean(), z.number()]).transform((v) => Boolean(v)).nullish(),
+  tos: z
+    .union([z.boolean(), z.number()])
+    .transform((v) => Boolean(v))
+    .nullish(),
   status: z.coerce.number().nullish(),
   subtype: z.union([z.string(), z.number()]).transform(String).nullish(),
   timezone: z.string().nullish(),
@@ -167,7 +170,10 @@ export const SsoInputSchema = z
     phone: z.string().optional(),
     state: StateCode.optional(),
   })
-  .refine((v) => v.type === 600 || Boolean(v.code), { message: 'code is required for members and providers', path: ['code'] });
+  .refine((v) => v.type === 600 || Boolean(v.code), {
+    message: 'code is required for members and providers',
+    path: ['code'],
+  });
 export type SsoInput = z.infer<typeof SsoInputSchema>;
 
 /** The 10-digit primary-care phone of POST /me (spec section 8). */
@@ -185,7 +191,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const UpdateProfileInputSchema = z.object({
   first_name: z.string().trim().min(1, 'Enter a first name').max(100).optional(),
   last_name: z.string().trim().min(1, 'Enter a last name').max(100).optional(),
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH).optional(),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH)
+    .optional(),
   old_password: z.string().optional(),
   dob: z.union([z.literal(''), IsoDate]).optional(),
   gender: z.enum(['male', 'female']).optional(),
@@ -197,7 +207,9 @@ export const UpdateProfileInputSchema = z.object({
   zip: z.union([z.literal(''), z.string().regex(/^\d{5}(-\d{4})?$/, 'Use a 5-digit ZIP code')]).optional(),
   city: z.string().max(100).optional(),
   pcp_name: z.string().max(200).optional(),
-  pcp_phone: z.union([z.literal(''), z.string().regex(PCP_PHONE_PATTERN, 'Use exactly 10 digits')]).optional(),
+  pcp_phone: z
+    .union([z.literal(''), z.string().regex(PCP_PHONE_PATTERN, 'Use exactly 10 digits')])
+    .optional(),
   timezone: z.string().optional(),
   photo: z.string().optional(),
 });

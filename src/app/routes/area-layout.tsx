@@ -9,12 +9,16 @@ export function AreaLayout({ nav, area }: { nav: NavItem[]; area: 'patient' | 'p
   const session = useSession();
   const embedded = session.status !== 'signed-out' && session.tokens.embedded;
   return (
-    <AppShell nav={nav} embedded={embedded} userMenu={
+    <AppShell
+      nav={nav}
+      embedded={embedded}
+      userMenu={
         <>
           <HeaderExtras area={area} />
           <UserMenu />
         </>
-      }>
+      }
+    >
       <Outlet />
     </AppShell>
   );

@@ -16,7 +16,11 @@ export function RouteError({ level }: { level: 'root' | 'area' }) {
   }
   return (
     <main id="main" className="shell-main" tabIndex={-1}>
-      <ErrorState error={error} title={level === 'root' ? 'The portal hit a problem' : 'This section hit a problem'} onRetry={() => window.location.reload()}>
+      <ErrorState
+        error={error}
+        title={level === 'root' ? 'The portal hit a problem' : 'This section hit a problem'}
+        onRetry={() => window.location.reload()}
+      >
         <p>
           <Link to={paths.home()}>Go to the home page</Link>
         </p>

@@ -51,7 +51,8 @@ async function findWithFakeTimers<T>(find: () => T, stepMs = 25, maxSteps = 400)
 
 function countRequests() {
   const paths: string[] = [];
-  const listener = ({ request }: { request: Request }) => paths.push(`${request.method} ${new URL(request.url).pathname}`);
+  const listener = ({ request }: { request: Request }) =>
+    paths.push(`${request.method} ${new URL(request.url).pathname}`);
   server.events.on('request:start', listener);
   onTestFinished(() => {
     server.events.removeListener('request:start', listener);
@@ -97,14 +98,19 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(15 * MIN));
     await findWithFakeTimers(() => screen.getByRole('heading', { name: 'You are signed out' }));
-    expect(screen.getByRole('status')).toHaveTextContent('You were signed out because there was no activity for a while.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You were signed out because there was no activity for a while.',
+    );
     expect(screen.queryByText(/Casey/)).not.toBeInTheDocument();
     expect(db.tokens.get(tokens.accessToken)?.revoked).toBe(true);
     expect(db.tokens.get(tokens.refreshToken)?.revoked).toBe(true);
     expect(window.sessionStorage.getItem('telehealth.session')).toBeNull();
     // The way back leads to the page the patient was on (D35).
     expect(screen.getByText(/pick up where you left off/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/sign-in?returnTo=%2Fpatient');
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
+      'href',
+      '/sign-in?returnTo=%2Fpatient',
+    );
   });
 
   it('A14: a screen that polls every 10 seconds still signs out at 15 minutes, and the polling stops', async () => {
@@ -113,7 +119,10 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
     const { queryClient } = renderRoute('/patient', { as: 'demo-patient' });
     await findWithFakeTimers(() => screen.getByRole('heading', { name: 'Welcome, Casey' }));
     // A poller like the notification badge: background work, never user input.
-    const stop = setInterval(() => void queryClient.refetchQueries({ queryKey: userQueries.me().queryKey }), 10_000);
+    const stop = setInterval(
+      () => void queryClient.refetchQueries({ queryKey: userQueries.me().queryKey }),
+      10_000,
+    );
     onTestFinished(() => clearInterval(stop));
     await act(() => vi.advanceTimersByTimeAsync(15 * MIN));
     await findWithFakeTimers(() => screen.getByRole('heading', { name: 'You are signed out' }));
@@ -127,8 +136,12 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
 describe('where a session that ended by itself leads', () => {
   it('keeps the page for inactivity and the time cap, never for other tabs, and never an outside address', () => {
     const wizard = '/patient/rooms/general/intake/location?intake=int_1';
-    expect(signedOutPathFor('idle', wizard)).toBe(`/signed-out?reason=idle&returnTo=${encodeURIComponent(wizard)}`);
-    expect(signedOutPathFor('max-age', wizard)).toBe(`/signed-out?reason=expired&returnTo=${encodeURIComponent(wizard)}`);
+    expect(signedOutPathFor('idle', wizard)).toBe(
+      `/signed-out?reason=idle&returnTo=${encodeURIComponent(wizard)}`,
+    );
+    expect(signedOutPathFor('max-age', wizard)).toBe(
+      `/signed-out?reason=expired&returnTo=${encodeURIComponent(wizard)}`,
+    );
     expect(signedOutPathFor('other-tab', wizard)).toBe('/signed-out?reason=other-tab');
     expect(signedOutPathFor('identity-changed', wizard)).toBe('/signed-out?reason=identity-changed');
     expect(signedOutPathFor('signed-out', wizard)).toBeNull();
@@ -150,7 +163,9 @@ describe('sign-out from the menu (A8, A9, A10)', () => {
     const { user, session, queryClient, router } = renderRoute('/patient', { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
-    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     window.sessionStorage.setItem('telehealth.user.message-draft.v1', 'a draft');
     const tokens = session.tokens!;
 
@@ -202,7 +217,9 @@ describe('other tabs (A11, H55)', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     otherTab().signIn(sessionFor('demo-patient-2'));
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Someone signed in as a different person in another tab');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Someone signed in as a different person in another tab',
+    );
     expect(screen.queryByText(/Casey|Riley/)).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,15 @@ import { useClinic } from './branding';
  * A page: sets the tab title and, after an in-app navigation, moves focus to the heading so
  * screen-reader and keyboard users start at the new content.
  */
-export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const { data: clinic } = useClinic();
   useDocumentTitle(title, clinic?.portal_title ?? clinic?.name);
   const heading = useRef<HTMLHeadingElement>(null);

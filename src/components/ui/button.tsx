@@ -8,7 +8,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A button that cannot be clicked twice while busy. */
-export function Button({ variant = 'primary', isBusy = false, busyLabel, children, className, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  isBusy = false,
+  busyLabel,
+  children,
+  className,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

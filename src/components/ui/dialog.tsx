@@ -33,7 +33,11 @@ export function Dialog({
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input:not([disabled]), select, textarea')];
+    const focusable = [
+      ...ref.current.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), [href], input:not([disabled]), select, textarea',
+      ),
+    ];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

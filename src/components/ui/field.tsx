@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
 interface FieldShellProps {
@@ -45,7 +51,13 @@ function useFieldError<T extends FieldValues>(name: Path<T>): string | undefined
 type BaseProps<T extends FieldValues> = { name: Path<T>; label: ReactNode; hint?: ReactNode };
 
 /** A text input bound to the surrounding react-hook-form by `name`, with a real label and error wiring. */
-export function TextField<T extends FieldValues>({ name, label, hint, required, ...rest }: BaseProps<T> & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: BaseProps<T> & InputHTMLAttributes<HTMLInputElement>) {
   const { register } = useFormContext<T>();
   const id = useId();
   const error = useFieldError<T>(name);
@@ -63,7 +75,13 @@ export function TextField<T extends FieldValues>({ name, label, hint, required, 
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ name, label, hint, required, ...rest }: BaseProps<T> & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: BaseProps<T> & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { register } = useFormContext<T>();
   const id = useId();
   const error = useFieldError<T>(name);
@@ -119,7 +137,12 @@ export function SelectField<T extends FieldValues>({
   );
 }
 
-export function CheckboxField<T extends FieldValues>({ name, label, hint, ...rest }: BaseProps<T> & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  ...rest
+}: BaseProps<T> & InputHTMLAttributes<HTMLInputElement>) {
   const { register } = useFormContext<T>();
   const id = useId();
   const error = useFieldError<T>(name);
@@ -148,7 +171,13 @@ export function CheckboxField<T extends FieldValues>({ name, label, hint, ...res
   );
 }
 
-export function RadioGroupField<T extends FieldValues>({ name, label, hint, options, required }: BaseProps<T> & { options: Option[]; required?: boolean }) {
+export function RadioGroupField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  options,
+  required,
+}: BaseProps<T> & { options: Option[]; required?: boolean }) {
   const { register } = useFormContext<T>();
   const id = useId();
   const error = useFieldError<T>(name);

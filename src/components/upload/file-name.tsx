@@ -5,7 +5,15 @@ import { displayFileName, middleEllipsis } from './file-rules';
  * <bdi> so right-to-left override characters cannot disguise the extension around it,
  * shortened in the middle so the extension stays visible, with the full name as a tooltip.
  */
-export function FileName({ name, max = 48, className }: { name: string | null | undefined; max?: number; className?: string }) {
+export function FileName({
+  name,
+  max = 48,
+  className,
+}: {
+  name: string | null | undefined;
+  max?: number;
+  className?: string;
+}) {
   const full = displayFileName(name);
   return (
     <bdi className={['file-name', className].filter(Boolean).join(' ')} title={full}>

@@ -66,7 +66,8 @@ export function checkFile(
   file: Pick<File, 'name' | 'size' | 'type'>,
   { accept, maxBytes }: { accept: AcceptMap; maxBytes: number },
 ): FileRefusal | null {
-  if (file.size === 0) return { reason: 'empty', message: 'This file is empty (0 bytes). Choose a file with content.' };
+  if (file.size === 0)
+    return { reason: 'empty', message: 'This file is empty (0 bytes). Choose a file with content.' };
   if (file.size > maxBytes) {
     return {
       reason: 'too-large',
@@ -79,7 +80,10 @@ export function checkFile(
     ([mime, exts]) => ext !== '' && exts.includes(ext) && (type === '' || mimeMatches(mime, type)),
   );
   if (!accepted) {
-    return { reason: 'type', message: `This type of file is not accepted. Accepted: ${describeAccept(accept)}.` };
+    return {
+      reason: 'type',
+      message: `This type of file is not accepted. Accepted: ${describeAccept(accept)}.`,
+    };
   }
   return null;
 }
@@ -140,7 +144,10 @@ export function sanitizeFileName(name: string | null | undefined, fallbackExt?: 
     .trim()
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '');
-  const safeExt = (fallbackExt ?? '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+  const safeExt = (fallbackExt ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
   if (clean === '') clean = 'download';
   if (safeExt && extensionOf(clean) === '') clean = `${clean}.${safeExt}`;
   const chars = Array.from(clean);

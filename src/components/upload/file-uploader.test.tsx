@@ -32,13 +32,16 @@ const settle = (fn: () => void) =>
     await Promise.resolve();
   });
 
-const pdf = (name = 'letter.pdf', size = 10) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const pdf = (name = 'letter.pdf', size = 10) =>
+  new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
 function setup(props: Partial<Parameters<typeof FileUploader<string>>[0]> = {}) {
   const { calls, upload } = controlledUpload();
   const onUploaded = vi.fn();
   const user = userEvent.setup({ applyAccept: false });
-  const { unmount } = render(<FileUploader<string> label="Add documents" upload={upload} onUploaded={onUploaded} {...props} />);
+  const { unmount } = render(
+    <FileUploader<string> label="Add documents" upload={upload} onUploaded={onUploaded} {...props} />,
+  );
   const input = screen.getByLabelText('Add documents');
   return { calls, upload, onUploaded, user, input, unmount };
 }
@@ -58,7 +61,9 @@ describe('FileUploader', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toHaveTextContent('Not sent. This file is empty (0 bytes)');
     expect(rows[1]).toHaveTextContent('Not sent. This file is 101 bytes; files can be at most 100 bytes.');
-    expect(rows[2]).toHaveTextContent('Not sent. This type of file is not accepted. Accepted: PDF, PNG, JPG, JPEG');
+    expect(rows[2]).toHaveTextContent(
+      'Not sent. This type of file is not accepted. Accepted: PDF, PNG, JPG, JPEG',
+    );
     expect(rows[3]).toHaveTextContent('This type of file is not accepted');
     expect(screen.getByRole('status')).toHaveTextContent('4 of 4 files were not accepted.');
   });
@@ -69,8 +74,14 @@ describe('FileUploader', () => {
     expect(calls).toHaveLength(2);
     const [first, second] = calls;
     act(() => first?.context.onProgress({ loaded: 6, total: 10, fraction: 0.6 }));
-    expect(screen.getByRole('progressbar', { name: 'Upload progress of one.pdf' })).toHaveAttribute('aria-valuenow', '60');
-    expect(screen.getByRole('progressbar', { name: 'Upload progress of two.pdf' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of one.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of two.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     expect(screen.getByText('Uploading… 60%')).toBeInTheDocument();
     await settle(() => first?.resolve('file_1'));
     // eslint-disable-next-line testing-library/no-node-access -- the row of one file among several
@@ -102,7 +113,9 @@ describe('FileUploader', () => {
     const { user, input, calls } = setup();
     await user.upload(input, pdf());
     await settle(() => calls[0]?.reject(new ApiError({ kind: 'network' })));
-    expect(screen.getByText('The upload was interrupted. Check your connection and retry.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The upload was interrupted. Check your connection and retry.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry upload of letter.pdf' }));
     await settle(() => calls[1]?.resolve('ok'));
     expect(screen.getByText('Uploaded')).toBeInTheDocument();
@@ -126,8 +139,12 @@ describe('FileUploader', () => {
     const file = pdf('dropped.pdf');
     await settle(() => {
       const dataTransfer = { files: [file], dropEffect: 'none' };
-      zone.dispatchEvent(Object.assign(new Event('dragover', { bubbles: true, cancelable: true }), { dataTransfer }));
-      zone.dispatchEvent(Object.assign(new Event('drop', { bubbles: true, cancelable: true }), { dataTransfer }));
+      zone.dispatchEvent(
+        Object.assign(new Event('dragover', { bubbles: true, cancelable: true }), { dataTransfer }),
+      );
+      zone.dispatchEvent(
+        Object.assign(new Event('drop', { bubbles: true, cancelable: true }), { dataTransfer }),
+      );
     });
     expect(upload).toHaveBeenCalledTimes(1);
     expect(upload.mock.calls[0]?.[0]).toBe(file);

@@ -68,7 +68,8 @@ interface Item<T> {
 function failureMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.kind === 'network') return 'The upload was interrupted. Check your connection and retry.';
-    if (error.kind === 'http' && error.status === 413) return 'The clinic refused this file because it is too large.';
+    if (error.kind === 'http' && error.status === 413)
+      return 'The clinic refused this file because it is too large.';
     if (error.kind === 'http' && error.status === 415) return 'The clinic does not accept this type of file.';
     return error.userMessage;
   }
@@ -183,7 +184,10 @@ export function FileUploader<T>({
     });
     setItems((current) => [...current, ...added]);
     const refused = added.filter((i) => i.status === 'refused').length;
-    if (refused) setAnnouncement(`${refused} of ${added.length} ${added.length === 1 ? 'file was' : 'files were'} not accepted.`);
+    if (refused)
+      setAnnouncement(
+        `${refused} of ${added.length} ${added.length === 1 ? 'file was' : 'files were'} not accepted.`,
+      );
     for (const item of added) if (item.status !== 'refused') start(item.key, item.file);
   };
 
@@ -191,7 +195,8 @@ export function FileUploader<T>({
 
   const dismiss = (item: Item<T>) => {
     setItems((current) => current.filter((i) => i.key !== item.key));
-    if (item.status === 'done' && item.result !== undefined) callbacks.current.onRemove?.(item.result, item.file);
+    if (item.status === 'done' && item.result !== undefined)
+      callbacks.current.onRemove?.(item.result, item.file);
     inputRef.current?.focus();
   };
 
@@ -262,7 +267,11 @@ export function FileUploader<T>({
                   aria-label={`Upload progress of ${item.file.name}`}
                 />
               ) : null}
-              <p className={item.status === 'refused' || item.status === 'failed' ? 'field-error' : 'upload-status'}>
+              <p
+                className={
+                  item.status === 'refused' || item.status === 'failed' ? 'field-error' : 'upload-status'
+                }
+              >
                 {item.status === 'uploading' ? `Uploading… ${item.percent}%` : null}
                 {item.status === 'done' ? 'Uploaded' : null}
                 {item.status === 'refused' ? `Not sent. ${item.message ?? ''}` : null}
@@ -270,17 +279,29 @@ export function FileUploader<T>({
               </p>
               <div className="upload-actions">
                 {item.status === 'uploading' ? (
-                  <Button variant="secondary" onClick={() => cancel(item.key)} aria-label={`Cancel upload of ${item.file.name}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => cancel(item.key)}
+                    aria-label={`Cancel upload of ${item.file.name}`}
+                  >
                     Cancel
                   </Button>
                 ) : null}
                 {item.status === 'failed' || item.status === 'cancelled' ? (
-                  <Button variant="secondary" onClick={() => start(item.key, item.file)} aria-label={`Retry upload of ${item.file.name}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => start(item.key, item.file)}
+                    aria-label={`Retry upload of ${item.file.name}`}
+                  >
                     Retry
                   </Button>
                 ) : null}
                 {item.status !== 'uploading' ? (
-                  <Button variant="link" onClick={() => dismiss(item)} aria-label={`Remove ${item.file.name} from this list`}>
+                  <Button
+                    variant="link"
+                    onClick={() => dismiss(item)}
+                    aria-label={`Remove ${item.file.name} from this list`}
+                  >
                     {item.status === 'done' && onRemove ? 'Remove' : 'Dismiss'}
                   </Button>
                 ) : null}

@@ -1,4 +1,9 @@
-export { FileUploader, type FileUploaderProps, type UploadContext, type UploadSummary } from './file-uploader';
+export {
+  FileUploader,
+  type FileUploaderProps,
+  type UploadContext,
+  type UploadSummary,
+} from './file-uploader';
 export { FileName } from './file-name';
 export {
   DOCUMENT_ACCEPT,

@@ -55,15 +55,42 @@ describe('`next` after the SSO landing (B18)', () => {
 
   it('never leaves the origin, for any string', () => {
     const pool = fc.constantFrom(
-      '/', '//', '\\', '\t', '\n', '\r', '@', ':', '%2F', '%5C', '%252F', 'evil.example', 'javascript:', 'data:',
-      'https:', '\u202e', '\u2066', '\u0000', '..', '?', '#', ' ', '\ud800', '👩‍⚕️',
+      '/',
+      '//',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      '@',
+      ':',
+      '%2F',
+      '%5C',
+      '%252F',
+      'evil.example',
+      'javascript:',
+      'data:',
+      'https:',
+      '\u202e',
+      '\u2066',
+      '\u0000',
+      '..',
+      '?',
+      '#',
+      ' ',
+      '\ud800',
+      '👩‍⚕️',
     );
-    const tricky = fc.array(fc.oneof(pool, fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 12 }).map((parts) => parts.join(''));
+    const tricky = fc
+      .array(fc.oneof(pool, fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 12 })
+      .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 64 }), fc.webUrl(), fc.webPath()), (next) => {
-        const result = safeInAppPath(next, ORIGIN);
-        return result === null || isSafeDestination(result);
-      }),
+      fc.property(
+        fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 64 }), fc.webUrl(), fc.webPath()),
+        (next) => {
+          const result = safeInAppPath(next, ORIGIN);
+          return result === null || isSafeDestination(result);
+        },
+      ),
       { numRuns: 800 },
     );
   });

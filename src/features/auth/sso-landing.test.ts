@@ -11,7 +11,12 @@ describe('capturing the SSO landing (B16)', () => {
     captureSsoLanding(location, { replaceState } as unknown as History);
     expect(replaceState).toHaveBeenCalledWith(null, '', '/auth');
     expect(replaceState.mock.calls.flat().join(' ')).not.toContain('CANARY_SSO');
-    expect(takeCapturedLanding()).toEqual({ ssoToken: 'CANARY_SSO_1', next: '/patient/profile', oneTime: true, embedded: true });
+    expect(takeCapturedLanding()).toEqual({
+      ssoToken: 'CANARY_SSO_1',
+      next: '/patient/profile',
+      oneTime: true,
+      embedded: true,
+    });
     // Read twice (React's development double render) it is the same; forgotten once used.
     expect(takeCapturedLanding()?.ssoToken).toBe('CANARY_SSO_1');
     forgetCapturedLanding();
@@ -20,7 +25,10 @@ describe('capturing the SSO landing (B16)', () => {
 
   it('leaves every other address alone', () => {
     const replaceState = vi.fn();
-    captureSsoLanding({ pathname: '/patient', search: '?sso_token=x' } as Location, { replaceState } as unknown as History);
+    captureSsoLanding(
+      { pathname: '/patient', search: '?sso_token=x' } as Location,
+      { replaceState } as unknown as History,
+    );
     expect(replaceState).not.toHaveBeenCalled();
     expect(takeCapturedLanding()).toBeNull();
   });

@@ -15,7 +15,10 @@ let captured: SsoLanding | null = null;
  * Runs in main.tsx before anything else: reads the /auth parameters and replaces the history
  * entry with a clean `/auth`, so the token never stays in the address bar, history or Referer.
  */
-export function captureSsoLanding(location: Location = window.location, history: History = window.history): void {
+export function captureSsoLanding(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
   if (location.pathname !== '/auth') return;
   captured = readLanding(new URLSearchParams(location.search));
   history.replaceState(null, '', '/auth');

@@ -36,7 +36,11 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
   };
 
   return (
-    <Dialog title="Delete document?" onClose={remove.isPending ? undefined : onClose} describedBy={descriptionId}>
+    <Dialog
+      title="Delete document?"
+      onClose={remove.isPending ? undefined : onClose}
+      describedBy={descriptionId}
+    >
       <p id={descriptionId}>
         “<FileName name={titleOf(file)} />” will be removed for good, for you and for your care team.
       </p>
@@ -46,7 +50,12 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
         <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
           Keep it
         </Button>
-        <Button variant="danger" onClick={() => void confirm()} isBusy={remove.isPending} busyLabel="Deleting…">
+        <Button
+          variant="danger"
+          onClick={() => void confirm()}
+          isBusy={remove.isPending}
+          busyLabel="Deleting…"
+        >
           Delete
         </Button>
       </div>

@@ -53,14 +53,27 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
           <FileName name={title} />
         </h3>
         <p className="doc-facts">
-          {typeOf(file)} · {formatBytes(file.size)} · {file.created !== undefined ? formatDateTime(file.created, zone) : 'date unknown'}{' '}
-          · uploaded by <bdi>{uploader}</bdi>
+          {typeOf(file)} · {formatBytes(file.size)} ·{' '}
+          {file.created !== undefined ? formatDateTime(file.created, zone) : 'date unknown'} · uploaded by{' '}
+          <bdi>{uploader}</bdi>
         </p>
         <div className="doc-actions">
-          <Button variant="secondary" onClick={() => void run('open')} aria-label={`Open ${label}`} isBusy={busy === 'open'} busyLabel="Opening…">
+          <Button
+            variant="secondary"
+            onClick={() => void run('open')}
+            aria-label={`Open ${label}`}
+            isBusy={busy === 'open'}
+            busyLabel="Opening…"
+          >
             Open
           </Button>
-          <Button variant="secondary" onClick={() => void run('download')} aria-label={`Download ${label}`} isBusy={busy === 'download'} busyLabel="Downloading…">
+          <Button
+            variant="secondary"
+            onClick={() => void run('download')}
+            aria-label={`Download ${label}`}
+            isBusy={busy === 'download'}
+            busyLabel="Downloading…"
+          >
             Download
           </Button>
           {mayEdit ? (

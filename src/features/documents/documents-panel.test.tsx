@@ -29,7 +29,8 @@ afterEach(() => {
 });
 
 // eslint-disable-next-line testing-library/no-node-access -- a document's row, found from its heading
-const rowOf = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).closest('li') as HTMLElement;
+const rowOf = (title: string) =>
+  screen.getByRole('heading', { name: title, level: 3 }).closest('li') as HTMLElement;
 
 async function openPatientDocuments() {
   const utils = renderRoute('/patient/documents', { as: 'demo-patient' });
@@ -42,17 +43,21 @@ describe('patient documents page', () => {
     await openPatientDocuments();
     expect(screen.getByRole('heading', { level: 1, name: 'Documents' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Your documents' });
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Photo of the rash',
-      'Visit summary',
-      'Vaccination record',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Photo of the rash', 'Visit summary', 'Vaccination record']);
     const shared = rowOf('Visit summary');
-    expect(shared).toHaveTextContent(/TXT file · 43 bytes · .+, \d{1,2}:\d{2} [AP]M E[SD]T · uploaded by Samira Okafor/);
+    expect(shared).toHaveTextContent(
+      /TXT file · 43 bytes · .+, \d{1,2}:\d{2} [AP]M E[SD]T · uploaded by Samira Okafor/,
+    );
     expect(within(shared).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     expect(within(shared).queryByRole('button', { name: /Rename/ })).not.toBeInTheDocument();
     expect(rowOf('Vaccination record')).toHaveTextContent('uploaded by you');
-    expect(within(rowOf('Vaccination record')).getByRole('button', { name: 'Delete Vaccination record' })).toBeInTheDocument();
+    expect(
+      within(rowOf('Vaccination record')).getByRole('button', { name: 'Delete Vaccination record' }),
+    ).toBeInTheDocument();
   });
 
   it('shows an image thumbnail from bytes, with no link credentials in the page', async () => {
@@ -64,7 +69,9 @@ describe('patient documents page', () => {
     const row = rowOf('Photo of the rash');
     await waitFor(() => expect(within(row).getByRole('presentation')).toHaveAttribute('src', 'blob:test/1'));
     expect(objectUrls[0]?.size).toBe(PNG_THUMB_BYTES);
-    expect(seen.some((url) => url.includes('/files/view/file_doc_3') && url.includes('size=96x96'))).toBe(true);
+    expect(seen.some((url) => url.includes('/files/view/file_doc_3') && url.includes('size=96x96'))).toBe(
+      true,
+    );
     expect(document.body.innerHTML).not.toContain('auth_code');
     server.events.removeAllListeners();
   });
@@ -73,14 +80,22 @@ describe('patient documents page', () => {
     const { user, db } = await openPatientDocuments();
     const before = db.files.size;
     const bytes = new Uint8Array(3000).map((_, i) => i % 251);
-    await user.upload(screen.getByLabelText('Add documents'), new File([bytes], 'blood-test.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Add documents'),
+      new File([bytes], 'blood-test.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Upload progress of blood-test.pdf' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of blood-test.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     expect(await screen.findByRole('heading', { name: 'blood-test.pdf', level: 3 })).toBeInTheDocument();
     expect(rowOf('blood-test.pdf')).toHaveTextContent('PDF file · 2.9 KB');
     expect(db.files.size).toBe(before + 1);
     const stored = [...db.files.values()].find((f) => f.name === 'blood-test.pdf');
-    expect(stored).toMatchObject({ meta: { category: 'user_document', target: { id: 'usr_patient', type: 'user' } } });
+    expect(stored).toMatchObject({
+      meta: { category: 'user_document', target: { id: 'usr_patient', type: 'user' } },
+    });
     expect(db.fileBlobs.get(stored?.id ?? '')).toBe(btoa(String.fromCharCode(...bytes)));
   });
 
@@ -93,7 +108,9 @@ describe('patient documents page', () => {
     const big = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 25 * 1024 * 1024 + 1 });
     await user.upload(screen.getByLabelText('Add documents'), big);
-    expect(screen.getByText(/Not sent\. This file is 25 MB; files can be at most 25 MB\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Not sent\. This file is 25 MB; files can be at most 25 MB\./),
+    ).toBeInTheDocument();
     expect(posts).toEqual([]);
     server.events.removeAllListeners();
   });
@@ -102,8 +119,13 @@ describe('patient documents page', () => {
     const { user, db } = await openPatientDocuments();
     const before = db.files.size;
     server.use(http.post(api('/files'), () => HttpResponse.error(), { once: true }));
-    await user.upload(screen.getByLabelText('Add documents'), new File(['hello'], 'note.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('The upload was interrupted. Check your connection and retry.')).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Add documents'),
+      new File(['hello'], 'note.txt', { type: 'text/plain' }),
+    );
+    expect(
+      await screen.findByText('The upload was interrupted. Check your connection and retry.'),
+    ).toBeInTheDocument();
     expect(db.files.size).toBe(before);
     expect(screen.queryByRole('heading', { name: 'note.txt', level: 3 })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry upload of note.txt' }));
@@ -125,17 +147,28 @@ describe('patient documents page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Immunisations 2024', level: 3 })).toBeInTheDocument();
-    expect(db.files.get('file_doc_1')).toMatchObject({ name: 'Immunisations 2024', meta: { title: 'Immunisations 2024' } });
+    expect(db.files.get('file_doc_1')).toMatchObject({
+      name: 'Immunisations 2024',
+      meta: { title: 'Immunisations 2024' },
+    });
   });
 
   it('deletes only after confirmation, and the row goes only once the server agreed', async () => {
     const { user, db } = await openPatientDocuments();
-    server.use(http.delete(api('/files/:id'), () => HttpResponse.json({ code: 500, message: 'boom' }, { status: 500 }), { once: true }));
+    server.use(
+      http.delete(
+        api('/files/:id'),
+        () => HttpResponse.json({ code: 500, message: 'boom' }, { status: 500 }),
+        { once: true },
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Delete Vaccination record' }));
     let dialog = screen.getByRole('dialog', { name: 'Delete document?' });
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The clinic is having trouble right now');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The clinic is having trouble right now',
+    );
     expect(rowOf('Vaccination record')).toBeInTheDocument();
     expect(db.files.has('file_doc_1')).toBe(true);
 
@@ -143,7 +176,9 @@ describe('patient documents page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Vaccination record' }));
     dialog = screen.getByRole('dialog', { name: 'Delete document?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Vaccination record', level: 3 })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Vaccination record', level: 3 })).not.toBeInTheDocument(),
+    );
     expect(db.files.has('file_doc_1')).toBe(false);
   });
 
@@ -162,10 +197,19 @@ describe('patient documents page', () => {
   it('downloads the exact bytes under a sanitised name, refreshing an expired link once', async () => {
     const { user, db } = renderRoute('/patient/documents', { as: 'demo-patient' });
     const clicked: { download: string; rel: string; href: string }[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ download: this.download, rel: this.rel, href: this.href });
     });
-    db.files.set('file_doc_1', { ...db.files.get('file_doc_1')!, meta: { title: '../..\\evil\u202Etxt.exe', category: 'user_document', target: { id: 'usr_patient', type: 'user' } } });
+    db.files.set('file_doc_1', {
+      ...db.files.get('file_doc_1')!,
+      meta: {
+        title: '../..\\evil\u202Etxt.exe',
+        category: 'user_document',
+        target: { id: 'usr_patient', type: 'user' },
+      },
+    });
     const reads: string[] = [];
     server.events.on('request:start', ({ request }) => {
       reads.push(new URL(request.url).pathname);
@@ -194,7 +238,11 @@ describe('patient documents page', () => {
   it('says so clearly when a fresh link is refused too', async () => {
     const { user } = await openPatientDocuments();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    server.use(http.get(api('/files/view/:id'), () => HttpResponse.json({ code: 410, message: 'expired' }, { status: 410 })));
+    server.use(
+      http.get(api('/files/view/:id'), () =>
+        HttpResponse.json({ code: 410, message: 'expired' }, { status: 410 }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Download Vaccination record' }));
     expect(await within(rowOf('Vaccination record')).findByRole('alert')).toHaveTextContent(
       'The link to this file expired and a fresh one was refused. Please try again in a moment.',
@@ -206,21 +254,36 @@ describe('patient documents page', () => {
     const template = db.files.get('file_doc_1')!;
     for (let i = 0; i < 60; i += 1) {
       const id = `file_bulk_${i}`;
-      db.files.set(id, { ...template, id, created: 1_700_000_000 - i, meta: { ...(template.meta as object), title: `Bulk ${i}` } });
+      db.files.set(id, {
+        ...template,
+        id,
+        created: 1_700_000_000 - i,
+        meta: { ...(template.meta as object), title: `Bulk ${i}` },
+      });
     }
     await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 }, { timeout: 5000 });
-    expect(within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(25);
+    expect(
+      within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem'),
+    ).toHaveLength(25);
     expect(screen.getByText('Page 1 of 3 (63 documents)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Page 2 of 3 (63 documents)', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
-    expect(within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem')).toHaveLength(25);
+    expect(
+      within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem'),
+    ).toHaveLength(25);
   });
 
   it('shows a load failure with a way to retry', async () => {
-    server.use(http.get(api('/files'), () => HttpResponse.json({ code: 403, message: 'no' }, { status: 403 }), { once: true }));
+    server.use(
+      http.get(api('/files'), () => HttpResponse.json({ code: 403, message: 'no' }, { status: 403 }), {
+        once: true,
+      }),
+    );
     const { user } = renderRoute('/patient/documents', { as: 'demo-patient' });
-    expect(await screen.findByRole('heading', { name: 'We could not load the documents' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'We could not load the documents' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 })).toBeInTheDocument();
   });
@@ -231,11 +294,20 @@ describe('provider record of a patient', () => {
     const { user, db } = renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
     expect(await screen.findByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Documents' });
-    expect(await within(panel).findByRole('heading', { name: 'Vaccination record', level: 3 })).toBeInTheDocument();
+    expect(
+      await within(panel).findByRole('heading', { name: 'Vaccination record', level: 3 }),
+    ).toBeInTheDocument();
     expect(rowOf('Visit summary')).toHaveTextContent('uploaded by you');
-    await user.upload(within(panel).getByLabelText('Add documents to this patient’s record'), new File(['r'], 'referral.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(panel).getByLabelText('Add documents to this patient’s record'),
+      new File(['r'], 'referral.pdf', { type: 'application/pdf' }),
+    );
     expect(await within(panel).findByRole('heading', { name: 'referral.pdf', level: 3 })).toBeInTheDocument();
     const stored = [...db.files.values()].find((f) => f.name === 'referral.pdf');
-    expect(stored).toMatchObject({ _owner: 'usr_patient', creator: { id: 'usr_provider' }, meta: { target: { id: 'usr_patient', type: 'user' } } });
+    expect(stored).toMatchObject({
+      _owner: 'usr_patient',
+      creator: { id: 'usr_provider' },
+      meta: { target: { id: 'usr_patient', type: 'user' } },
+    });
   });
 });

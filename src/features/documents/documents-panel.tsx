@@ -86,7 +86,11 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
       <h2>{heading}</h2>
       {list.isPending ? <Spinner label="Loading documents…" /> : null}
       {list.isError && !list.data ? (
-        <ErrorState error={list.error} title="We could not load the documents" onRetry={() => void list.refetch()} />
+        <ErrorState
+          error={list.error}
+          title="We could not load the documents"
+          onRetry={() => void list.refetch()}
+        />
       ) : null}
       {list.isError && list.data ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
       {list.data && files.length === 0 ? (

@@ -42,7 +42,9 @@ export async function openFileInNewTab(id: string): Promise<void> {
  * Saves a file to disk under a sanitised basename. The bytes come through the API layer (which
  * refreshes an expired link once), so the link itself never reaches an `href`.
  */
-export async function saveFileToDisk(file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>): Promise<void> {
+export async function saveFileToDisk(
+  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>,
+): Promise<void> {
   const blob = await downloadFileBlob(file);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');

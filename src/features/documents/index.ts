@@ -1,1 +1,6 @@
-export { DocumentsPanel, documentsFilter, DOCUMENTS_PAGE_SIZE, type DocumentsPanelProps } from './documents-panel';
+export {
+  DocumentsPanel,
+  documentsFilter,
+  DOCUMENTS_PAGE_SIZE,
+  type DocumentsPanelProps,
+} from './documents-panel';

@@ -11,11 +11,7 @@ import { FormError, TextField } from '@/components/ui/field';
 import { titleOf } from './file-actions';
 
 const RenameSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Enter a name for this document.')
-    .max(255, 'Use at most 255 characters.'),
+  title: z.string().trim().min(1, 'Enter a name for this document.').max(255, 'Use at most 255 characters.'),
 });
 type RenameForm = z.infer<typeof RenameSchema>;
 
@@ -24,7 +20,10 @@ export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () 
   const rename = useRenameFile();
   const sending = useRef(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<RenameForm>({ resolver: zodResolver(RenameSchema), defaultValues: { title: titleOf(file) } });
+  const form = useForm<RenameForm>({
+    resolver: zodResolver(RenameSchema),
+    defaultValues: { title: titleOf(file) },
+  });
 
   const save = async ({ title }: RenameForm) => {
     if (sending.current) return;
@@ -49,7 +48,13 @@ export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () 
       <FormProvider {...form}>
         <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
           <fieldset disabled={rename.isPending}>
-            <TextField<RenameForm> name="title" label="New name" required autoComplete="off" maxLength={255} />
+            <TextField<RenameForm>
+              name="title"
+              label="New name"
+              required
+              autoComplete="off"
+              maxLength={255}
+            />
             <FormError message={formError} />
             <div className="dialog-actions">
               <Button type="submit" isBusy={rename.isPending} busyLabel="Saving…">

@@ -24,7 +24,11 @@ export function Thumbnail({ file }: { file: FileRecord }) {
   }, [thumb.data]);
 
   if (canShow && src) return <img className="doc-thumb" src={src} alt="" width={64} height={64} />;
-  const label = (file.ext ?? '').replace(/[^a-z0-9]/gi, '').slice(0, 5).toUpperCase() || 'FILE';
+  const label =
+    (file.ext ?? '')
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 5)
+      .toUpperCase() || 'FILE';
   return (
     <span className="doc-thumb" aria-hidden="true">
       {label}

@@ -4,7 +4,8 @@ import { USER_STORAGE_PREFIX } from '@/lib/session';
  * Message drafts per thread live in sessionStorage under the user prefix, so signing out wipes
  * them (DESIGN.md section 5). A draft is dropped only when the server confirms the message.
  */
-export const draftKey = (userId: string, visitId: string) => `${USER_STORAGE_PREFIX}${userId}.message-draft.${visitId}`;
+export const draftKey = (userId: string, visitId: string) =>
+  `${USER_STORAGE_PREFIX}${userId}.message-draft.${visitId}`;
 
 function storage(): Storage | null {
   try {

@@ -1,1 +1,6 @@
-export { MessageThread, ThreadErrorBoundary, describeIncoming, type MessageThreadProps } from './components/message-thread';
+export {
+  MessageThread,
+  ThreadErrorBoundary,
+  describeIncoming,
+  type MessageThreadProps,
+} from './components/message-thread';

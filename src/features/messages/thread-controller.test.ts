@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import type { PostMessageInput, VisitMessage, VisitMessageListParams, VisitMessagePage } from '@/api/messages/schemas';
+import type {
+  PostMessageInput,
+  VisitMessage,
+  VisitMessageListParams,
+  VisitMessagePage,
+} from '@/api/messages/schemas';
 import { POLL_BASE_MS, POLL_MAX_MS, ThreadController, type ThreadDeps } from './thread-controller';
 
 const SELF = 'usr_patient';
@@ -24,7 +29,11 @@ class FakeServer {
     const message: VisitMessage = {
       id: `m${this.seq}`,
       type: author === SELF ? 'patient_message' : 'provider_message',
-      actor: { id: author, type: author === SELF ? 200 : 400, display_name: author === SELF ? 'Casey Morgan' : 'Dr. Samira Okafor' },
+      actor: {
+        id: author,
+        type: author === SELF ? 200 : 400,
+        display_name: author === SELF ? 'Casey Morgan' : 'Dr. Samira Okafor',
+      },
       content,
       created: this.clock,
     };
@@ -46,7 +55,13 @@ class FakeServer {
   }
 
   post(input: PostMessageInput): VisitMessage {
-    if (this.closed) throw new ApiError({ kind: 'http', status: 409, code: 409, serverMessage: 'Visit is closed for new messages' });
+    if (this.closed)
+      throw new ApiError({
+        kind: 'http',
+        status: 409,
+        code: 409,
+        serverMessage: 'Visit is closed for new messages',
+      });
     return this.append(SELF, input.content);
   }
 
@@ -91,7 +106,9 @@ describe('thread controller: polling with skip (case E44)', () => {
     let maxInFlight = 0;
     const skips: { skip: number; held: number }[] = [];
     const holder: { controller?: ThreadController } = {};
-    const list = s.scheduleFunction(async (params: VisitMessageListParams) => Promise.resolve(server.list(params)));
+    const list = s.scheduleFunction(async (params: VisitMessageListParams) =>
+      Promise.resolve(server.list(params)),
+    );
     const deps: ThreadDeps = {
       selfId: SELF,
       list: async (params) => {
@@ -116,7 +133,8 @@ describe('thread controller: polling with skip (case E44)', () => {
     const sent = new Set<string>();
     for (const o of ops) {
       void s.schedule(Promise.resolve(o.kind)).then(async () => {
-        if (o.kind === 'append') for (let i = 0; i < o.count; i += 1) server.append(OTHER, `other ${server.messages.length}`);
+        if (o.kind === 'append')
+          for (let i = 0; i < o.count; i += 1) server.append(OTHER, `other ${server.messages.length}`);
         if (o.kind === 'shrink') server.shrink(o.count);
         if (o.kind === 'poll') await controller.poll();
         if (o.kind === 'send' && !sent.has(o.text)) {
@@ -148,31 +166,50 @@ describe('thread controller: polling with skip (case E44)', () => {
 
   it('keeps the client list equal to the server list through random appends, sends and overlapping polls', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(appendOrSendOrPoll, { maxLength: 12 }), fc.integer({ min: 0, max: 260 }), async (s, ops, initial) => {
-        const { server, controller, sent } = await runScenario(s, ops, initial);
-        const snapshot = controller.getSnapshot();
-        expect(snapshot.messages.map((m) => m.id)).toEqual(server.messages.slice(snapshot.start).map((m) => m.id));
-        expect(controller.held).toBe(server.messages.length);
-        // Every message sent shows exactly once (its bubble gave way to the stored copy).
-        for (const text of sent) expect(shown(controller).filter((c) => c === text)).toHaveLength(server.copies(text));
-      }),
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(appendOrSendOrPoll, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 260 }),
+        async (s, ops, initial) => {
+          const { server, controller, sent } = await runScenario(s, ops, initial);
+          const snapshot = controller.getSnapshot();
+          expect(snapshot.messages.map((m) => m.id)).toEqual(
+            server.messages.slice(snapshot.start).map((m) => m.id),
+          );
+          expect(controller.held).toBe(server.messages.length);
+          // Every message sent shows exactly once (its bubble gave way to the stored copy).
+          for (const text of sent)
+            expect(shown(controller).filter((c) => c === text)).toHaveLength(server.copies(text));
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('never holds a message twice or polls with a skip other than the count held when the server count shrinks', async () => {
-    const withShrinks = fc.oneof(appendOrSendOrPoll, fc.record({ kind: fc.constant('shrink' as const), count: fc.integer({ min: 1, max: 3 }) }));
+    const withShrinks = fc.oneof(
+      appendOrSendOrPoll,
+      fc.record({ kind: fc.constant('shrink' as const), count: fc.integer({ min: 1, max: 3 }) }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), fc.array(withShrinks, { maxLength: 12 }), fc.integer({ min: 0, max: 260 }), async (s, ops, initial) => {
-        await runScenario(s, ops, initial);
-      }),
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(withShrinks, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 260 }),
+        async (s, ops, initial) => {
+          await runScenario(s, ops, initial);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('resyncs from the newest page when the server count shrinks', async () => {
     const server = new FakeServer(30);
-    const controller = makeController({ list: (p) => Promise.resolve(server.list(p)), post: (i) => Promise.resolve(server.post(i)) });
+    const controller = makeController({
+      list: (p) => Promise.resolve(server.list(p)),
+      post: (i) => Promise.resolve(server.post(i)),
+    });
     controller.start();
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('ready'));
     server.shrink(5);
@@ -183,7 +220,10 @@ describe('thread controller: polling with skip (case E44)', () => {
   });
   it('catches, on focus, a thread that shrank and grew back to the same count between polls', async () => {
     const server = new FakeServer(5);
-    const controller = makeController({ list: (p) => Promise.resolve(server.list(p)), post: (i) => Promise.resolve(server.post(i)) });
+    const controller = makeController({
+      list: (p) => Promise.resolve(server.list(p)),
+      post: (i) => Promise.resolve(server.post(i)),
+    });
     controller.start();
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('ready'));
     server.shrink(2);
@@ -193,7 +233,9 @@ describe('thread controller: polling with skip (case E44)', () => {
     // Same count: a poll with skip = held cannot tell; the tail check on focus can.
     expect(controller.getSnapshot().messages.map((m) => m.id)).not.toEqual(server.messages.map((m) => m.id));
     controller.focus();
-    await vi.waitFor(() => expect(controller.getSnapshot().messages.map((m) => m.id)).toEqual(server.messages.map((m) => m.id)));
+    await vi.waitFor(() =>
+      expect(controller.getSnapshot().messages.map((m) => m.id)).toEqual(server.messages.map((m) => m.id)),
+    );
     controller.stop();
   });
 });
@@ -326,7 +368,9 @@ describe('thread controller: polling lifecycle (case E47)', () => {
     const server = new FakeServer(1);
     let failing = true;
     const list = vi.fn((p: VisitMessageListParams) =>
-      failing && p.skip !== undefined ? Promise.reject(new ApiError({ kind: 'http', status: 503 })) : Promise.resolve(server.list(p)),
+      failing && p.skip !== undefined
+        ? Promise.reject(new ApiError({ kind: 'http', status: 503 }))
+        : Promise.resolve(server.list(p)),
     );
     const controller = makeController({ list, post: (i) => Promise.resolve(server.post(i)) });
     controller.start();
@@ -342,7 +386,8 @@ describe('thread controller: polling lifecycle (case E47)', () => {
     await vi.advanceTimersByTimeAsync(controller.pollInterval);
     expect(controller.getSnapshot().pollError).toBeNull();
     // Idle for over a minute: the interval doubles; activity brings it back.
-    for (let i = 0; i < 30 && controller.pollInterval < POLL_MAX_MS; i += 1) await vi.advanceTimersByTimeAsync(controller.pollInterval);
+    for (let i = 0; i < 30 && controller.pollInterval < POLL_MAX_MS; i += 1)
+      await vi.advanceTimersByTimeAsync(controller.pollInterval);
     expect(controller.pollInterval).toBe(POLL_MAX_MS);
     controller.noteActivity();
     expect(controller.pollInterval).toBe(POLL_BASE_MS);
@@ -357,7 +402,9 @@ describe('thread controller: polling lifecycle (case E47)', () => {
     const server = new FakeServer(2);
     let answer = 200;
     const list = vi.fn((p: VisitMessageListParams) =>
-      answer === 200 ? Promise.resolve(server.list(p)) : Promise.reject(new ApiError({ kind: 'http', status: answer })),
+      answer === 200
+        ? Promise.resolve(server.list(p))
+        : Promise.reject(new ApiError({ kind: 'http', status: answer })),
     );
     const controller = makeController({ list, post: (i) => Promise.resolve(server.post(i)) });
     controller.start();

@@ -1,5 +1,10 @@
 import { ApiError, isApiError } from '@/api/errors';
-import type { PostMessageInput, VisitMessage, VisitMessageListParams, VisitMessagePage } from '@/api/messages/schemas';
+import type {
+  PostMessageInput,
+  VisitMessage,
+  VisitMessageListParams,
+  VisitMessagePage,
+} from '@/api/messages/schemas';
 import { MESSAGE_PAGE_MAX_LIMIT } from '@/api/messages/schemas';
 
 /**
@@ -98,9 +103,13 @@ const isFinal = (error: unknown): ThreadBlock | null => {
 
 /** A lost answer: the server may or may not have stored the message. */
 const isUnknownOutcome = (error: unknown) =>
-  !isApiError(error) || error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && (error.status ?? 0) >= 500);
+  !isApiError(error) ||
+  error.kind === 'network' ||
+  error.kind === 'timeout' ||
+  (error.kind === 'http' && (error.status ?? 0) >= 500);
 
-const toApiError = (error: unknown) => (isApiError(error) ? error : new ApiError({ kind: 'network', cause: error }));
+const toApiError = (error: unknown) =>
+  isApiError(error) ? error : new ApiError({ kind: 'network', cause: error });
 
 export class ThreadController {
   private snapshot: ThreadSnapshot;
@@ -259,7 +268,11 @@ export class ThreadController {
       this.set({ block, messages: [], start: 0, total: 0, pollError: null, phase: 'ready' });
       return;
     }
-    this.set({ block, pollError: null, phase: this.snapshot.phase === 'loading' ? 'ready' : this.snapshot.phase });
+    this.set({
+      block,
+      pollError: null,
+      phase: this.snapshot.phase === 'loading' ? 'ready' : this.snapshot.phase,
+    });
   }
 
   private async request(params: VisitMessageListParams): Promise<VisitMessagePage> {
@@ -286,7 +299,15 @@ export class ThreadController {
       const messages = [...page.data].reverse();
       this.heldIds = new Set(messages.map((m) => m.id));
       // Confirmed sends that are no longer in view need no bubble: they are in the older history.
-      const outgoing = this.snapshot.outgoing.filter((o) => !(o.status === 'sent' && o.serverId && !this.heldIds.has(o.serverId) && this.claims.has(o.serverId)));
+      const outgoing = this.snapshot.outgoing.filter(
+        (o) =>
+          !(
+            o.status === 'sent' &&
+            o.serverId &&
+            !this.heldIds.has(o.serverId) &&
+            this.claims.has(o.serverId)
+          ),
+      );
       this.set({
         messages,
         start: Math.max(0, page.total_count - messages.length),
@@ -301,7 +322,8 @@ export class ThreadController {
       this.failures = 0;
       this.schedule();
     } catch (error) {
-      if (this.stopped || generation !== this.generation || (isApiError(error) && error.kind === 'aborted')) return;
+      if (this.stopped || generation !== this.generation || (isApiError(error) && error.kind === 'aborted'))
+        return;
       const final = isFinal(error);
       if (final) return this.block(final);
       if (this.snapshot.messages.length) {
@@ -333,7 +355,8 @@ export class ThreadController {
       page = await this.request({ skip, limit: start - skip, order: 'asc' });
     } catch (error) {
       this.set({ loadingOlder: false });
-      if (this.stopped || generation !== this.generation || (isApiError(error) && error.kind === 'aborted')) return;
+      if (this.stopped || generation !== this.generation || (isApiError(error) && error.kind === 'aborted'))
+        return;
       const final = isFinal(error);
       if (final) return this.block(final);
       this.set({ olderError: toApiError(error) });
@@ -440,10 +463,16 @@ export class ThreadController {
         if (page.data.length) {
           gotNew = true;
           for (const m of page.data) this.heldIds.add(m.id);
-          this.set({ messages: [...this.snapshot.messages, ...page.data], total: page.total_count, pollError: null });
+          this.set({
+            messages: [...this.snapshot.messages, ...page.data],
+            total: page.total_count,
+            pollError: null,
+          });
           const claimedBefore = new Set(this.claims.keys());
           this.reconcile(held);
-          const incoming = page.data.filter((m) => m.actor.id !== this.deps.selfId && !claimedBefore.has(m.id));
+          const incoming = page.data.filter(
+            (m) => m.actor.id !== this.deps.selfId && !claimedBefore.has(m.id),
+          );
           if (incoming.length) this.handlers.onIncoming?.(incoming);
         } else {
           this.set({ total: page.total_count, pollError: null });
@@ -452,7 +481,10 @@ export class ThreadController {
       }
       this.failures = 0;
       if (gotNew) this.lastActivity = this.now();
-      this.interval = this.now() - this.lastActivity < IDLE_AFTER_MS ? POLL_BASE_MS : Math.min(this.interval * 2, POLL_MAX_MS);
+      this.interval =
+        this.now() - this.lastActivity < IDLE_AFTER_MS
+          ? POLL_BASE_MS
+          : Math.min(this.interval * 2, POLL_MAX_MS);
     } catch (error) {
       this.pollFailed(error);
     }
@@ -502,7 +534,8 @@ export class ThreadController {
   /** Retries a failed or unknown send; after an unknown outcome it re-reads the thread first. */
   async retry(localId: string): Promise<SendOutcome> {
     const local = this.outgoing(localId);
-    if (!local || local.status === 'sending' || local.status === 'checking' || local.status === 'sent') return 'duplicate';
+    if (!local || local.status === 'sending' || local.status === 'checking' || local.status === 'sent')
+      return 'duplicate';
     if (local.status === 'unknown') {
       this.update(localId, { status: 'checking', error: null });
       await this.catchUp();
@@ -535,7 +568,9 @@ export class ThreadController {
   }
 
   private update(localId: string, patch: Partial<OutgoingMessage>): void {
-    this.set({ outgoing: this.snapshot.outgoing.map((o) => (o.localId === localId ? { ...o, ...patch } : o)) });
+    this.set({
+      outgoing: this.snapshot.outgoing.map((o) => (o.localId === localId ? { ...o, ...patch } : o)),
+    });
   }
 
   private async attempt(localId: string): Promise<SendOutcome> {
@@ -588,7 +623,12 @@ export class ThreadController {
       // Two intents with the same text matched crosswise: hand our earlier match to the other one,
       // or let the next poll match it again.
       if (previousClaim && previousClaim !== serverId) this.claims.set(previousClaim, holder);
-      this.update(holder, previousClaim && previousClaim !== serverId ? { serverId: previousClaim } : { serverId: null, status: 'unknown' });
+      this.update(
+        holder,
+        previousClaim && previousClaim !== serverId
+          ? { serverId: previousClaim }
+          : { serverId: null, status: 'unknown' },
+      );
     }
     this.claims.set(serverId, localId);
     const sentIds = new Set(this.snapshot.sentIds);

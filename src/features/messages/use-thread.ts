@@ -35,7 +35,11 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
         if (snapshot.block === 'forbidden' || snapshot.block === 'not-found') {
           queryClient.removeQueries({ queryKey: key, exact: true });
         } else if (snapshot.phase === 'ready') {
-          queryClient.setQueryData<CachedThread>(key, { messages: snapshot.messages, start: snapshot.start, total: snapshot.total });
+          queryClient.setQueryData<CachedThread>(key, {
+            messages: snapshot.messages,
+            start: snapshot.start,
+            total: snapshot.total,
+          });
         }
       },
     });

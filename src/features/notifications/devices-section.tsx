@@ -37,7 +37,13 @@ export function DevicesSection() {
   let body;
   if (endpoints.isPending) body = <Spinner label="Loading devices…" />;
   else if (endpoints.isError) {
-    body = <ErrorState title="Devices could not be loaded" error={endpoints.error} onRetry={() => void endpoints.refetch()} />;
+    body = (
+      <ErrorState
+        title="Devices could not be loaded"
+        error={endpoints.error}
+        onRetry={() => void endpoints.refetch()}
+      />
+    );
   } else if (endpoints.data.length === 0) {
     body = <p className="empty-state">No devices are registered{filter === 'all' ? '' : ' of this type'}.</p>;
   } else {
@@ -50,7 +56,9 @@ export function DevicesSection() {
             <li key={endpoint.id} className="device">
               <span>
                 <strong>{label}</strong> <span className="device-key">{maskKey(endpoint.key)}</span>
-                {endpoint.created ? <span className="field-hint"> · added {formatDate(endpoint.created, zone)}</span> : null}
+                {endpoint.created ? (
+                  <span className="field-hint"> · added {formatDate(endpoint.created, zone)}</span>
+                ) : null}
               </span>
               <Button
                 variant="secondary"
@@ -72,13 +80,19 @@ export function DevicesSection() {
   return (
     <section className="card" aria-labelledby={`${selectId}-title`}>
       <h2 id={`${selectId}-title`}>Devices for notifications</h2>
-      <p className="field-hint">Phones where the clinic’s app sends you notifications. Remove one you no longer use.</p>
+      <p className="field-hint">
+        Phones where the clinic’s app sends you notifications. Remove one you no longer use.
+      </p>
       <div className="field">
         <label htmlFor={selectId}>Show</label>
         <select
           id={selectId}
           value={String(filter)}
-          onChange={(e) => setFilter(e.target.value === 'all' ? 'all' : (Number(e.target.value) as RegistrablePushEndpointType))}
+          onChange={(e) =>
+            setFilter(
+              e.target.value === 'all' ? 'all' : (Number(e.target.value) as RegistrablePushEndpointType),
+            )
+          }
         >
           <option value="all">All</option>
           <option value={PUSH_ENDPOINT_TYPE.apple}>Apple devices</option>

@@ -7,7 +7,11 @@ export const BADGE_POLL_MS = 30_000;
 
 /** The header link to the notifications page, with the number of new ones. */
 export function NotificationBadge({ to }: { to: string }) {
-  const badge = useQuery({ ...notificationQueries.badge(), refetchInterval: BADGE_POLL_MS, refetchIntervalInBackground: false });
+  const badge = useQuery({
+    ...notificationQueries.badge(),
+    refetchInterval: BADGE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
   const count = badge.data ?? 0;
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} new`;
   return (

@@ -11,7 +11,9 @@ import { useViewerTimeZone } from '@/lib/use-time-zone';
 /** Titles come from the server: shown as text, cut on a grapheme boundary so no emoji or accent is split. */
 export function truncateText(text: string, max = 160): string {
   const Segmenter = (Intl as typeof Intl & { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  const parts = Segmenter ? [...new Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment) : Array.from(text);
+  const parts = Segmenter
+    ? [...new Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment)
+    : Array.from(text);
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join('')}…`;
 }
 
@@ -41,7 +43,13 @@ export function NotificationList() {
 
   if (list.isPending) return <Spinner label="Loading notifications…" />;
   if (list.isError && !list.data) {
-    return <ErrorState title="Notifications could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
+    return (
+      <ErrorState
+        title="Notifications could not be loaded"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
   }
   // Pages are cut by time, so the same notification cannot appear twice; this guards a server that repeats one.
   const seen = new Set<string>();
@@ -60,7 +68,11 @@ export function NotificationList() {
       {list.isError ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
       <div className="notifications-toolbar">
         <p role="status" aria-live="polite">
-          {newCount === 0 ? 'No new notifications' : newCount === 1 ? '1 new notification' : `${newCount} new notifications`}
+          {newCount === 0
+            ? 'No new notifications'
+            : newCount === 1
+              ? '1 new notification'
+              : `${newCount} new notifications`}
         </p>
         <Button
           variant="secondary"
@@ -90,7 +102,10 @@ export function NotificationList() {
             const isUnread = n.read !== true;
             const isBusy = markRead.isPending && markRead.variables === n.id;
             return (
-              <li key={n.id} className={`notification${isUnread ? ' notification-unread' : ''}${n.is_new ? ' notification-new' : ''}`}>
+              <li
+                key={n.id}
+                className={`notification${isUnread ? ' notification-unread' : ''}${n.is_new ? ' notification-new' : ''}`}
+              >
                 <button
                   type="button"
                   className="notification-open"
@@ -112,7 +127,12 @@ export function NotificationList() {
       )}
       <div ref={sentinel} />
       {list.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void list.fetchNextPage()} isBusy={list.isFetchingNextPage} busyLabel="Loading more…">
+        <Button
+          variant="secondary"
+          onClick={() => void list.fetchNextPage()}
+          isBusy={list.isFetchingNextPage}
+          busyLabel="Loading more…"
+        >
           Show older notifications
         </Button>
       ) : items.length ? (

@@ -7,7 +7,8 @@ import { renderRoute } from '~test/render';
 import { maskKey } from './devices-section';
 import { truncateText } from './notification-list';
 
-const newCount = () => [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient' && n.is_new === true).length;
+const newCount = () =>
+  [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient' && n.is_new === true).length;
 
 async function openNotifications() {
   const utils = renderRoute('/patient/notifications', { as: 'demo-patient' });
@@ -59,14 +60,18 @@ describe('notifications page', () => {
 
   it('truncates titles on grapheme boundaries, never splitting a surrogate pair (case C21)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 2, max: 200 }), (text, max) => {
-        const out = truncateText(text, max);
-        expect(isWellFormed(out)).toBe(isWellFormed(text));
-        if (out !== text) {
-          expect(out.endsWith('…')).toBe(true);
-          expect(text.startsWith(out.slice(0, -1))).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.integer({ min: 2, max: 200 }),
+        (text, max) => {
+          const out = truncateText(text, max);
+          expect(isWellFormed(out)).toBe(isWellFormed(text));
+          if (out !== text) {
+            expect(out.endsWith('…')).toBe(true);
+            expect(text.startsWith(out.slice(0, -1))).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -74,7 +79,9 @@ describe('notifications page', () => {
 describe('devices section', () => {
   it('lists registered endpoints by type and removes one', async () => {
     const { user } = renderRoute('/patient/profile', { as: 'demo-patient' });
-    const section = (await screen.findByRole('heading', { name: 'Devices for notifications' }, { timeout: 8000 })).closest('section')!;
+    const section = (
+      await screen.findByRole('heading', { name: 'Devices for notifications' }, { timeout: 8000 })
+    ).closest('section')!;
     await within(section).findByText('Android device');
     expect(within(section).getByText('Apple device')).toBeInTheDocument();
     expect(within(section).getByText('Email')).toBeInTheDocument();

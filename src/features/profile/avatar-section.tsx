@@ -47,14 +47,25 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       <FormError message={error} />
       <div className="avatar-row">
         {photo ? (
-          <img className="avatar avatar-large" src={photo} alt="Your current profile photo" width={96} height={96} />
+          <img
+            className="avatar avatar-large"
+            src={photo}
+            alt="Your current profile photo"
+            width={96}
+            height={96}
+          />
         ) : (
           <span className="avatar avatar-large avatar-initials" role="img" aria-label="No profile photo yet">
             {initialsOf(profile)}
           </span>
         )}
         {photo ? (
-          <Button variant="secondary" isBusy={update.isPending} busyLabel="Removing…" onClick={() => void remove()}>
+          <Button
+            variant="secondary"
+            isBusy={update.isPending}
+            busyLabel="Removing…"
+            onClick={() => void remove()}
+          >
             Remove photo
           </Button>
         ) : null}
@@ -67,7 +78,10 @@ export function AvatarSection({ profile }: { profile: Profile }) {
         maxBytes={AVATAR_MAX_BYTES}
         multiple={false}
         upload={async (file, { onProgress, signal }) => {
-          const record = await uploadFile({ file, category: 'user_avatar', title: 'Profile photo' }, { onProgress, signal });
+          const record = await uploadFile(
+            { file, category: 'user_avatar', title: 'Profile photo' },
+            { onProgress, signal },
+          );
           await update.mutateAsync({ photo: record.id });
           return record;
         }}

@@ -17,7 +17,11 @@ const EMPTY: PasswordFormValues = { old_password: '', password: '', confirm: '' 
  */
 export function PasswordForm() {
   const update = useUpdateProfile();
-  const form = useForm<PasswordFormValues>({ resolver: zodResolver(PasswordFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<PasswordFormValues>({
+    resolver: zodResolver(PasswordFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const submitting = useRef(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -29,14 +33,20 @@ export function PasswordForm() {
     setSaved(false);
     try {
       await update.mutateAsync(
-        values.old_password ? { password: values.password, old_password: values.old_password } : { password: values.password },
+        values.old_password
+          ? { password: values.password, old_password: values.old_password }
+          : { password: values.password },
       );
       form.reset(EMPTY);
       setSaved(true);
     } catch (error) {
       const onField = fieldErrorFrom(error, { old_password: 'Current password', password: 'New password' });
-      if (onField) form.setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
-      else setFormError(isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.');
+      if (onField)
+        form.setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
+      else
+        setFormError(
+          isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.',
+        );
     } finally {
       submitting.current = false;
     }
@@ -44,7 +54,12 @@ export function PasswordForm() {
 
   return (
     <FormProvider {...form}>
-      <form className="card profile-form" noValidate aria-labelledby="password-title" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+      <form
+        className="card profile-form"
+        noValidate
+        aria-labelledby="password-title"
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      >
         <h2 id="password-title">Password</h2>
         <FormError message={formError} />
         <fieldset disabled={update.isPending} className="plain-fieldset">
@@ -63,7 +78,13 @@ export function PasswordForm() {
             autoComplete="new-password"
             required
           />
-          <TextField<PasswordFormValues> name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" required />
+          <TextField<PasswordFormValues>
+            name="confirm"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </fieldset>
         <div className="form-actions">
           <Button type="submit" isBusy={update.isPending} busyLabel="Saving…">

@@ -61,7 +61,9 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         form.setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
         setFormError('Please correct the field marked below.');
       } else {
-        setFormError(isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.');
+        setFormError(
+          isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.',
+        );
       }
     } finally {
       submitting.current = false;
@@ -70,13 +72,28 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <FormProvider {...form}>
-      <form className="card profile-form" noValidate aria-labelledby="profile-details-title" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
+      <form
+        className="card profile-form"
+        noValidate
+        aria-labelledby="profile-details-title"
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      >
         <h2 id="profile-details-title">Your details</h2>
         <FormError message={formError} />
         <fieldset disabled={update.isPending} className="plain-fieldset">
           <div className="form-grid">
-            <TextField<ProfileFormInput> name="first_name" label={PROFILE_LABELS.first_name} autoComplete="given-name" required />
-            <TextField<ProfileFormInput> name="last_name" label={PROFILE_LABELS.last_name} autoComplete="family-name" required />
+            <TextField<ProfileFormInput>
+              name="first_name"
+              label={PROFILE_LABELS.first_name}
+              autoComplete="given-name"
+              required
+            />
+            <TextField<ProfileFormInput>
+              name="last_name"
+              label={PROFILE_LABELS.last_name}
+              autoComplete="family-name"
+              required
+            />
             <TextField<ProfileFormInput>
               name="dob"
               label={PROFILE_LABELS.dob}
@@ -84,14 +101,31 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
               autoComplete="bday"
               inputMode="numeric"
             />
-            <TextField<ProfileFormInput> name="nationality" label={PROFILE_LABELS.nationality} autoComplete="off" />
+            <TextField<ProfileFormInput>
+              name="nationality"
+              label={PROFILE_LABELS.nationality}
+              autoComplete="off"
+            />
           </div>
           <RadioGroupField<ProfileFormInput> name="gender" label={PROFILE_LABELS.gender} options={GENDERS} />
           <h3>Contact and address</h3>
           <div className="form-grid">
-            <TextField<ProfileFormInput> name="phone" label={PROFILE_LABELS.phone} type="tel" autoComplete="tel" />
-            <TextField<ProfileFormInput> name="street_addr" label={PROFILE_LABELS.street_addr} autoComplete="street-address" />
-            <TextField<ProfileFormInput> name="city" label={PROFILE_LABELS.city} autoComplete="address-level2" />
+            <TextField<ProfileFormInput>
+              name="phone"
+              label={PROFILE_LABELS.phone}
+              type="tel"
+              autoComplete="tel"
+            />
+            <TextField<ProfileFormInput>
+              name="street_addr"
+              label={PROFILE_LABELS.street_addr}
+              autoComplete="street-address"
+            />
+            <TextField<ProfileFormInput>
+              name="city"
+              label={PROFILE_LABELS.city}
+              autoComplete="address-level2"
+            />
             <TextField<ProfileFormInput>
               name="state"
               label={PROFILE_LABELS.state}
@@ -99,7 +133,12 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
               autoComplete="address-level1"
               autoCapitalize="characters"
             />
-            <TextField<ProfileFormInput> name="zip" label={PROFILE_LABELS.zip} autoComplete="postal-code" inputMode="numeric" />
+            <TextField<ProfileFormInput>
+              name="zip"
+              label={PROFILE_LABELS.zip}
+              autoComplete="postal-code"
+              inputMode="numeric"
+            />
           </div>
           <h3>Primary-care provider</h3>
           <div className="form-grid">
@@ -130,4 +169,3 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     </FormProvider>
   );
 }
-

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Profile, type UpdateProfileInput } from '@/api/users/schemas';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Profile,
+  type UpdateProfileInput,
+} from '@/api/users/schemas';
 import { isValidTimeZone } from '@/lib/dates';
 
 /** Digits only: "(212) 555-0190" and "212.555.0190" both become 2125550190. */
@@ -21,20 +26,37 @@ const optionalText = (max: number, label: string) =>
  * state, YYYY-MM-DD dates, male/female, an IANA time zone) with messages that say what to do.
  */
 export const ProfileFormSchema = z.object({
-  first_name: z.string().trim().min(1, 'Enter your first name').max(100, 'First name can be at most 100 characters'),
-  last_name: z.string().trim().min(1, 'Enter your last name').max(100, 'Last name can be at most 100 characters'),
+  first_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your first name')
+    .max(100, 'First name can be at most 100 characters'),
+  last_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your last name')
+    .max(100, 'Last name can be at most 100 characters'),
   dob: z
     .string()
     .trim()
-    .refine((v) => v === '' || isRealDate(v), 'Enter your date of birth as YYYY-MM-DD, for example 1990-04-21')
-    .refine((v) => v === '' || v <= new Date().toISOString().slice(0, 10), 'Your date of birth cannot be in the future')
+    .refine(
+      (v) => v === '' || isRealDate(v),
+      'Enter your date of birth as YYYY-MM-DD, for example 1990-04-21',
+    )
+    .refine(
+      (v) => v === '' || v <= new Date().toISOString().slice(0, 10),
+      'Your date of birth cannot be in the future',
+    )
     .refine((v) => v === '' || v >= '1900-01-01', 'Enter a date of birth after 1900-01-01'),
   gender: z.enum(['', 'male', 'female']),
   nationality: optionalText(100, 'Nationality'),
   phone: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^[0-9+()\-. ]{7,30}$/.test(v), 'Enter a phone number using digits, spaces and + ( ) - only'),
+    .refine(
+      (v) => v === '' || /^[0-9+()\-. ]{7,30}$/.test(v),
+      'Enter a phone number using digits, spaces and + ( ) - only',
+    ),
   street_addr: optionalText(200, 'Street address'),
   city: optionalText(100, 'City'),
   state: z
@@ -54,12 +76,18 @@ export const ProfileFormSchema = z.object({
       (v) => v === '' || digitsOnly(v).length === 10,
       'Enter the 10-digit phone number of your primary-care provider, for example 212 555 0190',
     )
-    .refine((v) => v === '' || /^[0-9()\-. ]+$/.test(v), 'Use digits only (spaces, dashes and brackets are fine)')
+    .refine(
+      (v) => v === '' || /^[0-9()\-. ]+$/.test(v),
+      'Use digits only (spaces, dashes and brackets are fine)',
+    )
     .transform((v) => digitsOnly(v)),
   timezone: z
     .string()
     .trim()
-    .refine((v) => isValidTimeZone(v) && /^[A-Za-z]/.test(v), 'Choose a time zone from the list, for example America/New_York'),
+    .refine(
+      (v) => isValidTimeZone(v) && /^[A-Za-z]/.test(v),
+      'Choose a time zone from the list, for example America/New_York',
+    ),
 });
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileFormValues = z.output<typeof ProfileFormSchema>;
@@ -133,5 +161,8 @@ export const PasswordFormSchema = z
       .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two new passwords do not match' });
+  .refine((v) => v.password === v.confirm, {
+    path: ['confirm'],
+    message: 'The two new passwords do not match',
+  });
 export type PasswordFormValues = z.infer<typeof PasswordFormSchema>;

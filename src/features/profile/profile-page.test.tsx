@@ -13,7 +13,12 @@ function recordProfilePosts() {
   const listener = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     if (request.method === 'POST' && url.pathname === '/api_v3/me') {
-      bodies.push(request.clone().text().then((t) => new URLSearchParams(t)));
+      bodies.push(
+        request
+          .clone()
+          .text()
+          .then((t) => new URLSearchParams(t)),
+      );
     }
   };
   server.events.on('request:start', listener);
@@ -65,7 +70,11 @@ describe('the profile page', () => {
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
     expect(Object.fromEntries(await posts[0]!)).toEqual({ phone: '646 555 0100', timezone: 'Europe/Paris' });
-    expect(db.users.get('usr_patient')).toMatchObject({ phone: '646 555 0100', timezone: 'Europe/Paris', city: 'Brooklyn' });
+    expect(db.users.get('usr_patient')).toMatchObject({
+      phone: '646 555 0100',
+      timezone: 'Europe/Paris',
+      city: 'Brooklyn',
+    });
     expect(queryClient.getQueryData(userQueries.me().queryKey)).toMatchObject({ timezone: 'Europe/Paris' });
     expect(field(/^Time zone/)).toHaveValue('Europe/Paris');
   });
@@ -84,34 +93,44 @@ describe('the profile page', () => {
   });
 
   it.each([
-    ['Primary-care provider phone', '212555', 'Enter the 10-digit phone number of your primary-care provider'],
+    [
+      'Primary-care provider phone',
+      '212555',
+      'Enter the 10-digit phone number of your primary-care provider',
+    ],
     ['State', 'New York', 'Use the 2-letter state code, for example NY'],
     ['Date of birth', '12/04/1988', 'Enter your date of birth as YYYY-MM-DD'],
     ['Date of birth', '1988-02-30', 'Enter your date of birth as YYYY-MM-DD'],
     ['ZIP code', '1120', 'Enter a 5-digit ZIP code'],
     [/^Time zone/, 'Mars/Olympus', 'Choose a time zone from the list'],
     [/^First name/, ' ', 'Enter your first name'],
-  ])('refuses %s = %j with a specific message, sends nothing and keeps what was typed', async (label, value, message) => {
-    const posts = recordProfilePosts();
-    const { user } = await openProfile();
-    await user.clear(field('City'));
-    await user.type(field('City'), 'Queens');
-    const input = field(label);
-    await user.clear(input);
-    await user.type(input, value);
-    await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText(new RegExp(message))).toBeInTheDocument();
-    expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(message.slice(0, 20)));
-    expect(posts).toHaveLength(0);
-    expect(input).toHaveValue(value);
-    expect(field('City')).toHaveValue('Queens');
-  });
+  ])(
+    'refuses %s = %j with a specific message, sends nothing and keeps what was typed',
+    async (label, value, message) => {
+      const posts = recordProfilePosts();
+      const { user } = await openProfile();
+      await user.clear(field('City'));
+      await user.type(field('City'), 'Queens');
+      const input = field(label);
+      await user.clear(input);
+      await user.type(input, value);
+      await user.click(screen.getByRole('button', { name: 'Save profile' }));
+      expect(await screen.findByText(new RegExp(message))).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message.slice(0, 20)));
+      expect(posts).toHaveLength(0);
+      expect(input).toHaveValue(value);
+      expect(field('City')).toHaveValue('Queens');
+    },
+  );
 
   it('puts a server refusal on the field it names and keeps everything typed', async () => {
     server.use(
       http.post(api('/me'), () =>
-        HttpResponse.json({ code: 400, message: 'timezone: must be an IANA time zone such as America/New_York' }, { status: 400 }),
+        HttpResponse.json(
+          { code: 400, message: 'timezone: must be an IANA time zone such as America/New_York' },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = await openProfile();
@@ -120,7 +139,9 @@ describe('the profile page', () => {
     await user.clear(field(/^Time zone/));
     await user.type(field(/^Time zone/), 'Etc/GMT+3');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Time zone must be an IANA time zone such as America/New_York.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Time zone must be an IANA time zone such as America/New_York.'),
+    ).toBeInTheDocument();
     expect(field(/^Time zone/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Time zone/)).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the field marked below.');
@@ -130,9 +151,13 @@ describe('the profile page', () => {
 
   it('shows a server failure without raw text, keeps the input, and saves on the next try', async () => {
     server.use(
-      http.post(api('/me'), () => HttpResponse.json({ code: 500, message: 'SQLSTATE[HY000] stack trace' }, { status: 500 }), {
-        once: true,
-      }),
+      http.post(
+        api('/me'),
+        () => HttpResponse.json({ code: 500, message: 'SQLSTATE[HY000] stack trace' }, { status: 500 }),
+        {
+          once: true,
+        },
+      ),
     );
     const { user } = await openProfile();
     await user.clear(field('City'));
@@ -190,7 +215,9 @@ describe('the password', () => {
     await user.type(within(form).getByLabelText(/^New password/), 'brand-new-secret');
     await user.type(within(form).getByLabelText(/^Repeat the new password/), 'brand-new-secret');
     await user.click(within(form).getByRole('button', { name: 'Save password' }));
-    expect(await within(form).findByText('Current password is required to change your password.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Current password is required to change your password.'),
+    ).toBeInTheDocument();
     expect(within(form).getByLabelText('Current password')).toHaveFocus();
     expect(within(form).getByLabelText(/^New password/)).toHaveValue('brand-new-secret');
 
@@ -217,9 +244,13 @@ describe('the password', () => {
 describe('the profile photo', () => {
   it('uploads a user_avatar file, points the profile at it, and removes it again', async () => {
     const { user } = await openProfile();
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])], 'me.png', { type: 'image/png' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])], 'me.png', {
+      type: 'image/png',
+    });
     await user.upload(screen.getByLabelText('Upload a photo'), png);
-    expect(await screen.findByRole('img', { name: 'Your current profile photo' }, { timeout: 5000 })).toHaveAttribute(
+    expect(
+      await screen.findByRole('img', { name: 'Your current profile photo' }, { timeout: 5000 }),
+    ).toHaveAttribute(
       'src',
       expect.stringMatching(/\/api_v3\/files\/view\/file_\d+\?auth_code=\w+&time=\d+/),
     );

@@ -16,7 +16,13 @@ export function ProfilePage({ extraPanels }: { extraPanels?: ReactNode }) {
   return (
     <Page title="Your profile">
       {me.isPending ? <Spinner label="Loading your profile…" /> : null}
-      {me.isError ? <ErrorState error={me.error} title="Your profile could not be loaded" onRetry={() => void me.refetch()} /> : null}
+      {me.isError ? (
+        <ErrorState
+          error={me.error}
+          title="Your profile could not be loaded"
+          onRetry={() => void me.refetch()}
+        />
+      ) : null}
       {me.data ? (
         <div className="profile-sections">
           <AvatarSection profile={me.data} />

@@ -10,7 +10,8 @@ export function fieldErrorFrom<F extends string>(
   error: unknown,
   labels: Readonly<Record<F, string>>,
 ): { field: F; message: string } | null {
-  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.serverMessage) return null;
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.serverMessage)
+    return null;
   const match = /^([a-z_]+):\s*(.+)$/s.exec(error.serverMessage);
   if (!match) return null;
   const field = (Object.keys(labels) as F[]).find((f) => f === match[1]);

@@ -31,7 +31,10 @@ export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Pa
   const value = useWatch({ control, name }) as unknown;
   // The preview needs no ticking: the minute it shows when the page opened is enough.
   const [now] = useState(() => Math.floor(Date.now() / 1000));
-  const preview = typeof value === 'string' && isValidTimeZone(value) ? `${formatTime(now, value)} ${zoneLabel(now, value)}` : null;
+  const preview =
+    typeof value === 'string' && isValidTimeZone(value)
+      ? `${formatTime(now, value)} ${zoneLabel(now, value)}`
+      : null;
   return (
     <>
       <TextField<T>
@@ -42,8 +45,8 @@ export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Pa
         spellCheck={false}
         hint={
           <>
-            Type part of a city or region (for example New_York or Paris) and pick from the list. Every time in the portal
-            is shown in this zone.
+            Type part of a city or region (for example New_York or Paris) and pick from the list. Every time
+            in the portal is shown in this zone.
             {preview ? <> It is now {preview} there.</> : null}
           </>
         }

@@ -3,7 +3,13 @@ import { exchangeSsoToken, logout, refreshTokens } from '@/api/users/requests';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { watchBrowserActivity } from './activity';
-import { SESSION_CHANNEL, SessionStore, type IdleState, type SessionSettings, type SessionState } from './session-store';
+import {
+  SESSION_CHANNEL,
+  SessionStore,
+  type IdleState,
+  type SessionSettings,
+  type SessionState,
+} from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 

@@ -214,27 +214,34 @@ describe('token expiry and refresh (A1–A6)', () => {
   it.each([
     ['{error, message}', { error: 'invalid_grant', message: 'Refresh token expired' }],
     ['{code: 404} (the user-area quirk)', { code: 404, message: 'Not found' }],
-  ])('A5: a refused refresh (%s) is not retried; every waiting call settles as session-ended and tokens are dropped', async (_label, body) => {
-    const seen = recordRequests();
-    const storage = new MemoryStorage();
-    const store = tab({ storage });
-    store.signIn(sessionFor('demo-patient'));
-    db.tokens.get(store.tokens!.accessToken)!.expiry = 0;
-    server.use(http.post(api('/tokens/refresh'), () => HttpResponse.json(body, { status: 401 })));
-    driveHttp(store);
-    const settled = await Promise.allSettled([getMe(), getMe(), getMe()]);
-    expect(settled.every((s) => s.status === 'rejected' && (s.reason as { kind: string }).kind === 'session')).toBe(true);
-    expect(refreshes(seen)).toHaveLength(1);
-    expect(store.getState().status).toBe('expired');
-    expect(store.tokens!.accessToken).toBe('');
-    expect(storage.getItem('telehealth.session')).toBeNull();
-  });
+  ])(
+    'A5: a refused refresh (%s) is not retried; every waiting call settles as session-ended and tokens are dropped',
+    async (_label, body) => {
+      const seen = recordRequests();
+      const storage = new MemoryStorage();
+      const store = tab({ storage });
+      store.signIn(sessionFor('demo-patient'));
+      db.tokens.get(store.tokens!.accessToken)!.expiry = 0;
+      server.use(http.post(api('/tokens/refresh'), () => HttpResponse.json(body, { status: 401 })));
+      driveHttp(store);
+      const settled = await Promise.allSettled([getMe(), getMe(), getMe()]);
+      expect(
+        settled.every((s) => s.status === 'rejected' && (s.reason as { kind: string }).kind === 'session'),
+      ).toBe(true);
+      expect(refreshes(seen)).toHaveLength(1);
+      expect(store.getState().status).toBe('expired');
+      expect(store.tokens!.accessToken).toBe('');
+      expect(storage.getItem('telehealth.session')).toBeNull();
+    },
+  );
 
   it('A6: still 401 after a successful refresh: one refresh, each call retried once, then the session-ended prompt', async () => {
     const seen = recordRequests();
     const store = tab();
     store.signIn(sessionFor('demo-patient'));
-    server.use(http.get(api('/me'), () => HttpResponse.json({ code: 401, message: 'Invalid token' }, { status: 401 })));
+    server.use(
+      http.get(api('/me'), () => HttpResponse.json({ code: 401, message: 'Invalid token' }, { status: 401 })),
+    );
     driveHttp(store);
     const n = 3;
     const settled = await Promise.allSettled(Array.from({ length: n }, () => getMe()));
@@ -261,7 +268,10 @@ describe('sign-out (A8, A9, A11)', () => {
     await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
     const logoutCall = seen.find((r) => r.path === '/users/logout')!;
     expect(logoutCall.token).toBe(accessToken);
-    expect(new URLSearchParams(await logoutCall.body).get('tokens')?.split(',')).toEqual([accessToken, refreshToken]);
+    expect(new URLSearchParams(await logoutCall.body).get('tokens')?.split(',')).toEqual([
+      accessToken,
+      refreshToken,
+    ]);
     expect(db.tokens.get(accessToken)?.revoked).toBe(true);
     expect(db.tokens.get(refreshToken)?.revoked).toBe(true);
     expect(storage.keys()).toEqual(['unrelated']);
@@ -276,15 +286,18 @@ describe('sign-out (A8, A9, A11)', () => {
   it.each([
     ['the network is down', () => HttpResponse.error()],
     ['the server fails', () => HttpResponse.json({ code: 500, message: 'boom' }, { status: 500 })],
-  ])('A9: when %s, the browser is still wiped and the caller learns the server did not confirm', async (_label, answer) => {
-    server.use(http.post(api('/users/logout'), answer));
-    const storage = new MemoryStorage();
-    const store = tab({ storage });
-    store.signIn(sessionFor('demo-patient'));
-    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: false });
-    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'signed-out' });
-    expect(storage.length).toBe(0);
-  });
+  ])(
+    'A9: when %s, the browser is still wiped and the caller learns the server did not confirm',
+    async (_label, answer) => {
+      server.use(http.post(api('/users/logout'), answer));
+      const storage = new MemoryStorage();
+      const store = tab({ storage });
+      store.signIn(sessionFor('demo-patient'));
+      await expect(store.signOut()).resolves.toEqual({ serverConfirmed: false });
+      expect(store.getState()).toEqual({ status: 'signed-out', reason: 'signed-out' });
+      expect(storage.length).toBe(0);
+    },
+  );
 
   it('A11: signing out in one tab ends every tab, and each tab revokes its own tokens', async () => {
     const channelName = privateChannel();

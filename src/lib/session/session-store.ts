@@ -149,7 +149,10 @@ export class SessionStore implements AuthProvider {
   private readyPromise: Promise<void>;
   private markReady: () => void = () => undefined;
   private isReady = false;
-  private pendingHandoff: { id: string; settle: (offer: Extract<BroadcastMessage, { type: 'handoff-offer' }> | null) => void } | null = null;
+  private pendingHandoff: {
+    id: string;
+    settle: (offer: Extract<BroadcastMessage, { type: 'handoff-offer' }> | null) => void;
+  } | null = null;
   private pendingClaim: { id: string; settle: (taken: boolean) => void } | null = null;
 
   constructor(private readonly deps: SessionDeps) {
@@ -230,7 +233,8 @@ export class SessionStore implements AuthProvider {
       tabId: this.tabId,
     };
     // A hand-off carries the shared inactivity clock along: opening a tab is not a fresh start.
-    this.lastActivity = options.lastActivity !== undefined ? Math.min(options.lastActivity, this.now()) : this.now();
+    this.lastActivity =
+      options.lastActivity !== undefined ? Math.min(options.lastActivity, this.now()) : this.now();
     this.idle = { phase: 'active' };
     this.persistActivity(true);
     this.setState({ status: 'active', tokens });
@@ -313,7 +317,11 @@ export class SessionStore implements AuthProvider {
         throw new ApiError({ kind: 'session', cause: error });
       }
     }
-    if (generation !== this.generation || this.state.status !== 'active' || this.state.tokens.userId !== current.userId) {
+    if (
+      generation !== this.generation ||
+      this.state.status !== 'active' ||
+      this.state.tokens.userId !== current.userId
+    ) {
       throw new ApiError({ kind: 'session' });
     }
     const tokens: SessionTokens = {
@@ -405,7 +413,8 @@ export class SessionStore implements AuthProvider {
 
   private setIdle(next: IdleState): void {
     const same =
-      next.phase === this.idle.phase && (next.phase === 'active' || (this.idle.phase === 'warning' && this.idle.deadline === next.deadline));
+      next.phase === this.idle.phase &&
+      (next.phase === 'active' || (this.idle.phase === 'warning' && this.idle.deadline === next.deadline));
     if (same) return;
     this.idle = next;
     this.emit();
@@ -491,9 +500,12 @@ export class SessionStore implements AuthProvider {
   private clearStorage(): void {
     const storage = this.deps.storage;
     if (!storage) return;
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k !== null,
+    );
     for (const key of keys) {
-      if (key === STORAGE_KEY || key === ACTIVITY_KEY || key.startsWith(USER_STORAGE_PREFIX)) storage.removeItem(key);
+      if (key === STORAGE_KEY || key === ACTIVITY_KEY || key.startsWith(USER_STORAGE_PREFIX))
+        storage.removeItem(key);
     }
   }
 
@@ -579,7 +591,9 @@ export class SessionStore implements AuthProvider {
     const generation = this.generation;
     const restored = this.tokens;
     if (restored?.tabId) {
-      const taken = await this.ask<boolean>('claim', ms, false, (id) => this.post({ type: 'claim-check', id, tabId: restored.tabId ?? '' }));
+      const taken = await this.ask<boolean>('claim', ms, false, (id) =>
+        this.post({ type: 'claim-check', id, tabId: restored.tabId ?? '' }),
+      );
       if (generation !== this.generation) {
         // Signed in or out meanwhile: that settled it.
         this.markReady();
@@ -619,8 +633,11 @@ export class SessionStore implements AuthProvider {
     if (!exchange || !this.channel || this.pendingHandoff) return false;
     const generation = this.generation;
     const wasExpired = this.state.status === 'expired';
-    const offer = await this.ask<Extract<BroadcastMessage, { type: 'handoff-offer' }> | null>('handoff', ms, null, (id) =>
-      this.post({ type: 'handoff-request', id }),
+    const offer = await this.ask<Extract<BroadcastMessage, { type: 'handoff-offer' }> | null>(
+      'handoff',
+      ms,
+      null,
+      (id) => this.post({ type: 'handoff-request', id }),
     );
     if (!offer || generation !== this.generation) return false;
     const expectedUser = this.tokens?.userId;
@@ -633,7 +650,12 @@ export class SessionStore implements AuthProvider {
     }
     if (generation !== this.generation || result.id !== offer.userId) return false;
     // Replace in place: a hand-off is not a new sign-in, so other tabs are not told.
-    this.signIn(result, { embedded: offer.embedded, startedAt: offer.startedAt, lastActivity: offer.lastActivity, announce: false });
+    this.signIn(result, {
+      embedded: offer.embedded,
+      startedAt: offer.startedAt,
+      lastActivity: offer.lastActivity,
+      announce: false,
+    });
     if (wasExpired) for (const hook of [...this.restoredHooks]) hook();
     return true;
   }
@@ -652,7 +674,11 @@ export class SessionStore implements AuthProvider {
         resolve(value);
       };
       if (kind === 'claim') this.pendingClaim = { id, settle: settle as (taken: boolean) => void };
-      else this.pendingHandoff = { id, settle: settle as (offer: Extract<BroadcastMessage, { type: 'handoff-offer' }> | null) => void };
+      else
+        this.pendingHandoff = {
+          id,
+          settle: settle as (offer: Extract<BroadcastMessage, { type: 'handoff-offer' }> | null) => void,
+        };
       send(id);
     });
   }
@@ -679,11 +705,13 @@ export class SessionStore implements AuthProvider {
     if (!raw) return { status: 'signed-out', reason: null };
     try {
       const tokens = JSON.parse(raw) as SessionTokens;
-      if (typeof tokens.accessToken !== 'string' || typeof tokens.refreshToken !== 'string') throw new Error('bad');
+      if (typeof tokens.accessToken !== 'string' || typeof tokens.refreshToken !== 'string')
+        throw new Error('bad');
       if (typeof tokens.startedAt !== 'number') throw new Error('bad');
       const activity = Number(storage?.getItem(ACTIVITY_KEY));
       // Without a recorded activity, count from sign-in: never "active forever".
-      this.lastActivity = Number.isFinite(activity) && activity > 0 ? Math.min(activity, this.now()) : tokens.startedAt;
+      this.lastActivity =
+        Number.isFinite(activity) && activity > 0 ? Math.min(activity, this.now()) : tokens.startedAt;
       this.lastPersistedActivity = this.lastActivity;
       return { status: 'active', tokens };
     } catch {

@@ -46,7 +46,8 @@ export const controlHandlers = [
       body: form,
     });
     const response = await getResponse([ssoHandler], ssoRequest);
-    if (!response) return HttpResponse.json({ code: 500, message: 'SSO handler did not answer' }, { status: 500 });
+    if (!response)
+      return HttpResponse.json({ code: 500, message: 'SSO handler did not answer' }, { status: 500 });
     if (!response.ok) return response;
     const body = (await response.json()) as { data: { token: { token: string } } };
     return HttpResponse.json({ sso_token: body.data.token.token });

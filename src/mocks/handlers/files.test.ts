@@ -28,7 +28,12 @@ function tokenOf(who: PersonaCode | 'admin' | null): string | null {
 async function call(
   method: string,
   path: string,
-  options: { as?: PersonaCode | 'admin' | null; body?: BodyInit; contentType?: string; account?: boolean } = {},
+  options: {
+    as?: PersonaCode | 'admin' | null;
+    body?: BodyInit;
+    contentType?: string;
+    account?: boolean;
+  } = {},
 ) {
   const token = tokenOf(options.as === undefined ? 'demo-patient' : options.as);
   const headers: Record<string, string> = {};
@@ -39,7 +44,10 @@ async function call(
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string }) {
+function uploadForm(
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string },
+) {
   const form = new FormData();
   if (file) form.set('file', new File([file.bytes], file.name, { type: file.type ?? '' }), file.name);
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -48,7 +56,11 @@ function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array<A
 
 async function upload(
   fields: Record<string, string>,
-  file: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string } | null = { bytes: 'hello', name: 'note.txt', type: 'text/plain' },
+  file: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string } | null = {
+    bytes: 'hello',
+    name: 'note.txt',
+    type: 'text/plain',
+  },
   as: PersonaCode | 'admin' | null = 'demo-patient',
 ) {
   return call('POST', '/files', { as, body: uploadForm(fields, file ?? undefined) });
@@ -56,12 +68,20 @@ async function upload(
 
 function credentialsOf(fullpath: string) {
   const url = new URL(fullpath);
-  return { path: url.pathname, authCode: url.searchParams.get('auth_code') ?? '', time: url.searchParams.get('time') ?? '' };
+  return {
+    path: url.pathname,
+    authCode: url.searchParams.get('auth_code') ?? '',
+    time: url.searchParams.get('time') ?? '',
+  };
 }
 
 describe('POST /files (spec 4.7)', () => {
   it('stores the multipart upload on the caller’s record with a time-limited fullpath', async () => {
-    const result = await upload({ 'meta.category': 'user_document', 'meta.title': 'Allergy letter', 'meta.description': 'Scan' });
+    const result = await upload({
+      'meta.category': 'user_document',
+      'meta.title': 'Allergy letter',
+      'meta.description': 'Scan',
+    });
     expect(result.status).toBe(200);
     const file = result.body.data as FileWire;
     expect(file).toMatchObject({
@@ -69,10 +89,16 @@ describe('POST /files (spec 4.7)', () => {
       size: 5,
       ext: 'txt',
       is_deletable: true,
-      meta: { category: 'user_document', title: 'Allergy letter', target: { id: 'usr_patient', type: 'user' } },
+      meta: {
+        category: 'user_document',
+        title: 'Allergy letter',
+        target: { id: 'usr_patient', type: 'user' },
+      },
       creator: { id: 'usr_patient' },
     });
-    expect(file.fullpath).toMatch(new RegExp(`^http://mock\\.test/api_v3/files/view/${file.id}\\?auth_code=[0-9a-f]{32}&time=\\d+$`));
+    expect(file.fullpath).toMatch(
+      new RegExp(`^http://mock\\.test/api_v3/files/view/${file.id}\\?auth_code=[0-9a-f]{32}&time=\\d+$`),
+    );
     expect(Object.keys(file).some((key) => key.startsWith('_'))).toBe(false);
     expect(db.fileBlobs.get(file.id)).toBe(btoa('hello'));
     expect(db.files.get(file.id)?._owner).toBe('usr_patient');
@@ -80,19 +106,32 @@ describe('POST /files (spec 4.7)', () => {
 
   it('requires auth, the account code, and the file itself', async () => {
     expect((await upload({}, undefined, null)).status).toBe(401);
-    expect((await call('POST', '/files', { body: uploadForm({}, { bytes: 'x', name: 'a.txt' }), account: false })).status).toBe(400);
+    expect(
+      (await call('POST', '/files', { body: uploadForm({}, { bytes: 'x', name: 'a.txt' }), account: false }))
+        .status,
+    ).toBe(400);
     const missing = await upload({ 'meta.category': 'user_document' }, null);
     expect(missing).toEqual({ status: 400, body: { code: 400, message: 'file is required' } });
-    expect((await call('POST', '/files', { body: 'file=x', contentType: 'application/x-www-form-urlencoded' })).status).toBe(400);
+    expect(
+      (await call('POST', '/files', { body: 'file=x', contentType: 'application/x-www-form-urlencoded' }))
+        .status,
+    ).toBe(400);
   });
 
   it('refuses empty files, unknown categories, unaccepted types and non-image avatars', async () => {
-    expect((await upload({}, { bytes: '', name: 'empty.txt' })).body).toEqual({ code: 400, message: 'file is empty' });
+    expect((await upload({}, { bytes: '', name: 'empty.txt' })).body).toEqual({
+      code: 400,
+      message: 'file is empty',
+    });
     expect((await upload({ 'meta.category': 'lab_report' })).status).toBe(400);
     expect((await upload({}, { bytes: 'MZ', name: 'tool.exe' })).status).toBe(415);
     expect((await upload({}, { bytes: '<p>', name: 'page.html' })).status).toBe(415);
-    expect((await upload({ 'meta.category': 'user_avatar' }, { bytes: 'x', name: 'me.txt' })).status).toBe(415);
-    expect((await upload({ 'meta.category': 'user_avatar' }, { bytes: 'x', name: 'me.png' })).status).toBe(200);
+    expect((await upload({ 'meta.category': 'user_avatar' }, { bytes: 'x', name: 'me.txt' })).status).toBe(
+      415,
+    );
+    expect((await upload({ 'meta.category': 'user_avatar' }, { bytes: 'x', name: 'me.png' })).status).toBe(
+      200,
+    );
     expect(db.files.size).toBe(4);
   });
 
@@ -107,15 +146,29 @@ describe('POST /files (spec 4.7)', () => {
     const before = db.files.size;
     expect((await upload({}, undefined, 'admin')).status).toBe(400);
     expect((await upload({ 'meta.target.id': 'usr_patient' }, undefined, 'admin')).status).toBe(400);
-    expect((await upload({ 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' }, undefined, 'admin')).status).toBe(400);
+    expect(
+      (await upload({ 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' }, undefined, 'admin'))
+        .status,
+    ).toBe(400);
     expect(db.files.size).toBe(before);
-    const done = await upload({ 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' }, undefined, 'admin');
+    const done = await upload(
+      { 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' },
+      undefined,
+      'admin',
+    );
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ meta: { target: { id: 'usr_patient', type: 'user' } }, creator: { id: 'clinic-admin' } });
+    expect(done.body.data).toMatchObject({
+      meta: { target: { id: 'usr_patient', type: 'user' } },
+      creator: { id: 'clinic-admin' },
+    });
   });
 
   it('lets a provider upload for a patient with a target, but not a patient for another patient', async () => {
-    const forPatient = await upload({ 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' }, undefined, 'demo-provider');
+    const forPatient = await upload(
+      { 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' },
+      undefined,
+      'demo-provider',
+    );
     expect(forPatient.status).toBe(200);
     expect(db.files.get((forPatient.body.data as FileWire).id)?._owner).toBe('usr_patient');
     const other = await upload({ 'meta.target.id': 'usr_patient2', 'meta.target.type': 'user' });
@@ -126,9 +179,17 @@ describe('POST /files (spec 4.7)', () => {
   });
 
   it('attaches intake files to a visit or an intake of the caller only', async () => {
-    const onVisit = await upload({ 'meta.category': 'intake_attachment', 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' });
+    const onVisit = await upload({
+      'meta.category': 'intake_attachment',
+      'meta.target.id': 'vis_upcoming',
+      'meta.target.type': 'visit',
+    });
     expect(onVisit.body.data).toMatchObject({ meta: { target: { id: 'vis_upcoming', type: 'visit' } } });
-    const onIntake = await upload({ 'meta.category': 'intake_attachment', 'meta.target.id': 'int_upcoming', 'meta.target.type': 'visit' });
+    const onIntake = await upload({
+      'meta.category': 'intake_attachment',
+      'meta.target.id': 'int_upcoming',
+      'meta.target.type': 'visit',
+    });
     expect(onIntake.body.data).toMatchObject({ meta: { target: { id: 'int_upcoming', type: 'intake' } } });
     const stranger = await upload(
       { 'meta.category': 'intake_attachment', 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' },
@@ -136,8 +197,12 @@ describe('POST /files (spec 4.7)', () => {
       'demo-patient-2',
     );
     expect(stranger.status).toBe(403);
-    const listed = (await call('GET', '/files?target_type=visit&target_id=vis_upcoming&category_type=intake_attachment')).body.data as FileWire[];
-    expect(listed.map((f) => f.id).sort()).toEqual([(onVisit.body.data as FileWire).id, (onIntake.body.data as FileWire).id].sort());
+    const listed = (
+      await call('GET', '/files?target_type=visit&target_id=vis_upcoming&category_type=intake_attachment')
+    ).body.data as FileWire[];
+    expect(listed.map((f) => f.id).sort()).toEqual(
+      [(onVisit.body.data as FileWire).id, (onIntake.body.data as FileWire).id].sort(),
+    );
   });
 });
 
@@ -145,8 +210,12 @@ describe('GET /files', () => {
   it('lists the caller’s own documents, and shared ones with include_shared', async () => {
     const own = (await call('GET', '/files?category_type=user_document')).body.data as FileWire[];
     expect(own.map((f) => f.id)).toEqual(['file_doc_3', 'file_doc_1']);
-    const all = (await call('GET', '/files?target_id=usr_patient&target_type=user&category_type=user_document&include_shared=1')).body
-      .data as FileWire[];
+    const all = (
+      await call(
+        'GET',
+        '/files?target_id=usr_patient&target_type=user&category_type=user_document&include_shared=1',
+      )
+    ).body.data as FileWire[];
     expect(all.map((f) => f.id)).toEqual(['file_doc_3', 'file_doc_2', 'file_doc_1']);
     expect(all.find((f) => f.id === 'file_doc_2')?.is_deletable).toBe(false);
     expect(all.find((f) => f.id === 'file_doc_1')?.is_deletable).toBe(true);
@@ -160,9 +229,15 @@ describe('GET /files', () => {
     expect((await call('GET', '/files?target_id=usr_patient2&target_type=user')).status).toBe(403);
     expect((await call('GET', '/files', { as: null })).status).toBe(401);
     expect((await call('GET', '/files', { as: 'admin' })).status).toBe(400);
-    const byProvider = await call('GET', '/files?target_id=usr_patient&target_type=user&include_shared=true', { as: 'demo-provider' });
+    const byProvider = await call(
+      'GET',
+      '/files?target_id=usr_patient&target_type=user&include_shared=true',
+      { as: 'demo-provider' },
+    );
     expect((byProvider.body.data as FileWire[]).every((f) => !f.is_deletable)).toBe(true);
-    const byAdmin = await call('GET', '/files?target_id=usr_patient&target_type=user&include_shared=1', { as: 'admin' });
+    const byAdmin = await call('GET', '/files?target_id=usr_patient&target_type=user&include_shared=1', {
+      as: 'admin',
+    });
     expect((byAdmin.body.data as FileWire[]).map((f) => f.is_deletable)).toEqual([true, false, true]);
   });
 });
@@ -170,7 +245,8 @@ describe('GET /files', () => {
 describe('GET /files/{id} and GET /files/view/{id}', () => {
   it('round-trips the exact bytes with the type and a safe filename', async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => (i * 31) % 256);
-    const created = (await upload({}, { bytes, name: '../../"evil"\u202Efdp.pdf', type: 'application/pdf' })).body.data as FileWire;
+    const created = (await upload({}, { bytes, name: '../../"evil"\u202Efdp.pdf', type: 'application/pdf' }))
+      .body.data as FileWire;
     const info = (await call('GET', `/files/${created.id}`)).body.data as FileWire;
     // No token needed: the link authorises itself (it works in <img> and <a>).
     const response = await fetch(info.fullpath);
@@ -191,7 +267,9 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
     expect(forged.status).toBe(403);
     const extended = await fetch(`http://mock.test${path}?auth_code=${authCode}&time=${Number(time) + 3600}`);
     expect(extended.status).toBe(403);
-    const otherFile = await fetch(`http://mock.test/api_v3/files/view/file_doc_3?auth_code=${authCode}&time=${time}`);
+    const otherFile = await fetch(
+      `http://mock.test/api_v3/files/view/file_doc_3?auth_code=${authCode}&time=${time}`,
+    );
     expect(otherFile.status).toBe(403);
     expect((await fetch(`http://mock.test${path}`)).status).toBe(403);
 
@@ -199,7 +277,10 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
     vi.setSystemTime(Date.now() + (FILE_MOCK_DEFAULTS.linkTtlSeconds + 5) * 1000);
     const expired = await fetch(info.fullpath);
     expect(expired.status).toBe(410);
-    expect(await expired.json()).toEqual({ code: 410, message: 'This link has expired; request the file again' });
+    expect(await expired.json()).toEqual({
+      code: 410,
+      message: 'This link has expired; request the file again',
+    });
     // A fresh read gives a fresh link that works.
     const fresh = (await call('GET', '/files/file_doc_1')).body.data as FileWire;
     expect((await fetch(fresh.fullpath)).status).toBe(200);
@@ -229,11 +310,17 @@ describe('POST /files/{id} (rename) and DELETE /files/{id}', () => {
   });
 
   it('renames by meta.title and the deprecated name', async () => {
-    const result = await call('POST', '/files/file_doc_1', form({ 'meta.title': 'Shots 2024', name: 'Shots 2024' }));
+    const result = await call(
+      'POST',
+      '/files/file_doc_1',
+      form({ 'meta.title': 'Shots 2024', name: 'Shots 2024' }),
+    );
     expect(result.status).toBe(200);
     expect(result.body.data).toMatchObject({ name: 'Shots 2024', ext: 'txt', meta: { title: 'Shots 2024' } });
     expect(db.files.get('file_doc_1')).toMatchObject({ name: 'Shots 2024', meta: { title: 'Shots 2024' } });
-    expect((await call('POST', '/files/file_doc_1', form({ 'meta.title': 'Only title' }))).body.data).toMatchObject({
+    expect(
+      (await call('POST', '/files/file_doc_1', form({ 'meta.title': 'Only title' }))).body.data,
+    ).toMatchObject({
       name: 'Shots 2024',
       meta: { title: 'Only title' },
     });
@@ -243,12 +330,18 @@ describe('POST /files/{id} (rename) and DELETE /files/{id}', () => {
     expect((await call('POST', '/files/file_doc_1', form({ 'meta.title': '  ' }))).status).toBe(400);
     expect((await call('POST', '/files/file_doc_1', form({ other: 'x' }))).status).toBe(400);
     expect((await call('POST', '/files/file_doc_2', form({ 'meta.title': 'Mine now' }))).status).toBe(403);
-    expect((await call('POST', '/files/file_doc_1', { ...form({ 'meta.title': 'x' }), as: 'demo-patient-2' })).status).toBe(404);
+    expect(
+      (await call('POST', '/files/file_doc_1', { ...form({ 'meta.title': 'x' }), as: 'demo-patient-2' }))
+        .status,
+    ).toBe(404);
     expect(db.files.get('file_doc_2')).toMatchObject({ meta: { title: 'Visit summary' } });
   });
 
   it('deletes deletable files of the caller only, with {data: true}', async () => {
-    expect(await call('DELETE', '/files/file_doc_2')).toEqual({ status: 403, body: { code: 403, message: 'This file cannot be deleted' } });
+    expect(await call('DELETE', '/files/file_doc_2')).toEqual({
+      status: 403,
+      body: { code: 403, message: 'This file cannot be deleted' },
+    });
     expect((await call('DELETE', '/files/file_doc_1', { as: 'demo-provider' })).status).toBe(403);
     expect((await call('DELETE', '/files/file_doc_1', { as: null })).status).toBe(401);
     expect(await call('DELETE', '/files/file_doc_1')).toEqual({ status: 200, body: { data: true } });

@@ -50,9 +50,22 @@ const TYPES: Record<string, string> = {
 };
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'heic']);
 /** Types a browser may display in a tab without running anything. */
-const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
+const INLINE_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+]);
 
-const ADMIN_CREATOR = { id: 'clinic-admin', username: 'clinic-admin', email: '', full_name: 'Clinic administrator', type: 100 };
+const ADMIN_CREATOR = {
+  id: 'clinic-admin',
+  username: 'clinic-admin',
+  email: '',
+  full_name: 'Clinic administrator',
+  type: 100,
+};
 
 type Caller = { user: UserRecord | null; isAdmin: boolean };
 
@@ -180,13 +193,15 @@ function resolveTarget(caller: Caller, form: FormData): Target {
   if (!id) throw bad('meta.target.id is required when meta.target.type is given');
   if (!type) throw bad('meta.target.type is required when meta.target.id is given');
   if (type !== 'user' && type !== 'visit') throw bad('meta.target.type must be user or visit');
-  if (caller.isAdmin && type !== 'user') throw bad('Uploads with the clinic admin token must target a user (meta.target.type=user)');
+  if (caller.isAdmin && type !== 'user')
+    throw bad('Uploads with the clinic admin token must target a user (meta.target.type=user)');
 
   if (type === 'user') {
     const target = db.users.get(id);
     if (!target) throw codeError(404, 'User not found');
     const user = caller.user;
-    if (user && user.id !== id && !isStaff(user)) throw codeError(403, 'You may only upload files to your own record');
+    if (user && user.id !== id && !isStaff(user))
+      throw codeError(403, 'You may only upload files to your own record');
     return { id, type: 'user', owner: id };
   }
 
@@ -259,7 +274,8 @@ export const filesHandlers: HttpHandler[] = [
     const ext = extOf(file.name);
     const mime = TYPES[ext];
     if (!mime) throw codeError(415, 'This type of file is not accepted');
-    if (categoryValue === 'user_avatar' && !IMAGE_EXTS.has(ext)) throw codeError(415, 'An avatar must be an image');
+    if (categoryValue === 'user_avatar' && !IMAGE_EXTS.has(ext))
+      throw codeError(415, 'An avatar must be an image');
     const title = stringField(form, 'meta.title');
     if (title && title.length > 255) throw bad('meta.title must be at most 255 characters');
     const description = stringField(form, 'meta.description');
@@ -371,7 +387,8 @@ export const filesHandlers: HttpHandler[] = [
         'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`,
         'X-Content-Type-Options': 'nosniff',
         // Served from the API origin: even a file opened in a tab can run nothing.
-        'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+        'Content-Security-Policy':
+          "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
         'Referrer-Policy': 'no-referrer',
         'Cache-Control': 'private, no-store',
         ...(size ? { 'X-Mock-Resize': 'not-applied' } : {}),
@@ -401,9 +418,11 @@ export const filesHandlers: HttpHandler[] = [
     const name = text('name');
     const title = text('meta.title');
     const description = text('meta.description');
-    if (name === undefined && title === undefined) throw bad('meta.title (or the deprecated name) is required');
+    if (name === undefined && title === undefined)
+      throw bad('meta.title (or the deprecated name) is required');
     if (name === '' || title === '') throw bad('The new name must not be empty');
-    if ((name?.length ?? 0) > 255 || (title?.length ?? 0) > 255) throw bad('The new name must be at most 255 characters');
+    if ((name?.length ?? 0) > 255 || (title?.length ?? 0) > 255)
+      throw bad('The new name must be at most 255 characters');
     if (!canEdit(caller, file)) throw codeError(403, 'Only the person who uploaded this file can rename it');
     const meta = { ...(file.meta as Record<string, unknown>) };
     if (title !== undefined) meta.title = title;

@@ -29,10 +29,13 @@ const create = (query: string, form?: Record<string, string>, as?: PersonaCode |
 
 describe('POST /intakes', () => {
   it('creates an intake with the named fields and keeps custom fields, answering {id}', async () => {
-    const { status, body } = await create('room_code=general&type=1&reason_for_visit=Sore%20throat&location=ny&phone=555-0100', {
-      'symptoms.symptoms.severity': 'mild',
-      consent_accepted: '1',
-    });
+    const { status, body } = await create(
+      'room_code=general&type=1&reason_for_visit=Sore%20throat&location=ny&phone=555-0100',
+      {
+        'symptoms.symptoms.severity': 'mild',
+        consent_accepted: '1',
+      },
+    );
     expect(status).toBe(200);
     const id = String(body.data?.id);
     expect(Object.keys(body.data ?? {})).toEqual(['id']);
@@ -81,14 +84,24 @@ describe('POST /intakes', () => {
 
 describe('POST /intakes/{id}', () => {
   it('updates only the fields given; an empty custom value clears it; provider_id 0 means first available', async () => {
-    const id = String((await create('room_code=general&reason_for_visit=First', { 'a.b.c': 'x', keep: 'me' })).body.data?.id);
+    const id = String(
+      (await create('room_code=general&reason_for_visit=First', { 'a.b.c': 'x', keep: 'me' })).body.data?.id,
+    );
     await call('POST', `/intakes/${id}?provider_id=usr_provider`);
     expect(db.intakes.get(id)?.provider).toBe('usr_provider');
 
-    const { status, body } = await call('POST', `/intakes/${id}?location=ca&provider_id=0`, { form: { 'a.b.c': '' } });
+    const { status, body } = await call('POST', `/intakes/${id}?location=ca&provider_id=0`, {
+      form: { 'a.b.c': '' },
+    });
     expect(status).toBe(200);
     expect(body.data).toEqual({ id });
-    expect(db.intakes.get(id)).toMatchObject({ reason_for_visit: 'First', location: 'CA', provider: null, 'a.b.c': '', keep: 'me' });
+    expect(db.intakes.get(id)).toMatchObject({
+      reason_for_visit: 'First',
+      location: 'CA',
+      provider: null,
+      'a.b.c': '',
+      keep: 'me',
+    });
   });
 
   it('lists uploaded files named in attachment_ids on the intake', async () => {
@@ -108,7 +121,9 @@ describe('POST /intakes/{id}', () => {
 
   it('refuses someone else’s intake with 403 and an unknown one with 404', async () => {
     const id = String((await create('room_code=general')).body.data?.id);
-    expect((await call('POST', `/intakes/${id}?reason_for_visit=x`, { as: 'demo-patient-2' })).status).toBe(403);
+    expect((await call('POST', `/intakes/${id}?reason_for_visit=x`, { as: 'demo-patient-2' })).status).toBe(
+      403,
+    );
     expect(db.intakes.get(id)?.reason_for_visit).toBe('');
     const missing = await call('POST', '/intakes/int_nope?reason_for_visit=x');
     expect(missing).toEqual({ status: 404, body: { error: 'not_found', message: 'Intake not found' } });
@@ -117,7 +132,9 @@ describe('POST /intakes/{id}', () => {
 
 describe('GET /intakes/{id}', () => {
   it('returns the intake with its custom fields to its owner only', async () => {
-    const id = String((await create('room_code=general&reason_for_visit=Cough', { 'x.y.z': '42' })).body.data?.id);
+    const id = String(
+      (await create('room_code=general&reason_for_visit=Cough', { 'x.y.z': '42' })).body.data?.id,
+    );
     const mine = await call('GET', `/intakes/${id}`);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ id, reason_for_visit: 'Cough', 'x.y.z': '42', visit_id: null });

@@ -57,7 +57,8 @@ function readPhone(params: URLSearchParams): string | undefined {
 function readReason(params: URLSearchParams): string | undefined {
   const value = params.get('reason_for_visit');
   if (value === null) return undefined;
-  if (value.length > LIMITS.reasonLength) throw badRequest(`reason_for_visit must be at most ${LIMITS.reasonLength} characters`);
+  if (value.length > LIMITS.reasonLength)
+    throw badRequest(`reason_for_visit must be at most ${LIMITS.reasonLength} characters`);
   return value;
 }
 
@@ -67,7 +68,8 @@ function readProvider(params: URLSearchParams): string | null | undefined {
   const value = params.get('provider_id') ?? '';
   if (value === '' || value === '0') return null;
   const provider = db.users.get(value);
-  if (!provider || provider.type !== 400) throw badRequest(`provider_id ${value} is not a provider of this clinic`);
+  if (!provider || provider.type !== 400)
+    throw badRequest(`provider_id ${value} is not a provider of this clinic`);
   return provider.id;
 }
 
@@ -91,11 +93,13 @@ async function readCustomFields(request: Request): Promise<Map<string, string>> 
   const form = await formBody(request);
   const fields = new Map<string, string>();
   for (const [key, value] of form) {
-    if (key === '' || key.length > LIMITS.keyLength) throw badRequest(`custom field names must be 1 to ${LIMITS.keyLength} characters`);
+    if (key === '' || key.length > LIMITS.keyLength)
+      throw badRequest(`custom field names must be 1 to ${LIMITS.keyLength} characters`);
     if (RESERVED.has(key) || key.startsWith('_') || key === '__proto__') {
       throw badRequest(`${key} is a field of the intake and cannot be sent as a custom field`);
     }
-    if (value.length > LIMITS.valueLength) throw badRequest(`custom field ${key} must be at most ${LIMITS.valueLength} characters`);
+    if (value.length > LIMITS.valueLength)
+      throw badRequest(`custom field ${key} must be at most ${LIMITS.valueLength} characters`);
     fields.set(key, value);
   }
   if (fields.size > LIMITS.customFields) throw badRequest(`at most ${LIMITS.customFields} custom fields`);
@@ -146,7 +150,8 @@ export const intakesHandlers: HttpHandler[] = [
     const roomCode = requiredString(params, 'room_code', badRequest);
     if (!db.rooms.has(roomCode)) throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
     const type = optionalInt(params, 'type', badRequest);
-    if (type !== undefined && type !== 1 && type !== 2) throw badRequest('type must be 1 (walk-in) or 2 (scheduled)');
+    if (type !== undefined && type !== 1 && type !== 2)
+      throw badRequest('type must be 1 (walk-in) or 2 (scheduled)');
     const member = readMember(params, user);
     const location = readLocation(params);
     const phone = readPhone(params);

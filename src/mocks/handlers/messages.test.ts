@@ -32,14 +32,21 @@ describe('visit messages mock (spec 4.15)', () => {
     expect(status).toBe(200);
     const data = body.data as { id: string; created: number; actor: { display_name: string } }[];
     expect(body.total_count).toBe(5);
-    expect(data.map((m) => m.id)).toEqual(['msg_closed_m1', 'msg_closed_m2', 'msg_closed_m3', 'msg_closed_m4', 'msg_closed_m5']);
+    expect(data.map((m) => m.id)).toEqual([
+      'msg_closed_m1',
+      'msg_closed_m2',
+      'msg_closed_m3',
+      'msg_closed_m4',
+      'msg_closed_m5',
+    ]);
     expect(data[0]?.created).not.toBe(Math.floor(data[0]?.created ?? 0));
     expect(data[1]?.actor.display_name).toBe('Dr. Elena Marchetti');
   });
 
   it('pages with skip, page, limit and both sort forms', async () => {
     const url = (q: string) => threadUrl('vis_econsult_closed', q);
-    const ids = async (q: string) => ((await get(url(q))).body.data as { id: string }[]).map((m) => m.id.replace('msg_closed_', ''));
+    const ids = async (q: string) =>
+      ((await get(url(q))).body.data as { id: string }[]).map((m) => m.id.replace('msg_closed_', ''));
     expect(await ids('?limit=2&skip=1')).toEqual(['m2', 'm3']);
     expect(await ids('?limit=2&page=3')).toEqual(['m5']);
     expect(await ids('?sort=created:desc&limit=2')).toEqual(['m5', 'm4']);
@@ -55,9 +62,18 @@ describe('visit messages mock (spec 4.15)', () => {
   });
 
   it('answers 400 Missing token, 401 Invalid token, 404 and 403 with the spec messages', async () => {
-    expect(await get(threadUrl('vis_econsult_open'), null)).toEqual({ status: 400, body: { code: 400, message: 'Missing token' } });
-    expect(await get(threadUrl('vis_econsult_open'), 'nope')).toEqual({ status: 401, body: { code: 401, message: 'Invalid token' } });
-    expect(await get(threadUrl('vis_nope'))).toEqual({ status: 404, body: { code: 404, message: 'Visit not found' } });
+    expect(await get(threadUrl('vis_econsult_open'), null)).toEqual({
+      status: 400,
+      body: { code: 400, message: 'Missing token' },
+    });
+    expect(await get(threadUrl('vis_econsult_open'), 'nope')).toEqual({
+      status: 401,
+      body: { code: 401, message: 'Invalid token' },
+    });
+    expect(await get(threadUrl('vis_nope'))).toEqual({
+      status: 404,
+      body: { code: 404, message: 'Visit not found' },
+    });
     expect(await get(threadUrl('vis_econsult_open'), tokenOf('demo-patient-2'))).toEqual({
       status: 403,
       body: { code: 403, message: 'Not a participant on this visit' },
@@ -70,16 +86,28 @@ describe('visit messages mock (spec 4.15)', () => {
     for (const code of ['demo-patient', 'demo-provider'] as const) {
       expect((await get(threadUrl('vis_econsult_open'), tokenOf(code))).status).toBe(200);
     }
-    const reply = await post('vis_econsult_open', { content: 'Please send a photo.' }, tokenOf('demo-provider'));
+    const reply = await post(
+      'vis_econsult_open',
+      { content: 'Please send a photo.' },
+      tokenOf('demo-provider'),
+    );
     expect(reply.status).toBe(201);
-    expect(reply.body.data).toMatchObject({ type: 'provider_message', actor: { id: 'usr_provider', type: 400 } });
+    expect(reply.body.data).toMatchObject({
+      type: 'provider_message',
+      actor: { id: 'usr_provider', type: 400 },
+    });
   });
 
   it('stores a posted message, answers 201 with it and queues a content-free webhook event', async () => {
     const before = db.outbox.length;
     const { status, body } = await post('vis_econsult_open', { content: 'It is about 5 mm wide.' });
     expect(status).toBe(201);
-    const message = body.data as { id: string; type: string; created: number; actor: Record<string, unknown> };
+    const message = body.data as {
+      id: string;
+      type: string;
+      created: number;
+      actor: Record<string, unknown>;
+    };
     expect(message).toMatchObject({ type: 'patient_message', content: 'It is about 5 mm wide.' });
     expect(message.actor).toEqual({ id: 'usr_patient', type: 200, display_name: 'Casey Morgan' });
     expect(storedThread('vis_econsult_open').map((m) => m.content)).toEqual([
@@ -90,19 +118,31 @@ describe('visit messages mock (spec 4.15)', () => {
     expect(event).toMatchObject({
       type: 'visit.message.created',
       account_code: 'demo',
-      data: { visit_id: 'vis_econsult_open', message_id: message.id, actor_type: 'patient', ts: Math.floor(message.created) },
+      data: {
+        visit_id: 'vis_econsult_open',
+        message_id: message.id,
+        actor_type: 'patient',
+        ts: Math.floor(message.created),
+      },
     });
     expect(JSON.stringify(event)).not.toContain('5 mm');
     // The provider hears about it without the content.
-    const note = [...db.notifications.values()].find((n) => n.user_id === 'usr_provider' && n._visit_id === 'vis_econsult_open');
+    const note = [...db.notifications.values()].find(
+      (n) => n.user_id === 'usr_provider' && n._visit_id === 'vis_econsult_open',
+    );
     expect(note?.title).toBe('New message from Casey Morgan');
   });
 
   it('refuses empty, missing, blank and over-long content with content is required', async () => {
     for (const body of [{}, { content: '' }, { content: '   \n' }, { content: 42 }]) {
-      expect(await post('vis_econsult_open', body)).toEqual({ status: 400, body: { code: 400, message: 'content is required' } });
+      expect(await post('vis_econsult_open', body)).toEqual({
+        status: 400,
+        body: { code: 400, message: 'content is required' },
+      });
     }
-    expect((await post('vis_econsult_open', { content: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) })).status).toBe(400);
+    expect((await post('vis_econsult_open', { content: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) })).status).toBe(
+      400,
+    );
     expect((await post('vis_econsult_open', { content: 'x'.repeat(MESSAGE_MAX_LENGTH) })).status).toBe(201);
     expect(storedThread('vis_econsult_open')).toHaveLength(2);
   });
@@ -117,15 +157,33 @@ describe('visit messages mock (spec 4.15)', () => {
   });
 
   it('checks that attachments exist and are visible to the sender', async () => {
-    db.files.set('file_mine', { id: 'file_mine', name: 'rash.jpg', creator: { id: 'usr_patient' }, meta: { category: 'intake_attachment' } });
-    db.files.set('file_other', { id: 'file_other', name: 'x.pdf', creator: { id: 'usr_patient2' }, meta: { target: { id: 'usr_patient2', type: 'user' } } });
-    expect((await post('vis_econsult_open', { content: 'photo', attachment_ids: ['file_missing'] })).status).toBe(400);
-    expect((await post('vis_econsult_open', { content: 'photo', attachment_ids: ['file_other'] })).status).toBe(400);
-    expect((await post('vis_econsult_open', { content: 'photo', attachment_ids: 'file_mine' })).status).toBe(400);
+    db.files.set('file_mine', {
+      id: 'file_mine',
+      name: 'rash.jpg',
+      creator: { id: 'usr_patient' },
+      meta: { category: 'intake_attachment' },
+    });
+    db.files.set('file_other', {
+      id: 'file_other',
+      name: 'x.pdf',
+      creator: { id: 'usr_patient2' },
+      meta: { target: { id: 'usr_patient2', type: 'user' } },
+    });
+    expect(
+      (await post('vis_econsult_open', { content: 'photo', attachment_ids: ['file_missing'] })).status,
+    ).toBe(400);
+    expect(
+      (await post('vis_econsult_open', { content: 'photo', attachment_ids: ['file_other'] })).status,
+    ).toBe(400);
+    expect((await post('vis_econsult_open', { content: 'photo', attachment_ids: 'file_mine' })).status).toBe(
+      400,
+    );
     const sent = await post('vis_econsult_open', { content: 'photo', attachment_ids: ['file_mine'] });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ attachment_ids: ['file_mine'] });
-    const listed = (await get(threadUrl('vis_econsult_open', '?skip=1'))).body.data as { attachment_ids?: string[] }[];
+    const listed = (await get(threadUrl('vis_econsult_open', '?skip=1'))).body.data as {
+      attachment_ids?: string[];
+    }[];
     expect(listed[0]?.attachment_ids).toEqual(['file_mine']);
   });
 
@@ -147,7 +205,10 @@ describe('visit messages mock (spec 4.15)', () => {
       body: JSON.stringify({ content: 'Looks benign; book a check.' }),
     });
     expect(reply.status).toBe(201);
-    expect(storedThread('vis_econsult_open').at(-1)).toMatchObject({ type: 'provider_message', content: 'Looks benign; book a check.' });
+    expect(storedThread('vis_econsult_open').at(-1)).toMatchObject({
+      type: 'provider_message',
+      content: 'Looks benign; book a check.',
+    });
     expect(db.outbox.at(-1)).toMatchObject({ data: { actor_type: 'provider' } });
 
     const seeded = await fetch('http://mock.test/__mock/visits/vis_econsult_open/seed-messages', {

@@ -1,5 +1,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_DEFAULT_LIMIT, MESSAGE_PAGE_MAX_LIMIT, VisitMessagePageSchema, VisitMessageSchema } from '@/api/messages/schemas';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_DEFAULT_LIMIT,
+  MESSAGE_PAGE_MAX_LIMIT,
+  VisitMessagePageSchema,
+  VisitMessageSchema,
+} from '@/api/messages/schemas';
 import { db, nextId, type Rec, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
@@ -16,7 +22,11 @@ import { messagesApi, mockControl } from '../lib/routes';
 const bad = (message: string) => codeError(400, message);
 
 function authenticate(request: Request): UserRecord {
-  return requireUser(request, { missingTokenStatus: 400, missingTokenMessage: 'Missing token', invalidTokenMessage: 'Invalid token' }).user;
+  return requireUser(request, {
+    missingTokenStatus: 400,
+    missingTokenMessage: 'Missing token',
+    invalidTokenMessage: 'Invalid token',
+  }).user;
 }
 
 function hostIds(visit: Rec): string[] {
@@ -26,7 +36,8 @@ function hostIds(visit: Rec): string[] {
     if (!Array.isArray(list)) continue;
     for (const host of list as unknown[]) {
       if (typeof host === 'string' || typeof host === 'number') ids.push(String(host));
-      else if (host && typeof host === 'object' && 'id' in host && typeof host.id === 'string') ids.push(host.id);
+      else if (host && typeof host === 'object' && 'id' in host && typeof host.id === 'string')
+        ids.push(host.id);
     }
   }
   return ids;
@@ -34,7 +45,9 @@ function hostIds(visit: Rec): string[] {
 
 /** Everyone who may read and write the thread. */
 export function participantIds(visit: Rec): string[] {
-  const ids = [visit.member_id, visit.provider_id].filter((v): v is string => typeof v === 'string' && v !== '' && v !== '0');
+  const ids = [visit.member_id, visit.provider_id].filter(
+    (v): v is string => typeof v === 'string' && v !== '' && v !== '0',
+  );
   return [...new Set([...ids, ...hostIds(visit)])];
 }
 
@@ -90,7 +103,12 @@ export interface AppendOptions {
  * queues the `visit.message.created` webhook event (a pointer: no content) and a notification
  * for the other participants (it names the author, never the content).
  */
-export function appendMessage(visit: Rec, author: UserRecord, content: string, options: AppendOptions = {}): Rec {
+export function appendMessage(
+  visit: Rec,
+  author: UserRecord,
+  content: string,
+  options: AppendOptions = {},
+): Rec {
   let created = options.created;
   if (created === undefined) {
     const last = threadOf(visit.id).at(-1);
@@ -174,7 +192,8 @@ function readSort(params: URLSearchParams): { field: string; dir: SortDir } {
   let compact: SortDir | null = null;
   if (sort !== null && sort !== '') {
     const [name = '', dir, ...rest] = sort.split(':');
-    if (rest.length || !SORTABLE.has(name)) throw bad('sort must be created or id, optionally with :asc or :desc');
+    if (rest.length || !SORTABLE.has(name))
+      throw bad('sort must be created or id, optionally with :asc or :desc');
     if (dir !== undefined && dir !== 'asc' && dir !== 'desc') throw bad('sort direction must be asc or desc');
     field = name;
     compact = dir ?? null;
@@ -188,15 +207,20 @@ export const messagesHandlers: HttpHandler[] = [
     const user = authenticate(request);
     const visit = visitFor(String(params.id), user);
     const query = queryOf(request);
-    const limit = optionalInt(query, 'limit', bad, { min: 1, max: MESSAGE_PAGE_MAX_LIMIT }) ?? MESSAGE_PAGE_DEFAULT_LIMIT;
+    const limit =
+      optionalInt(query, 'limit', bad, { min: 1, max: MESSAGE_PAGE_MAX_LIMIT }) ?? MESSAGE_PAGE_DEFAULT_LIMIT;
     const page = optionalInt(query, 'page', bad, { min: 1 });
     // `page` wins over `skip` when both are given (spec-decisions).
     const skip = page !== undefined ? (page - 1) * limit : (optionalInt(query, 'skip', bad, { min: 0 }) ?? 0);
     const { field, dir } = readSort(query);
     const thread = threadOf(visit.id);
-    if (field === 'id') thread.sort((a, b) => String(a.id).localeCompare(String(b.id), 'en', { numeric: true }));
+    if (field === 'id')
+      thread.sort((a, b) => String(a.id).localeCompare(String(b.id), 'en', { numeric: true }));
     if (dir === 'desc') thread.reverse();
-    return raw(VisitMessagePageSchema, { data: thread.slice(skip, skip + limit).map(wire), total_count: thread.length });
+    return raw(VisitMessagePageSchema, {
+      data: thread.slice(skip, skip + limit).map(wire),
+      total_count: thread.length,
+    });
   }),
 
   http.post(messagesApi('/visits/:id/messages'), async ({ request, params }) => {
@@ -205,7 +229,8 @@ export const messagesHandlers: HttpHandler[] = [
     const body = await jsonBody(request, bad);
     const content = body.content;
     if (typeof content !== 'string' || content.trim() === '') throw bad('content is required');
-    if (content.length > MESSAGE_MAX_LENGTH) throw bad(`content must be at most ${MESSAGE_MAX_LENGTH} characters`);
+    if (content.length > MESSAGE_MAX_LENGTH)
+      throw bad(`content must be at most ${MESSAGE_MAX_LENGTH} characters`);
     const attachmentIds = checkAttachments(body.attachment_ids, user, visit);
     if (isClosedForMessages(visit)) throw codeError(409, 'Visit is closed for new messages');
     const message = appendMessage(visit, user, content, { attachmentIds });
@@ -219,10 +244,16 @@ export const messagesHandlers: HttpHandler[] = [
     const visit = db.visits.get(String(params.id));
     if (!visit) return HttpResponse.json({ code: 404, message: 'Visit not found' }, { status: 404 });
     const body: Record<string, unknown> = await jsonBody(request, bad).catch(() => ({}));
-    const content = typeof body.content === 'string' && body.content.trim() ? body.content : 'Thanks, I have read your message.';
-    const candidates = [visit.provider_id, ...hostIds(visit)].filter((id): id is string => typeof id === 'string');
+    const content =
+      typeof body.content === 'string' && body.content.trim()
+        ? body.content
+        : 'Thanks, I have read your message.';
+    const candidates = [visit.provider_id, ...hostIds(visit)].filter(
+      (id): id is string => typeof id === 'string',
+    );
     const provider = candidates.map((id) => db.users.get(id)).find((user) => user !== undefined);
-    if (!provider) return HttpResponse.json({ code: 409, message: 'The visit has no provider yet' }, { status: 409 });
+    if (!provider)
+      return HttpResponse.json({ code: 409, message: 'The visit has no provider yet' }, { status: 409 });
     const message = appendMessage(visit, provider, content);
     return HttpResponse.json({ data: wire(message) }, { status: 201 });
   }),
@@ -235,13 +266,17 @@ export const messagesHandlers: HttpHandler[] = [
     const count = Math.min(Math.max(Number(body.count) || 0, 0), 50_000);
     const patient = db.users.get(String(visit.member_id));
     const provider = db.users.get(String(visit.provider_id)) ?? patient;
-    if (!patient || !provider) return HttpResponse.json({ code: 409, message: 'The visit has no participants' }, { status: 409 });
+    if (!patient || !provider)
+      return HttpResponse.json({ code: 409, message: 'The visit has no participants' }, { status: 409 });
     const now = Date.now() / 1000;
     const last = Number(threadOf(visit.id).at(-1)?.created ?? now - count * 60);
     const step = last < now ? Math.min(60, (now - last) / (count + 1)) : 0.001;
     for (let i = 0; i < count; i += 1) {
       const author = i % 2 === 0 ? patient : provider;
-      appendMessage(visit, author, `Seeded message ${i + 1} of ${count}`, { quiet: true, created: last + (i + 1) * step });
+      appendMessage(visit, author, `Seeded message ${i + 1} of ${count}`, {
+        quiet: true,
+        created: last + (i + 1) * step,
+      });
     }
     return HttpResponse.json({ data: { count, total_count: threadOf(visit.id).length } }, { status: 201 });
   }),

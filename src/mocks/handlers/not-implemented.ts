@@ -53,7 +53,10 @@ export const notImplementedHandlers = [
   ),
   // Anything else under the API bases is not a route of the spec.
   http.all(api('/*'), ({ request }) =>
-    HttpResponse.json({ code: 404, message: `No route ${request.method} ${new URL(request.url).pathname}` }, { status: 404 }),
+    HttpResponse.json(
+      { code: 404, message: `No route ${request.method} ${new URL(request.url).pathname}` },
+      { status: 404 },
+    ),
   ),
   http.all(messagesApi('/*'), () => HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 })),
   http.all(surveyApi('/*'), () => HttpResponse.json({ code: 404, message: 'Not found' }, { status: 404 })),

@@ -4,7 +4,11 @@ import { sessionFor } from '~test/render';
 
 const API = 'http://mock.test/api_v3';
 
-async function call(method: string, path: string, options: { token?: string | null; form?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { token?: string | null; form?: Record<string, string> } = {},
+) {
   const token = options.token === undefined ? sessionFor('demo-patient').token.token : options.token;
   const response = await fetch(`${API}${path}`, {
     method,
@@ -14,7 +18,10 @@ async function call(method: string, path: string, options: { token?: string | nu
     },
     body: options.form ? new URLSearchParams(options.form).toString() : undefined,
   });
-  return { status: response.status, body: (await response.json()) as { data?: unknown; code?: number; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: unknown; code?: number; message?: string },
+  };
 }
 
 describe('push endpoints mock (spec 4.14)', () => {
@@ -28,7 +35,9 @@ describe('push endpoints mock (spec 4.14)', () => {
     expect((await call('POST', '/endpoints', { form: { key: 'x', type: '10' } })).status).toBe(400);
     expect((await call('POST', '/endpoints', { form: { type: '40' } })).status).toBe(400);
     expect((await call('POST', '/endpoints', { form: { key: 'x' } })).status).toBe(400);
-    expect((await call('POST', '/endpoints', { form: { key: 'x', type: '40' }, token: null })).status).toBe(401);
+    expect((await call('POST', '/endpoints', { form: { key: 'x', type: '40' }, token: null })).status).toBe(
+      401,
+    );
   });
 
   it('lists with a type filter and reads, deletes only the caller’s own endpoints', async () => {
@@ -52,7 +61,10 @@ describe('notifications mock (spec 4.14)', () => {
     expect(first).toHaveLength(10);
     expect(first.map((n) => n.mtime)).toEqual([...first.map((n) => n.mtime)].sort((a, b) => b - a));
     const oldest = Math.min(...first.map((n) => n.mtime));
-    const rest = (await call('GET', `/notifications?last=${oldest}`)).body.data as { id: string; mtime: number }[];
+    const rest = (await call('GET', `/notifications?last=${oldest}`)).body.data as {
+      id: string;
+      mtime: number;
+    }[];
     expect(rest).toHaveLength(4);
     expect(rest.every((n) => n.mtime < oldest)).toBe(true);
     expect((await call('GET', '/notifications?size=3')).body.data).toHaveLength(3);

@@ -1,6 +1,11 @@
 import { http, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import { DeletedPushEndpointSchema, NotificationBadgeSchema, NotificationSchema, PushEndpointSchema } from '@/api/push/schemas';
+import {
+  DeletedPushEndpointSchema,
+  NotificationBadgeSchema,
+  NotificationSchema,
+  PushEndpointSchema,
+} from '@/api/push/schemas';
 import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
@@ -19,7 +24,8 @@ const PUSH_TYPES = new Set([30, 40]);
 const authenticate = (request: Request): UserRecord => requireUser(request).user;
 
 /** The wire form: everything but the mock-only `_` fields. */
-const wire = (record: Rec) => Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
+const wire = (record: Rec) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 
 function ownEndpoint(id: string, user: UserRecord): Rec {
   const endpoint = db.endpoints.get(id);
@@ -33,7 +39,8 @@ function ownNotification(id: string, user: UserRecord): Rec {
   return notification;
 }
 
-const notificationsOf = (user: UserRecord) => [...db.notifications.values()].filter((n) => n.user_id === user.id);
+const notificationsOf = (user: UserRecord) =>
+  [...db.notifications.values()].filter((n) => n.user_id === user.id);
 
 export const pushHandlers: HttpHandler[] = [
   http.post(api('/endpoints'), async ({ request }) => {
@@ -46,7 +53,9 @@ export const pushHandlers: HttpHandler[] = [
     if (!PUSH_TYPES.has(type)) throw bad('type must be 30 (Apple) or 40 (Google)');
     const now = nowSeconds();
     // Registering the same device again refreshes it instead of adding a second endpoint.
-    const existing = [...db.endpoints.values()].find((e) => e.user_id === user.id && e.type === type && e.key === key);
+    const existing = [...db.endpoints.values()].find(
+      (e) => e.user_id === user.id && e.type === type && e.key === key,
+    );
     if (existing) {
       existing.modified = now;
       return ok(PushEndpointSchema, wire(existing));

@@ -65,7 +65,8 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
     if (!has(key)) continue;
     const value = text(key);
     if (!value) throw fieldError(key, 'cannot be empty');
-    if (value.length > (MAX_LENGTH[key] ?? 100)) throw fieldError(key, `must be at most ${MAX_LENGTH[key]} characters`);
+    if (value.length > (MAX_LENGTH[key] ?? 100))
+      throw fieldError(key, `must be at most ${MAX_LENGTH[key]} characters`);
     patch[key] = value;
   }
   for (const key of ['nationality', 'street_addr', 'city', 'zip', 'pcp_name'] as const) {
@@ -77,7 +78,8 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
   }
   if (has('phone')) {
     const value = text('phone');
-    if (!PHONE.test(value)) throw fieldError('phone', 'use digits, spaces and + ( ) - only, at most 30 characters');
+    if (!PHONE.test(value))
+      throw fieldError('phone', 'use digits, spaces and + ( ) - only, at most 30 characters');
     patch.phone = value;
   }
   if (has('state')) {
@@ -121,7 +123,8 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
       patch.photo = '';
       patch._photo_file = undefined;
     } else {
-      if (!isAvatarOf(value, user)) throw fieldError('photo', 'must be the id of an avatar image you uploaded');
+      if (!isAvatarOf(value, user))
+        throw fieldError('photo', 'must be the id of an avatar image you uploaded');
       patch._photo_file = value;
       patch.photo = '';
     }
@@ -130,8 +133,10 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
     const password = form.get('password') ?? '';
     const old = form.get('old_password');
     if (!has('password')) throw fieldError('password', 'is required with old_password');
-    if (password.length < PASSWORD_MIN) throw fieldError('password', `must be at least ${PASSWORD_MIN} characters`);
-    if (password.length > PASSWORD_MAX) throw fieldError('password', `must be at most ${PASSWORD_MAX} characters`);
+    if (password.length < PASSWORD_MIN)
+      throw fieldError('password', `must be at least ${PASSWORD_MIN} characters`);
+    if (password.length > PASSWORD_MAX)
+      throw fieldError('password', `must be at most ${PASSWORD_MAX} characters`);
     if (typeof user._password === 'string' && user._password) {
       // Changing an existing password needs the current one (spec 4.1).
       if (!old) throw fieldError('old_password', 'is required to change your password');
@@ -151,8 +156,26 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
 
 const LIST_TYPES = new Set([100, 200, 400, 600]);
 const SUBTYPES = new Set([460, 470, 480, 482, 484]);
-const SORT_FIELDS = new Set(['id', 'full_name', 'first_name', 'last_name', 'email', 'created', 'last_login', 'type']);
-const SELECTABLE = new Set(['id', 'username', 'first_name', 'last_name', 'full_name', 'last_login', 'type', 'subtype']);
+const SORT_FIELDS = new Set([
+  'id',
+  'full_name',
+  'first_name',
+  'last_name',
+  'email',
+  'created',
+  'last_login',
+  'type',
+]);
+const SELECTABLE = new Set([
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'full_name',
+  'last_login',
+  'type',
+  'subtype',
+]);
 export const USERS_DEFAULT_LIMIT = 20;
 /** The spec gives no maximum page size; the mock caps it like the message thread (200). */
 export const USERS_MAX_LIMIT = 200;
@@ -162,7 +185,10 @@ const bad = (message: string) => codeError(400, message);
 function listParam(params: URLSearchParams, key: string): string[] | null {
   const values = [...params.getAll(key), ...params.getAll(`${key}[]`)];
   if (!values.length) return null;
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function intList(params: URLSearchParams, key: string, allowed?: Set<number>): number[] | null {
@@ -197,7 +223,8 @@ function intParam(params: URLSearchParams, key: string, fallback: number, min: n
   const value = params.get(key);
   if (value === null || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw bad(`${key} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw bad(`${key} must be an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -205,7 +232,10 @@ const isAdminUser = (u: UserRecord) => u.is_admin === true || (u.roles ?? []).in
 const roomCodes = (u: UserRecord) => ((u.rooms as { code?: string }[] | undefined) ?? []).map((r) => r.code);
 
 /** Filters, sorts and pages the clinic's users as GET /users does (spec 4.1). */
-export function listUsersFor(params: URLSearchParams, accountCode: string): { data: Record<string, unknown>[]; total_count: number } {
+export function listUsersFor(
+  params: URLSearchParams,
+  accountCode: string,
+): { data: Record<string, unknown>[]; total_count: number } {
   const ids = listParam(params, 'id');
   const fullName = searchText(params, 'full_name');
   const email = searchText(params, 'email');
@@ -215,10 +245,13 @@ export function listUsersFor(params: URLSearchParams, accountCode: string): { da
   const subtypes = intList(params, 'subtype', SUBTYPES);
   const roles = listParam(params, 'role');
   const exFilter = params.get('ex_filter');
-  if (exFilter !== null && exFilter !== 'all' && exFilter !== 'my-patient') throw bad('ex_filter must be all or my-patient');
+  if (exFilter !== null && exFilter !== 'all' && exFilter !== 'my-patient')
+    throw bad('ex_filter must be all or my-patient');
   if (exFilter === 'my-patient') {
     // "By own visits" needs a provider behind the call; the clinic admin token has no visits.
-    throw bad('ex_filter=my-patient filters by the caller’s own visits and cannot be used with the clinic admin token');
+    throw bad(
+      'ex_filter=my-patient filters by the caller’s own visits and cannot be used with the clinic admin token',
+    );
   }
   const isHidden = boolParam(params, 'is_hidden');
   const isAdmin = boolParam(params, 'is_admin');
@@ -241,7 +274,8 @@ export function listUsersFor(params: URLSearchParams, accountCode: string): { da
   const fields = listParam(params, 'fields');
   if (fields) {
     const unknown = fields.filter((f) => !SELECTABLE.has(f));
-    if (unknown.length) throw bad(`fields may only list ${[...SELECTABLE].join(', ')}; not ${unknown.join(', ')}`);
+    if (unknown.length)
+      throw bad(`fields may only list ${[...SELECTABLE].join(', ')}; not ${unknown.join(', ')}`);
   }
   const words = (fullName ?? '').split(/\s+/).filter(Boolean);
 

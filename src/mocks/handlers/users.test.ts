@@ -19,13 +19,20 @@ function withTokens(userToken: string | null, adminToken: string | null) {
   });
 }
 
-async function postMe(token: string, body: Record<string, string>, contentType = 'application/x-www-form-urlencoded') {
+async function postMe(
+  token: string,
+  body: Record<string, string>,
+  contentType = 'application/x-www-form-urlencoded',
+) {
   const response = await fetch('http://localhost/api_v3/me', {
     method: 'POST',
     headers: { 'X-ApiToken': token, 'Content-Type': contentType },
     body: new URLSearchParams(body).toString(),
   });
-  return { status: response.status, body: (await response.json()) as { code?: number; message?: string; data?: Record<string, unknown> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { code?: number; message?: string; data?: Record<string, unknown> },
+  };
 }
 
 const patient = () => db.users.get('usr_patient')!;
@@ -33,9 +40,25 @@ const patient = () => db.users.get('usr_patient')!;
 describe('POST /me', () => {
   it('updates the fields given and answers the new profile; the others are kept', async () => {
     signInAs('usr_patient');
-    const profile = await updateMe({ phone: '2125550000', timezone: 'Europe/Paris', state: 'CA', pcp_phone: '3105550199' });
-    expect(profile).toMatchObject({ phone: '2125550000', timezone: 'Europe/Paris', state: 'CA', pcp_phone: '3105550199', city: 'Brooklyn' });
-    expect(patient()).toMatchObject({ phone: '2125550000', timezone: 'Europe/Paris', state: 'CA', city: 'Brooklyn' });
+    const profile = await updateMe({
+      phone: '2125550000',
+      timezone: 'Europe/Paris',
+      state: 'CA',
+      pcp_phone: '3105550199',
+    });
+    expect(profile).toMatchObject({
+      phone: '2125550000',
+      timezone: 'Europe/Paris',
+      state: 'CA',
+      pcp_phone: '3105550199',
+      city: 'Brooklyn',
+    });
+    expect(patient()).toMatchObject({
+      phone: '2125550000',
+      timezone: 'Europe/Paris',
+      state: 'CA',
+      city: 'Brooklyn',
+    });
     await expect(getMe()).resolves.toMatchObject({ timezone: 'Europe/Paris' });
   });
 
@@ -83,7 +106,9 @@ describe('POST /me', () => {
     expect((await postMe(token, { password: 'short', old_password: 'first-secret' })).body.message).toBe(
       'password: must be at least 8 characters',
     );
-    expect((await postMe(token, { password: 'second-secret', old_password: 'first-secret' })).status).toBe(200);
+    expect((await postMe(token, { password: 'second-secret', old_password: 'first-secret' })).status).toBe(
+      200,
+    );
     expect(db.users.get('usr_patient2')!._password).toBe('second-secret');
   });
 
@@ -102,12 +127,18 @@ describe('POST /me', () => {
       _mime: 'image/png',
     });
     db.fileBlobs.set('file_avatar', 'iVBORw==');
-    db.files.set('file_doc', { ...db.files.get('file_avatar')!, id: 'file_doc', meta: { category: 'user_document' } });
+    db.files.set('file_doc', {
+      ...db.files.get('file_avatar')!,
+      id: 'file_doc',
+      meta: { category: 'user_document' },
+    });
 
     expect((await postMe(token, { photo: 'file_doc' })).status).toBe(400);
     const set = await postMe(token, { photo: 'file_avatar' });
     expect(set.status).toBe(200);
-    expect(String(set.body.data?.photo)).toMatch(/\/api_v3\/files\/view\/file_avatar\?auth_code=\w+&time=\d+$/);
+    expect(String(set.body.data?.photo)).toMatch(
+      /\/api_v3\/files\/view\/file_avatar\?auth_code=\w+&time=\d+$/,
+    );
     expect(patient()._photo_file).toBe('file_avatar');
 
     const cleared = await postMe(token, { photo: '' });
@@ -160,10 +191,9 @@ describe('GET /users (ADMIN)', () => {
     expect((await listUsers({ is_admin: true })).data.map((u) => u.id)).toEqual(['usr_admin']);
     const derm = await listUsers({ room_code: 'dermatology', limit: 200 });
     expect(derm.data.map((u) => u.id).sort()).toEqual(['usr_derm', 'usr_nurse']);
-    expect((await listUsers({ id: ['usr_patient', 'usr_nurse'], sort: 'id.asc' })).data.map((u) => u.id)).toEqual([
-      'usr_nurse',
-      'usr_patient',
-    ]);
+    expect(
+      (await listUsers({ id: ['usr_patient', 'usr_nurse'], sort: 'id.asc' })).data.map((u) => u.id),
+    ).toEqual(['usr_nurse', 'usr_patient']);
   });
 
   it('returns only the fields asked for, plus the id', async () => {

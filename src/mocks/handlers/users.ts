@@ -1,6 +1,12 @@
 import { getResponse, http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { ProfileSchema, RefreshResultSchema, SsoResultSchema, UserListSchema, UserSchema } from '@/api/users/schemas';
+import {
+  ProfileSchema,
+  RefreshResultSchema,
+  SsoResultSchema,
+  UserListSchema,
+  UserSchema,
+} from '@/api/users/schemas';
 import { db, nextId, nowSeconds, type UserRecord } from '../db';
 import {
   isStaff,
@@ -53,7 +59,8 @@ export const ssoHandler = http.post(api('/users/sso'), async ({ request }) => {
   const dob = field('dob');
   if (dob && !DATE.test(dob)) throw codeError(400, 'dob must be YYYY-MM-DD');
   const gender = field('gender');
-  if (gender && gender !== 'male' && gender !== 'female') throw codeError(400, 'gender must be male or female');
+  if (gender && gender !== 'male' && gender !== 'female')
+    throw codeError(400, 'gender must be male or female');
 
   let user = code ? findUserByCode(code) : undefined;
   if (user && user.type !== type) throw codeError(400, 'code belongs to a user of another type');
@@ -145,7 +152,8 @@ export const userHandlers = [
   http.get(api('/me'), async ({ request }) => {
     const { user } = requireUser(request, { style: 'user-area' });
     const size = new URL(request.url).searchParams.get('user_photo_size');
-    if (size && !/^\d{1,4}x\d{1,4}$/.test(size)) throw codeError(400, 'user_photo_size: use WxH, for example 96x96');
+    if (size && !/^\d{1,4}x\d{1,4}$/.test(size))
+      throw codeError(400, 'user_photo_size: use WxH, for example 96x96');
     return ok(ProfileSchema, await profileWithPhoto(request, user, size));
   }),
 
@@ -239,7 +247,11 @@ export const userHandlers = [
  * The profile with `photo` as a fresh, time-limited view link to the avatar file (the files
  * family signs its links). Seeded users keep their static photo path.
  */
-async function profileWithPhoto(request: Request, user: UserRecord, size: string | null): Promise<Record<string, unknown>> {
+async function profileWithPhoto(
+  request: Request,
+  user: UserRecord,
+  size: string | null,
+): Promise<Record<string, unknown>> {
   const profile = profileOf(user);
   const fileId = typeof user._photo_file === 'string' ? user._photo_file : null;
   if (!fileId) return profile;

@@ -108,7 +108,10 @@ export function unauthorized(style: ErrorStyle, message = 'Invalid or missing AP
 
 function codeOrNamed(status: number, error: string, message: string, style: ErrorStyle): Response {
   return style === 'named'
-    ? new Response(JSON.stringify({ error, message }), { status, headers: { 'Content-Type': 'application/json' } })
+    ? new Response(JSON.stringify({ error, message }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      })
     : codeError(status, message);
 }
 
@@ -126,7 +129,10 @@ export interface AuthOptions {
 
 function requireAccount(request: Request, style: ErrorStyle): string {
   const code = request.headers.get('X-AccountCode');
-  if (!code) throw style === 'named' ? codeOrNamed(400, 'bad_request', 'X-AccountCode is required', style) : codeError(400, 'X-AccountCode is required');
+  if (!code)
+    throw style === 'named'
+      ? codeOrNamed(400, 'bad_request', 'X-AccountCode is required', style)
+      : codeError(400, 'X-AccountCode is required');
   if (!db.accounts.has(code)) {
     throw style === 'named'
       ? codeOrNamed(401, 'unauthorized', 'Unknown clinic account', style)
@@ -141,11 +147,15 @@ export function requireAccountHeader(request: Request, style: ErrorStyle = 'code
 }
 
 /** USER scheme: a live user access token (never the admin token). */
-export function requireUser(request: Request, options: AuthOptions = {}): { user: UserRecord; token: TokenRecord } {
+export function requireUser(
+  request: Request,
+  options: AuthOptions = {},
+): { user: UserRecord; token: TokenRecord } {
   const style = options.style ?? 'code';
   const token = request.headers.get('X-ApiToken');
   if (!token) {
-    if (options.missingTokenStatus === 400) throw codeError(400, options.missingTokenMessage ?? 'Missing token');
+    if (options.missingTokenStatus === 400)
+      throw codeError(400, options.missingTokenMessage ?? 'Missing token');
     throw unauthorized(style);
   }
   const record = liveAccessToken(token);
@@ -192,12 +202,16 @@ export function requireKeySecret(request: Request): string {
   const key = request.headers.get('X-ApiKey');
   const secret = request.headers.get('X-ApiSecret');
   if (!key || !secret) throw codeError(401, 'X-ApiKey and X-ApiSecret are required');
-  if (key !== DEV_CREDENTIALS.apiKey || secret !== DEV_CREDENTIALS.apiSecret) throw codeError(401, 'Invalid API key or secret');
+  if (key !== DEV_CREDENTIALS.apiKey || secret !== DEV_CREDENTIALS.apiSecret)
+    throw codeError(401, 'Invalid API key or secret');
   return requireAccount(request, 'code');
 }
 
 /** Resolves `{id}` of user paths, where `-` means the caller. */
-export function resolveUserId(param: string | readonly string[] | undefined, caller: UserRecord | null): string {
+export function resolveUserId(
+  param: string | readonly string[] | undefined,
+  caller: UserRecord | null,
+): string {
   const id = String(param ?? '');
   if (id === '-') {
     if (!caller) throw codeError(400, 'Use a user id with the admin token');

@@ -5,7 +5,12 @@ import { HttpResponse } from 'msw';
  * message endpoints, `{error, message}` on visit and intake endpoints. Handlers pick theirs.
  * Each returns a Response to `throw` from a resolver (msw answers with a thrown Response).
  */
-export function codeError(status: number, message: string, code: number = status, extra: Record<string, unknown> = {}) {
+export function codeError(
+  status: number,
+  message: string,
+  code: number = status,
+  extra: Record<string, unknown> = {},
+) {
   return HttpResponse.json({ code, message, ...extra }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 

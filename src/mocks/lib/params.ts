@@ -5,13 +5,20 @@ export function queryOf(request: Request): URLSearchParams {
   return new URL(request.url).searchParams;
 }
 
-export function requiredString(params: URLSearchParams | FormData | Record<string, unknown>, key: string, fail: Fail): string {
+export function requiredString(
+  params: URLSearchParams | FormData | Record<string, unknown>,
+  key: string,
+  fail: Fail,
+): string {
   const value = read(params, key);
   if (typeof value !== 'string' || value.trim() === '') throw fail(`${key} is required`);
   return value;
 }
 
-export function optionalString(params: URLSearchParams | FormData | Record<string, unknown>, key: string): string | undefined {
+export function optionalString(
+  params: URLSearchParams | FormData | Record<string, unknown>,
+  key: string,
+): string | undefined {
   const value = read(params, key);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
@@ -59,7 +66,8 @@ export async function jsonBody(request: Request, fail: Fail): Promise<Record<str
   } catch {
     throw fail('body must be JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail('body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw fail('body must be a JSON object');
   return body as Record<string, unknown>;
 }
 

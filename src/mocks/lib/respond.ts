@@ -11,7 +11,10 @@ function checked<T>(schema: z.ZodType<T> | null, payload: unknown): unknown {
   if (!result.success) {
     const issue = result.error.issues[0];
     throw HttpResponse.json(
-      { code: 500, message: `mock contract drift at ${issue?.path.join('.') ?? '(root)'}: ${issue?.message ?? ''}` },
+      {
+        code: 500,
+        message: `mock contract drift at ${issue?.path.join('.') ?? '(root)'}: ${issue?.message ?? ''}`,
+      },
       { status: 500 },
     );
   }
@@ -21,9 +24,16 @@ function checked<T>(schema: z.ZodType<T> | null, payload: unknown): unknown {
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** 200 `{data: payload}` (or another status), checked against the schema. */
-export function ok(schema: z.ZodType | null, payload: unknown, init: { status?: number; extra?: Record<string, unknown> } = {}) {
+export function ok(
+  schema: z.ZodType | null,
+  payload: unknown,
+  init: { status?: number; extra?: Record<string, unknown> } = {},
+) {
   checked(schema, payload);
-  return HttpResponse.json({ data: payload, ...init.extra }, { status: init.status ?? 200, headers: NO_STORE });
+  return HttpResponse.json(
+    { data: payload, ...init.extra },
+    { status: init.status ?? 200, headers: NO_STORE },
+  );
 }
 
 /** A body that is not wrapped in `data` (recording detail, lists with their own envelope). */

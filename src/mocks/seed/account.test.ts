@@ -10,7 +10,22 @@ async function get(path: string, account?: string) {
 
 describe('seeded step configurations', () => {
   it.each([
-    ['demo', 'general', ['reason', 'location', 'provider', 'consultation', 'symptoms', 'medical_history', 'insurance', 'attachments', 'payment', 'consent']],
+    [
+      'demo',
+      'general',
+      [
+        'reason',
+        'location',
+        'provider',
+        'consultation',
+        'symptoms',
+        'medical_history',
+        'insurance',
+        'attachments',
+        'payment',
+        'consent',
+      ],
+    ],
     ['demo-quick', 'quick-care', ['reason', 'location', 'consent']],
     ['demo-econsult', 'skin-photos', ['reason', 'attachments', 'consent']],
   ])('account %s has its intake steps and a room of its own', async (code, room, steps) => {

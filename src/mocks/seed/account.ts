@@ -19,7 +19,12 @@ export const DEMO_INTAKE_STEPS: unknown[] = [
         title: 'Symptoms',
         schema: {
           started: { type: 'string', title: 'When did it start?', required: true },
-          severity: { type: 'string', title: 'How severe is it?', enum: ['mild', 'moderate', 'severe'], required: true },
+          severity: {
+            type: 'string',
+            title: 'How severe is it?',
+            enum: ['mild', 'moderate', 'severe'],
+            required: true,
+          },
           fever: { type: 'boolean', title: 'I have a fever' },
           temperature: { type: 'number', title: 'Temperature (°F)', minimum: 90, maximum: 110 },
           details: { type: 'string', title: 'Anything else?', maxLength: 1000 },
@@ -81,13 +86,24 @@ export const DEMO_POST_INTAKE_STEPS: unknown[] = [
       {
         code: 'feedback',
         title: 'How did you hear about us?',
-        schema: { heard_from: { type: 'string', title: 'How did you hear about us?', enum: ['friend', 'search', 'insurer', 'other'] } },
+        schema: {
+          heard_from: {
+            type: 'string',
+            title: 'How did you hear about us?',
+            enum: ['friend', 'search', 'insurer', 'other'],
+          },
+        },
         form: [
           {
             key: 'heard_from',
             type: 'select',
             title: 'How did you hear about us?',
-            titleMap: { friend: 'A friend or family member', search: 'A web search', insurer: 'My insurer', other: 'Something else' },
+            titleMap: {
+              friend: 'A friend or family member',
+              search: 'A web search',
+              insurer: 'My insurer',
+              other: 'Something else',
+            },
           },
         ],
       },
@@ -133,7 +149,13 @@ const WAITING_ROOM = {
  * VITE_ACCOUNT_CODE=demo-quick or demo-econsult has somewhere to go. Providers are not associated:
  * walk-ins there go to the first available clinician.
  */
-function accountRoom(accountCode: string, code: string, name: string, kind: 'walkin' | 'econsult', consultation: Rec): Rec {
+function accountRoom(
+  accountCode: string,
+  code: string,
+  name: string,
+  kind: 'walkin' | 'econsult',
+  consultation: Rec,
+): Rec {
   return {
     id: `room_${code.replace(/-/g, '_')}`,
     code,
@@ -219,10 +241,24 @@ export function seedAccounts(db: Db): void {
     post_intake_steps: [{ code: 'survey', name: 'Quick survey' }],
   });
   const quick = accountRoom('demo-quick', 'quick-care', 'Quick care', 'walkin', {
-    id: 'cons_quick_10', description: 'Quick check-in', duration: 10, amount: 35, group: false, charge: true, slots: 1, visible_to_patient: true,
+    id: 'cons_quick_10',
+    description: 'Quick check-in',
+    duration: 10,
+    amount: 35,
+    group: false,
+    charge: true,
+    slots: 1,
+    visible_to_patient: true,
   });
   const photos = accountRoom('demo-econsult', 'skin-photos', 'Skin photo review', 'econsult', {
-    id: 'cons_photos', description: 'Photo review', duration: 20, amount: 45, group: false, charge: true, slots: 1, visible_to_patient: true,
+    id: 'cons_photos',
+    description: 'Photo review',
+    duration: 20,
+    amount: 45,
+    group: false,
+    charge: true,
+    slots: 1,
+    visible_to_patient: true,
   });
   for (const room of [quick, photos]) db.rooms.set(String(room.code), room);
   db.settings.set('demo', {

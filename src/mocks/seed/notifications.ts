@@ -56,7 +56,11 @@ export function seedNotifications(db: Db, now: number): void {
     db.endpoints.set(e.id, {
       ...e,
       user_id: 'usr_patient',
-      ...(e.type === 10 ? {} : { arn: `arn:mock:sns:us-east-1:000000000000:endpoint/${e.type === 30 ? 'APNS' : 'GCM'}/demo/${e.id}` }),
+      ...(e.type === 10
+        ? {}
+        : {
+            arn: `arn:mock:sns:us-east-1:000000000000:endpoint/${e.type === 30 ? 'APNS' : 'GCM'}/demo/${e.id}`,
+          }),
       modified: e.created,
     });
   }

@@ -7,15 +7,62 @@ export function seedRecords(db: Db, now: number): void {
   const patient = 'usr_patient';
 
   const prescriptions = [
-    { ID: 'rx_1', DrugID: 'd-1001', NDC: '00000-0001-01', Drug: 'Cetirizine 10 mg tablet', Directions: 'Take 1 tablet by mouth daily', Qty: 30, Status: 'Current', PrescriberName: 'Samira Okafor, MD' },
-    { ID: 'rx_2', DrugID: 'd-1002', NDC: '00000-0002-01', Drug: 'Hydrocortisone 1% cream', Directions: 'Apply a thin layer twice daily for 7 days', Qty: 1, Status: 'Current', PrescriberName: 'Elena Marchetti, MD' },
-    { ID: 'rx_3', DrugID: 'd-1003', NDC: '00000-0003-01', Drug: 'Amoxicillin 500 mg capsule', Directions: 'Take 1 capsule three times daily for 10 days', Qty: 30, Status: 'Completed', PrescriberName: 'Samira Okafor, MD' },
+    {
+      ID: 'rx_1',
+      DrugID: 'd-1001',
+      NDC: '00000-0001-01',
+      Drug: 'Cetirizine 10 mg tablet',
+      Directions: 'Take 1 tablet by mouth daily',
+      Qty: 30,
+      Status: 'Current',
+      PrescriberName: 'Samira Okafor, MD',
+    },
+    {
+      ID: 'rx_2',
+      DrugID: 'd-1002',
+      NDC: '00000-0002-01',
+      Drug: 'Hydrocortisone 1% cream',
+      Directions: 'Apply a thin layer twice daily for 7 days',
+      Qty: 1,
+      Status: 'Current',
+      PrescriberName: 'Elena Marchetti, MD',
+    },
+    {
+      ID: 'rx_3',
+      DrugID: 'd-1003',
+      NDC: '00000-0003-01',
+      Drug: 'Amoxicillin 500 mg capsule',
+      Directions: 'Take 1 capsule three times daily for 10 days',
+      Qty: 30,
+      Status: 'Completed',
+      PrescriberName: 'Samira Okafor, MD',
+    },
   ];
   for (const p of prescriptions) db.prescriptions.set(p.ID, { id: p.ID, user_id: patient, ...p });
 
   const pharmacies = [
-    { code: 'ph_1001', name: 'Harbor Pharmacy', address: '12 Water Street', city: 'Brooklyn', state: 'NY', zip: '11201', phone: '7185550101', fax: '7185550102', is_default: true },
-    { code: 'ph_1002', name: 'Corner Drugs', address: '400 Atlantic Avenue', city: 'Brooklyn', state: 'NY', zip: '11217', phone: '7185550133', fax: '', is_default: false },
+    {
+      code: 'ph_1001',
+      name: 'Harbor Pharmacy',
+      address: '12 Water Street',
+      city: 'Brooklyn',
+      state: 'NY',
+      zip: '11201',
+      phone: '7185550101',
+      fax: '7185550102',
+      is_default: true,
+    },
+    {
+      code: 'ph_1002',
+      name: 'Corner Drugs',
+      address: '400 Atlantic Avenue',
+      city: 'Brooklyn',
+      state: 'NY',
+      zip: '11217',
+      phone: '7185550133',
+      fax: '',
+      is_default: false,
+    },
   ];
   for (const p of pharmacies) {
     db.pharmacies.set(`${patient}:${p.code}`, {
@@ -72,9 +119,57 @@ export function seedRecords(db: Db, now: number): void {
   });
 
   db.referenceLists.set('carriers', [
-    { id: 'car_acme', name: 'Acme Health Plan', code: 'INS-ACME', billing_system: { address: { zip: '10001', city: 'New York', state: 'NY', address1: '1 Plan Plaza', address2: '', areacode: '212' }, cpid: '1001', code: 'ACME' } },
-    { id: 'car_blue', name: 'Bluewater Insurance', code: 'INS-BLUE', billing_system: { address: { zip: '60601', city: 'Chicago', state: 'IL', address1: '200 Lake Road', address2: 'Suite 5', areacode: '312' }, cpid: '1002', code: 'BLUE' } },
-    { id: 'car_summit', name: 'Summit Mutual', code: 'INS-SUMMIT', billing_system: { address: { zip: '80202', city: 'Denver', state: 'CO', address1: '9 Ridge Way', address2: '', areacode: '303' }, cpid: '1003', code: 'SUMMIT' } },
+    {
+      id: 'car_acme',
+      name: 'Acme Health Plan',
+      code: 'INS-ACME',
+      billing_system: {
+        address: {
+          zip: '10001',
+          city: 'New York',
+          state: 'NY',
+          address1: '1 Plan Plaza',
+          address2: '',
+          areacode: '212',
+        },
+        cpid: '1001',
+        code: 'ACME',
+      },
+    },
+    {
+      id: 'car_blue',
+      name: 'Bluewater Insurance',
+      code: 'INS-BLUE',
+      billing_system: {
+        address: {
+          zip: '60601',
+          city: 'Chicago',
+          state: 'IL',
+          address1: '200 Lake Road',
+          address2: 'Suite 5',
+          areacode: '312',
+        },
+        cpid: '1002',
+        code: 'BLUE',
+      },
+    },
+    {
+      id: 'car_summit',
+      name: 'Summit Mutual',
+      code: 'INS-SUMMIT',
+      billing_system: {
+        address: {
+          zip: '80202',
+          city: 'Denver',
+          state: 'CO',
+          address1: '9 Ridge Way',
+          address2: '',
+          areacode: '303',
+        },
+        cpid: '1003',
+        code: 'SUMMIT',
+      },
+    },
   ]);
   db.referenceLists.set('insurers', [
     { id: 'INS-ACME', text: 'Acme Health Plan', description: 'Commercial PPO' },
@@ -91,8 +186,18 @@ export function seedRecords(db: Db, now: number): void {
     { id: '99421', text: '99421', description: 'Online digital evaluation, 5-10 minutes' },
   ]);
   db.referenceLists.set('dxs', [
-    { id: 'J30.2', code: 'J30.2', description: 'Other seasonal allergic rhinitis', billing_system: { code: 'ICD10' } },
-    { id: 'L25.9', code: 'L25.9', description: 'Unspecified contact dermatitis', billing_system: { code: 'ICD10' } },
+    {
+      id: 'J30.2',
+      code: 'J30.2',
+      description: 'Other seasonal allergic rhinitis',
+      billing_system: { code: 'ICD10' },
+    },
+    {
+      id: 'L25.9',
+      code: 'L25.9',
+      description: 'Unspecified contact dermatitis',
+      billing_system: { code: 'ICD10' },
+    },
   ]);
 
   db.surveyResponses.set('svy_1', {
@@ -152,8 +257,20 @@ export function seedRecords(db: Db, now: number): void {
   // Files (spec 2.10). Mock-only fields: `_owner` is the patient whose record the file is on,
   // `_mime` the type it is served with. `is_deletable` is the stored flag; the handlers narrow it
   // per caller (only the uploader or the clinic admin may delete).
-  const provider = { id: 'usr_provider', username: 'samira.okafor', email: 'provider@example.test', full_name: 'Samira Okafor', type: 400 };
-  const self = { id: patient, username: 'casey.morgan', email: 'patient@example.test', full_name: 'Casey Morgan', type: 200 };
+  const provider = {
+    id: 'usr_provider',
+    username: 'samira.okafor',
+    email: 'provider@example.test',
+    full_name: 'Samira Okafor',
+    type: 400,
+  };
+  const self = {
+    id: patient,
+    username: 'casey.morgan',
+    email: 'patient@example.test',
+    full_name: 'Casey Morgan',
+    type: 200,
+  };
   const doc = (
     id: string,
     name: string,
@@ -169,7 +286,12 @@ export function seedRecords(db: Db, now: number): void {
       name,
       size,
       ext: name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '',
-      meta: { category: 'user_document', title, target: { id: patient, type: 'user' }, account: { code: 'demo' } },
+      meta: {
+        category: 'user_document',
+        title,
+        target: { id: patient, type: 'user' },
+        account: { code: 'demo' },
+      },
       creator: by,
       created: t - days * DAY,
       is_deletable: by.id === patient,
@@ -178,8 +300,24 @@ export function seedRecords(db: Db, now: number): void {
     });
     db.fileBlobs.set(id, base64);
   };
-  doc('file_doc_1', 'vaccination-record.txt', 'Vaccination record', 'text/plain', btoa('Demo document: vaccination record (sample text)\n'), 40, self);
-  doc('file_doc_2', 'visit-summary.txt', 'Visit summary', 'text/plain', btoa('Demo document: visit summary (sample text)\n'), 14, provider);
+  doc(
+    'file_doc_1',
+    'vaccination-record.txt',
+    'Vaccination record',
+    'text/plain',
+    btoa('Demo document: vaccination record (sample text)\n'),
+    40,
+    self,
+  );
+  doc(
+    'file_doc_2',
+    'visit-summary.txt',
+    'Visit summary',
+    'text/plain',
+    btoa('Demo document: visit summary (sample text)\n'),
+    14,
+    provider,
+  );
   // A 16x16 teal square with a white centre, so thumbnails have something to show.
   doc(
     'file_doc_3',

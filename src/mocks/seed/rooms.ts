@@ -6,17 +6,62 @@ const DAY = 24 * HOUR;
 
 const CONSULTATIONS = {
   general: [
-    { id: 'cons_general_15', description: 'Quick consultation', duration: 15, amount: 49, group: false, charge: true, slots: 1, visible_to_patient: true },
-    { id: 'cons_general_30', description: 'Standard consultation', duration: 30, amount: 89, group: false, charge: true, slots: 2, visible_to_patient: true },
+    {
+      id: 'cons_general_15',
+      description: 'Quick consultation',
+      duration: 15,
+      amount: 49,
+      group: false,
+      charge: true,
+      slots: 1,
+      visible_to_patient: true,
+    },
+    {
+      id: 'cons_general_30',
+      description: 'Standard consultation',
+      duration: 30,
+      amount: 89,
+      group: false,
+      charge: true,
+      slots: 2,
+      visible_to_patient: true,
+    },
   ],
   dermatology: [
-    { id: 'cons_derm_photo', description: 'Photo skin review', duration: 20, amount: 59, group: false, charge: true, slots: 1, visible_to_patient: true },
+    {
+      id: 'cons_derm_photo',
+      description: 'Photo skin review',
+      duration: 20,
+      amount: 59,
+      group: false,
+      charge: true,
+      slots: 1,
+      visible_to_patient: true,
+    },
   ],
   pediatrics: [
-    { id: 'cons_peds_20', description: 'Child health visit', duration: 20, amount: 0, group: false, charge: false, slots: 1, visible_to_patient: true },
+    {
+      id: 'cons_peds_20',
+      description: 'Child health visit',
+      duration: 20,
+      amount: 0,
+      group: false,
+      charge: false,
+      slots: 1,
+      visible_to_patient: true,
+    },
   ],
   'after-hours': [
-    { id: 'cons_after_15', description: 'After-hours consultation', duration: 15, amount: 99, group: false, charge: true, slots: 1, visible_to_patient: true },
+    {
+      id: 'cons_after_15',
+      description: 'After-hours consultation',
+      duration: 15,
+      amount: 99,
+      group: false,
+      charge: true,
+      slots: 1,
+      visible_to_patient: true,
+    },
   ],
 };
 
@@ -40,7 +85,10 @@ function room(t: number, code: string, name: string, extra: Partial<Rec>): Rec {
     specialties: [],
     visits: { walkin: { enabled: true }, appointment: { enabled: true }, econsult: { enabled: false } },
     auth: { guest: { type: 1, log_in: { enabled: true } } },
-    payment: { consultations: CONSULTATIONS[code as keyof typeof CONSULTATIONS] ?? [], paymentCurrency: 'usd' },
+    payment: {
+      consultations: CONSULTATIONS[code as keyof typeof CONSULTATIONS] ?? [],
+      paymentCurrency: 'usd',
+    },
     operation_settings: {
       is_closed: false,
       close_msg: '',
@@ -110,4 +158,3 @@ export function seedRooms(db: Db, now: number): void {
   ];
   for (const r of rooms) db.rooms.set(String(r.code), r);
 }
-

@@ -3,7 +3,10 @@ import type { Db, UserRecord } from '../db';
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-function user(now: number, partial: Partial<UserRecord> & Pick<UserRecord, 'id' | 'code' | 'type' | 'first_name' | 'last_name'>): UserRecord {
+function user(
+  now: number,
+  partial: Partial<UserRecord> & Pick<UserRecord, 'id' | 'code' | 'type' | 'first_name' | 'last_name'>,
+): UserRecord {
   return {
     full_name: `${partial.first_name} ${partial.last_name}`,
     username: partial.code,
@@ -171,7 +174,13 @@ export function seedUsers(db: Db, now: number): void {
         professional_interests: 'Preventive care, telehealth.',
         personal_interests: 'Hiking, cooking.',
         photo: `/brand/avatars/${p.code}.svg`,
-        rooms: p.rooms.map((code) => ({ code, name: code, domain: 'demo', account_code: 'demo', default: code === p.rooms[0] })),
+        rooms: p.rooms.map((code) => ({
+          code,
+          name: code,
+          domain: 'demo',
+          account_code: 'demo',
+          default: code === p.rooms[0],
+        })),
       }),
     );
   }
@@ -185,12 +194,40 @@ export function seedUsers(db: Db, now: number): void {
       last_name: 'Blake',
       roles: ['clinic_admin'],
       is_admin: true,
-      rooms: [{ code: 'general', name: 'General practice', domain: 'demo', account_code: 'demo', default: true }],
+      rooms: [
+        { code: 'general', name: 'General practice', domain: 'demo', account_code: 'demo', default: true },
+      ],
     }),
   );
   // A longer list of patients so the admin user search and provider lists have something to page.
-  const first = ['Avery', 'Blair', 'Cameron', 'Devon', 'Emerson', 'Finley', 'Harper', 'Jules', 'Kai', 'Logan', 'Quinn', 'Rowan'];
-  const last = ['Abbott', 'Baker', 'Castillo', 'Dunn', 'Engel', 'Foster', 'Garcia', 'Holm', 'Ito', 'Jensen', 'Kowalski', 'Lopez'];
+  const first = [
+    'Avery',
+    'Blair',
+    'Cameron',
+    'Devon',
+    'Emerson',
+    'Finley',
+    'Harper',
+    'Jules',
+    'Kai',
+    'Logan',
+    'Quinn',
+    'Rowan',
+  ];
+  const last = [
+    'Abbott',
+    'Baker',
+    'Castillo',
+    'Dunn',
+    'Engel',
+    'Foster',
+    'Garcia',
+    'Holm',
+    'Ito',
+    'Jensen',
+    'Kowalski',
+    'Lopez',
+  ];
   for (let i = 0; i < 36; i += 1) {
     const fn = first[i % first.length] ?? 'Alex';
     const ln = last[(i * 5) % last.length] ?? 'Doe';

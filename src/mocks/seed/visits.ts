@@ -51,8 +51,20 @@ export function seedVisits(db: Db, now: number): void {
     ...over,
   });
   const visits: Rec[] = [
-    base('vis_upcoming', { start: t + 2 * DAY + 3 * HOUR, end: t + 2 * DAY + 3 * HOUR + 30 * MIN, status: 20, intake_id: 'int_upcoming' }),
-    base('vis_pending', { start: t + 5 * DAY, end: t + 5 * DAY + 15 * MIN, status: 10, provider_id: null, provider: null, intake_id: 'int_pending' }),
+    base('vis_upcoming', {
+      start: t + 2 * DAY + 3 * HOUR,
+      end: t + 2 * DAY + 3 * HOUR + 30 * MIN,
+      status: 20,
+      intake_id: 'int_upcoming',
+    }),
+    base('vis_pending', {
+      start: t + 5 * DAY,
+      end: t + 5 * DAY + 15 * MIN,
+      status: 10,
+      provider_id: null,
+      provider: null,
+      intake_id: 'int_pending',
+    }),
     base('vis_inprogress', {
       start: t - 10 * MIN,
       end: t + 20 * MIN,
@@ -85,7 +97,12 @@ export function seedVisits(db: Db, now: number): void {
         ],
       },
     }),
-    base('vis_cancelled', { start: t - 30 * DAY, end: t - 30 * DAY + 15 * MIN, status: 40, intake_id: 'int_cancelled' }),
+    base('vis_cancelled', {
+      start: t - 30 * DAY,
+      end: t - 30 * DAY + 15 * MIN,
+      status: 40,
+      intake_id: 'int_cancelled',
+    }),
     base('vis_econsult_closed', {
       room_id: 'room_dermatology',
       room_code: 'dermatology',
@@ -191,10 +208,22 @@ export function seedVisits(db: Db, now: number): void {
 
   // The closed e-consult's thread: readable, but closed for new messages (409).
   const thread: [string, 'patient' | 'provider', string][] = [
-    ['m1', 'patient', 'Hello, I have had an itchy rash on my forearm for about a week. Photos attached in the intake.'],
-    ['m2', 'provider', 'Thanks for the photos. Has the rash spread, and have you started any new soaps or detergents?'],
+    [
+      'm1',
+      'patient',
+      'Hello, I have had an itchy rash on my forearm for about a week. Photos attached in the intake.',
+    ],
+    [
+      'm2',
+      'provider',
+      'Thanks for the photos. Has the rash spread, and have you started any new soaps or detergents?',
+    ],
     ['m3', 'patient', 'It has not spread. I did switch laundry detergent two weeks ago.'],
-    ['m4', 'provider', 'That fits contact dermatitis. Switch back, use a fragrance-free moisturiser, and write again if it is not better in 10 days.'],
+    [
+      'm4',
+      'provider',
+      'That fits contact dermatitis. Switch back, use a fragrance-free moisturiser, and write again if it is not better in 10 days.',
+    ],
     ['m5', 'patient', 'Will do, thank you!'],
   ];
   thread.forEach(([id, who, content], i) => {
@@ -203,7 +232,14 @@ export function seedVisits(db: Db, now: number): void {
       id: `msg_closed_${id}`,
       visit_id: 'vis_econsult_closed',
       type: `${who}_message`,
-      actor: { id: actor.id, type: actor.type, display_name: typeof actor.title === 'string' && actor.title ? `${actor.title} ${actor.full_name}` : actor.full_name },
+      actor: {
+        id: actor.id,
+        type: actor.type,
+        display_name:
+          typeof actor.title === 'string' && actor.title
+            ? `${actor.title} ${actor.full_name}`
+            : actor.full_name,
+      },
       content,
       created: t - 21 * DAY + i * 3 * HOUR + 0.25,
       attachment_ids: [],
@@ -219,4 +255,3 @@ export function seedVisits(db: Db, now: number): void {
     attachment_ids: [],
   });
 }
-

@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useSession, useSessionStore } from '@/lib/session';
 
-const AdminTokenSchema = z.object({ token: z.string().trim().min(8, 'Paste the whole token (at least 8 characters)') });
+const AdminTokenSchema = z.object({
+  token: z.string().trim().min(8, 'Paste the whole token (at least 8 characters)'),
+});
 type AdminTokenForm = z.infer<typeof AdminTokenSchema>;
 
 /**
@@ -17,7 +19,10 @@ export function Component() {
   const store = useSessionStore();
   useSession();
   const hasToken = store.getAdminToken() !== null;
-  const form = useForm<AdminTokenForm>({ resolver: zodResolver(AdminTokenSchema), defaultValues: { token: '' } });
+  const form = useForm<AdminTokenForm>({
+    resolver: zodResolver(AdminTokenSchema),
+    defaultValues: { token: '' },
+  });
   return (
     <Page title="Clinic administration">
       {hasToken ? (
@@ -40,10 +45,16 @@ export function Component() {
             }
           >
             <p>
-              Administration uses the clinic admin API token from the dashboard’s app settings. It stays in this tab’s
-              memory only and is forgotten when you sign out or close the tab.
+              Administration uses the clinic admin API token from the dashboard’s app settings. It stays in
+              this tab’s memory only and is forgotten when you sign out or close the tab.
             </p>
-            <TextField<AdminTokenForm> name="token" label="Clinic admin API token" type="password" autoComplete="off" required />
+            <TextField<AdminTokenForm>
+              name="token"
+              label="Clinic admin API token"
+              type="password"
+              autoComplete="off"
+              required
+            />
             <Button type="submit">Use this token</Button>
           </form>
         </FormProvider>

@@ -5,7 +5,9 @@ import { renderRoute } from '~test/render';
 async function openDirectory(path = '/admin/users', withToken = true) {
   const utils = renderRoute(path, { as: 'demo-admin' });
   if (withToken) utils.session.setAdminToken('demo-admin-token');
-  expect(await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   return utils;
 }
 
@@ -13,7 +15,10 @@ describe('the admin user directory (GET /users)', () => {
   it('asks for the clinic admin token first', async () => {
     await openDirectory('/admin/users', false);
     expect(screen.getByRole('status')).toHaveTextContent('needs the clinic admin API token');
-    expect(screen.getByRole('link', { name: 'Enter the token on the administration page' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Enter the token on the administration page' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 
   it('lists the clinic’s users a page at a time, with the total', async () => {
@@ -31,14 +36,19 @@ describe('the admin user directory (GET /users)', () => {
     await screen.findByRole('table');
     await user.type(screen.getByLabelText('Name or email'), 'ca');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Type at least 3 characters of a name or email, or leave it empty')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Type at least 3 characters of a name or email, or leave it empty'),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name or email'), 'sey');
     await user.selectOptions(screen.getByLabelText('Type'), 'Patients');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Showing 1–1 of 1 users')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/Casey Morgan\s*Patient/);
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'casey', type: '200' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'casey',
+      type: '200',
+    });
   });
 
   it('sorts by name from the address', async () => {

@@ -52,7 +52,10 @@ const SearchSchema = z.object({
   q: z
     .string()
     .trim()
-    .refine((v) => v === '' || v.length >= 3, 'Type at least 3 characters of a name or email, or leave it empty'),
+    .refine(
+      (v) => v === '' || v.length >= 3,
+      'Type at least 3 characters of a name or email, or leave it empty',
+    ),
   type: z.string(),
   sort: z.string(),
 });
@@ -141,8 +144,19 @@ function UserDirectory() {
           onSubmit={(event) => void form.handleSubmit((values) => go({ ...values, start: 0 }))(event)}
         >
           <div className="form-grid">
-            <TextField<SearchValues> name="q" label="Name or email" type="search" autoComplete="off" hint="At least 3 characters." />
-            <SelectField<SearchValues> name="type" label="Type" options={TYPE_OPTIONS} placeholder="Everyone" />
+            <TextField<SearchValues>
+              name="q"
+              label="Name or email"
+              type="search"
+              autoComplete="off"
+              hint="At least 3 characters."
+            />
+            <SelectField<SearchValues>
+              name="type"
+              label="Type"
+              options={TYPE_OPTIONS}
+              placeholder="Everyone"
+            />
             <SelectField<SearchValues> name="sort" label="Sort by" options={SORT_OPTIONS} />
           </div>
           <div className="form-actions">
@@ -152,7 +166,13 @@ function UserDirectory() {
       </FormProvider>
 
       {list.isPending ? <Spinner label="Loading users…" /> : null}
-      {list.isError ? <ErrorState error={list.error} title="The users could not be loaded" onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? (
+        <ErrorState
+          error={list.error}
+          title="The users could not be loaded"
+          onRetry={() => void list.refetch()}
+        />
+      ) : null}
       {list.data && rows.length === 0 ? <EmptyState title="No users match these filters" /> : null}
       {rows.length > 0 ? (
         <>
@@ -184,10 +204,18 @@ function UserDirectory() {
             </table>
           </div>
           <nav className="pager" aria-label="Pages of users">
-            <Button variant="secondary" disabled={params.start === 0} onClick={() => go({ start: Math.max(0, params.start - PAGE_SIZE) })}>
+            <Button
+              variant="secondary"
+              disabled={params.start === 0}
+              onClick={() => go({ start: Math.max(0, params.start - PAGE_SIZE) })}
+            >
               Previous page
             </Button>
-            <Button variant="secondary" disabled={params.start + PAGE_SIZE >= total} onClick={() => go({ start: params.start + PAGE_SIZE })}>
+            <Button
+              variant="secondary"
+              disabled={params.start + PAGE_SIZE >= total}
+              onClick={() => go({ start: params.start + PAGE_SIZE })}
+            >
               Next page
             </Button>
           </nav>
@@ -207,5 +235,7 @@ function typeLabel(user: User): string {
 
 function lastLogin(user: User, zone: string): string {
   const value = typeof user.last_login === 'string' ? Number(user.last_login) : user.last_login;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? formatDateTime(value, zone) : 'Never';
+  return typeof value === 'number' && Number.isFinite(value) && value > 0
+    ? formatDateTime(value, zone)
+    : 'Never';
 }

@@ -13,8 +13,8 @@ export function Component() {
     <main id="main" className="shell-main narrow" tabIndex={-1}>
       <Page title="This sign-in link is invalid or has expired">
         <p>
-          Sign-in links work once and only for a short time. Go back to your clinic’s website or app and open the
-          portal from there to get a fresh link.
+          Sign-in links work once and only for a short time. Go back to your clinic’s website or app and open
+          the portal from there to get a fresh link.
         </p>
         {session.status === 'active' ? (
           <p>

@@ -55,7 +55,9 @@ describe('the SSO landing', () => {
   it('B16: exchanges the token, drops it from the address and history, and follows an in-app `next`', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router, session } = renderRoute(landingUrl(token, { next: '/patient/profile' }));
-    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient/profile');
     expect(router.state.location.search).not.toContain(token);
     expect(session.getState().status).toBe('active');
@@ -70,7 +72,9 @@ describe('the SSO landing', () => {
     const exchanges = countExchanges();
     const token = ssoTokenFor('demo-patient');
     renderStrict(landingUrl(token, { one_time_token: '1' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(exchanges).toHaveLength(1);
     expect(db.tokens.get(token)?.consumed).toBe(true);
   });
@@ -79,12 +83,16 @@ describe('the SSO landing', () => {
     const exchanges = countExchanges();
     const token = ssoTokenFor('demo-patient');
     const view = renderRoute(landingUrl(token, { one_time_token: '1' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await view.session.signOut();
     view.unmount();
 
     const { session } = renderRoute(landingUrl(token, { one_time_token: '1' }));
-    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' }),
+    ).toBeInTheDocument();
     expect(session.getState().status).toBe('signed-out');
     expect(exchanges).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Other ways to sign in' })).toBeInTheDocument();
@@ -93,14 +101,18 @@ describe('the SSO landing', () => {
   it('B18: a `next` to another origin is ignored and the user lands on their home', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '//evil.example/phish' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 
   it('B18: a `next` the user may not open leads to their own home, not a loop', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '/admin/users' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 
@@ -108,15 +120,20 @@ describe('the SSO landing', () => {
     ['401 {error, message}', 401, { error: 'invalid_token', message: 'expired' }],
     ['400 {code: 404}', 400, { code: 404, message: 'The page you requested is not available.' }],
     ['401 {code: 404}', 401, { code: 404, message: 'Not found' }],
-  ])('B19: a refused token (%s) shows the invalid-link page, never the token or `next`', async (_label, status, body) => {
-    server.use(http.get(api('/auth'), () => HttpResponse.json(body, { status })));
-    const { router, session } = renderRoute(landingUrl('CANARY_SSO_refused', { next: '/patient/profile' }));
-    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/invalid');
-    expect(session.getState().status).toBe('signed-out');
-    expect(window.sessionStorage.getItem('telehealth.session')).toBeNull();
-    expect(document.body.innerHTML).not.toContain('CANARY_SSO');
-  });
+  ])(
+    'B19: a refused token (%s) shows the invalid-link page, never the token or `next`',
+    async (_label, status, body) => {
+      server.use(http.get(api('/auth'), () => HttpResponse.json(body, { status })));
+      const { router, session } = renderRoute(landingUrl('CANARY_SSO_refused', { next: '/patient/profile' }));
+      expect(
+        await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/auth/invalid');
+      expect(session.getState().status).toBe('signed-out');
+      expect(window.sessionStorage.getItem('telehealth.session')).toBeNull();
+      expect(document.body.innerHTML).not.toContain('CANARY_SSO');
+    },
+  );
 
   it('an unreachable server shows a way forward instead of spinning forever', async () => {
     server.use(http.get(api('/auth'), () => HttpResponse.error()));
@@ -127,7 +144,9 @@ describe('the SSO landing', () => {
 
   it('a landing without a token goes straight to the invalid-link page', async () => {
     renderRoute('/auth');
-    expect(await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' }),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -142,10 +161,14 @@ describe('the SSO landing', () => {
 
   it('disable_navigation=1 shows the portal without its navigation for the whole session', async () => {
     const { router } = renderRoute(landingUrl(ssoTokenFor('demo-patient'), { disable_navigation: '1' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
-    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
@@ -153,18 +176,26 @@ describe('the SSO landing', () => {
 
 describe('terms of service gate', () => {
   it('a user who never accepted the terms sees them first, accepts with POST /me tos=1 and continues to `next`', async () => {
-    const { user, router } = renderRoute(landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }));
-    expect(await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 })).toBeInTheDocument();
+    const { user, router } = renderRoute(
+      landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I accept the terms' }));
-    expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(db.users.get('usr_patient2')!.tos).toBe(true);
   });
 
   it('every area sends a user with tos false to the terms, and declining signs out', async () => {
     const { user, router, session } = renderRoute('/patient/profile', { as: 'demo-patient-2' });
-    expect(await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/patient/profile');
     await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
@@ -174,7 +205,9 @@ describe('terms of service gate', () => {
 
   it('the terms page sends someone who already accepted straight on', async () => {
     const { router } = renderRoute('/terms', { as: 'demo-patient' });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 });

@@ -6,7 +6,13 @@ import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
 import { paths, safeInAppPath } from '@/config/paths';
 import { homeFor } from '@/features/auth/home-for';
-import { exchangeOnce, forgetCapturedLanding, readLanding, takeCapturedLanding, type SsoLanding } from '@/features/auth/sso-landing';
+import {
+  exchangeOnce,
+  forgetCapturedLanding,
+  readLanding,
+  takeCapturedLanding,
+  type SsoLanding,
+} from '@/features/auth/sso-landing';
 import { useSessionStore } from '@/lib/session';
 
 /**
@@ -50,7 +56,11 @@ export function Component() {
       .catch((error: unknown) => {
         forgetCapturedLanding();
         if (!active) return;
-        if (isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 401 || error.status === 404)) {
+        if (
+          isApiError(error) &&
+          error.kind === 'http' &&
+          (error.status === 400 || error.status === 401 || error.status === 404)
+        ) {
           void navigate(paths.linkInvalid(), { replace: true });
         } else {
           setFailed(true);
@@ -66,7 +76,10 @@ export function Component() {
       <h1>Signing you in</h1>
       {failed ? (
         <div role="alert">
-          <p>We could not complete the sign-in. Check your connection, then open the link from your clinic again.</p>
+          <p>
+            We could not complete the sign-in. Check your connection, then open the link from your clinic
+            again.
+          </p>
           <p>
             <Link to={paths.signIn()}>Go to the sign-in page</Link>
           </p>
@@ -83,6 +96,11 @@ function landingFromState(state: unknown): SsoLanding | null {
   if (typeof state !== 'object' || state === null || !('ssoToken' in state)) return null;
   const s = state as Partial<SsoLanding>;
   return typeof s.ssoToken === 'string'
-    ? { ssoToken: s.ssoToken, next: s.next ?? null, oneTime: Boolean(s.oneTime), embedded: Boolean(s.embedded) }
+    ? {
+        ssoToken: s.ssoToken,
+        next: s.next ?? null,
+        oneTime: Boolean(s.oneTime),
+        embedded: Boolean(s.embedded),
+      }
     : null;
 }

@@ -42,12 +42,14 @@ export function Component() {
         ) : (
           <>
             <p>
-              Open the portal from your clinic’s website or app: it signs you in automatically. If a link has expired,
-              go back to where you started and open it again.
+              Open the portal from your clinic’s website or app: it signs you in automatically. If a link has
+              expired, go back to where you started and open it again.
             </p>
             {isDevSignInEnabled ? (
               <p>
-                <Link to={`${paths.devSignIn()}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}>
+                <Link
+                  to={`${paths.devSignIn()}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}
+                >
                   Development sign-in (mock personas)
                 </Link>
               </p>

@@ -48,25 +48,25 @@ export function Component() {
       </p>
       <Page title="Terms of service">
         <p>
-          {me.data?.first_name ? `${me.data.first_name}, before` : 'Before'} you use the portal of {clinicName}, please
-          read and accept its terms of service.
+          {me.data?.first_name ? `${me.data.first_name}, before` : 'Before'} you use the portal of{' '}
+          {clinicName}, please read and accept its terms of service.
         </p>
         <section className="card terms-text" aria-label="Terms of service text" tabIndex={0}>
           <h2>Using this portal</h2>
           <p>
-            The portal lets you arrange and attend consultations with the clinic’s providers, exchange messages about a
-            consultation, and keep your details up to date. It is not for emergencies: in an emergency call your local
-            emergency number.
+            The portal lets you arrange and attend consultations with the clinic’s providers, exchange
+            messages about a consultation, and keep your details up to date. It is not for emergencies: in an
+            emergency call your local emergency number.
           </p>
           <h2>Your information</h2>
           <p>
-            What you enter is shared with the providers who care for you and kept as part of your clinic record. You can
-            review and correct your details on your profile page at any time.
+            What you enter is shared with the providers who care for you and kept as part of your clinic
+            record. You can review and correct your details on your profile page at any time.
           </p>
           <h2>Your account</h2>
           <p>
-            Keep your sign-in links to yourself. For your security the portal signs you out after a period without
-            activity and at the latest after a set number of hours.
+            Keep your sign-in links to yourself. For your security the portal signs you out after a period
+            without activity and at the latest after a set number of hours.
           </p>
         </section>
         <FormError message={error} />

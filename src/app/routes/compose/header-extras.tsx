@@ -7,5 +7,9 @@ import { NotificationBadge } from '@/features/notifications';
  */
 export function HeaderExtras({ area }: { area: 'patient' | 'provider' | 'admin' }) {
   if (area === 'admin') return null;
-  return <NotificationBadge to={area === 'patient' ? paths.patient.notifications() : paths.provider.notifications()} />;
+  return (
+    <NotificationBadge
+      to={area === 'patient' ? paths.patient.notifications() : paths.provider.notifications()}
+    />
+  );
 }

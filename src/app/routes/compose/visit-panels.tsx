@@ -12,13 +12,20 @@ export function VisitExtraPanels({ visit }: { visit: Visit; viewer: 'patient' | 
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;
-  const selfName = me.data?.full_name || [me.data?.first_name, me.data?.last_name].filter(Boolean).join(' ') || 'You';
+  const selfName =
+    me.data?.full_name || [me.data?.first_name, me.data?.last_name].filter(Boolean).join(' ') || 'You';
   // A completed or cancelled e-consult is closed for new messages (spec section 3); the server's
   // 409 is the final word for any other visit.
   const isClosed = visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.cancelled;
   return (
     <ThreadErrorBoundary>
-      <MessageThread key={visit.id} visitId={visit.id} selfId={session.tokens.userId} selfName={selfName} isClosed={isClosed} />
+      <MessageThread
+        key={visit.id}
+        visitId={visit.id}
+        selfId={session.tokens.userId}
+        selfName={selfName}
+        isClosed={isClosed}
+      />
     </ThreadErrorBoundary>
   );
 }

@@ -19,7 +19,10 @@ export function Component() {
   const session = useSessionStore();
   const [params] = useSearchParams();
   const returnTo = safeInAppPath(params.get('returnTo'));
-  const personas = useQuery({ queryKey: ['dev', 'personas'], queryFn: ({ signal }) => listPersonas({ signal }) });
+  const personas = useQuery({
+    queryKey: ['dev', 'personas'],
+    queryFn: ({ signal }) => listPersonas({ signal }),
+  });
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -44,7 +47,9 @@ export function Component() {
       <Page title="Development sign-in">
         <p>Choose a demo persona. This page exists only when the portal runs on the mock backend.</p>
         {personas.isPending ? <Spinner label="Loading personas…" /> : null}
-        {personas.isError ? <ErrorState error={personas.error} onRetry={() => void personas.refetch()} /> : null}
+        {personas.isError ? (
+          <ErrorState error={personas.error} onRetry={() => void personas.refetch()} />
+        ) : null}
         {error ? <ErrorState error={error} title="Sign-in failed" /> : null}
         <ul className="persona-list">
           {personas.data?.data.map((p) => (

@@ -11,7 +11,9 @@ export function Component() {
     <Page title="Documents">
       {me.isPending ? <Spinner /> : null}
       {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? <DocumentsPanel patientId={me.data.id} viewerId={me.data.id} heading="Your documents" /> : null}
+      {me.data ? (
+        <DocumentsPanel patientId={me.data.id} viewerId={me.data.id} heading="Your documents" />
+      ) : null}
     </Page>
   );
 }

@@ -15,11 +15,13 @@ export function Component() {
   return (
     <Page title={`Welcome, ${me.data.first_name ?? 'there'}`}>
       <p>
-        You are signed in to <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
+        You are signed in to{' '}
+        <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
       </p>
       {typeof portal.support_phone === 'string' ? (
         <p>
-          Need help? Call <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
+          Need help? Call{' '}
+          <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
           {typeof portal.support_email === 'string' ? (
             <>
               {' '}

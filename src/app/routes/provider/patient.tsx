@@ -16,24 +16,40 @@ export function Component() {
   const patient = useQuery({ ...userQueries.detail(patientId), enabled: patientId !== '' });
   const tabId = useId();
   const panelId = useId();
-  const name = patient.data?.full_name ?? [patient.data?.first_name, patient.data?.last_name].filter(Boolean).join(' ');
+  const name =
+    patient.data?.full_name ?? [patient.data?.first_name, patient.data?.last_name].filter(Boolean).join(' ');
 
   return (
     <Page title={name ? `Patient: ${name}` : 'Patient record'}>
       {patient.isError ? (
-        <ErrorState error={patient.error} title="We could not load this patient" onRetry={() => void patient.refetch()} />
+        <ErrorState
+          error={patient.error}
+          title="We could not load this patient"
+          onRetry={() => void patient.refetch()}
+        />
       ) : null}
       {me.isPending || patient.isPending ? <Spinner /> : null}
       {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
       {me.data && patient.data ? (
         <>
           <div role="tablist" aria-label="Patient record" className="record-tabs">
-            <button type="button" role="tab" id={tabId} aria-selected="true" aria-controls={panelId} className="btn btn-secondary">
+            <button
+              type="button"
+              role="tab"
+              id={tabId}
+              aria-selected="true"
+              aria-controls={panelId}
+              className="btn btn-secondary"
+            >
               Documents
             </button>
           </div>
           <div role="tabpanel" id={panelId} aria-labelledby={tabId}>
-            <DocumentsPanel patientId={patient.data.id} viewerId={me.data.id} heading="Documents on this record" />
+            <DocumentsPanel
+              patientId={patient.data.id}
+              viewerId={me.data.id}
+              heading="Documents on this record"
+            />
           </div>
         </>
       ) : null}

@@ -14,8 +14,12 @@ export const sessionFeature: FeatureRegistration = {
         lazy: () => import('../auth/terms'),
       },
     ],
-    patient: [{ path: relative(paths.patient.profile(), 'patient'), lazy: () => import('../patient/profile') }],
-    provider: [{ path: relative(paths.provider.profile(), 'provider'), lazy: () => import('../provider/profile') }],
+    patient: [
+      { path: relative(paths.patient.profile(), 'patient'), lazy: () => import('../patient/profile') },
+    ],
+    provider: [
+      { path: relative(paths.provider.profile(), 'provider'), lazy: () => import('../provider/profile') },
+    ],
     admin: [{ path: relative(paths.admin.users(), 'admin'), lazy: () => import('../admin/users') }],
   }),
   nav: {

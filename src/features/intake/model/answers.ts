@@ -39,7 +39,12 @@ export function customValue(intake: Intake | null | undefined, key: string): str
 
 export function stepsDone(intake: Intake | null | undefined): Set<string> {
   const raw = customValue(intake, CUSTOM_FIELDS.stepsDone) ?? '';
-  return new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 export function withStepDone(intake: Intake | null | undefined, slug: string): string {

@@ -43,7 +43,10 @@ function slugOf(code: string | undefined): string {
  * an entry with no readable code is kept as a malformed step, so the patient sees a note instead
  * of a silent gap. Slugs are made unique by numbering repeats.
  */
-export function readSteps(intakeSteps: readonly unknown[] | null | undefined, postSteps: readonly unknown[] | null | undefined): WizardStep[] {
+export function readSteps(
+  intakeSteps: readonly unknown[] | null | undefined,
+  postSteps: readonly unknown[] | null | undefined,
+): WizardStep[] {
   const used = new Map<string, number>();
   const unique = (base: string) => {
     const count = (used.get(base) ?? 0) + 1;

@@ -3,7 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { uploadFile } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
 import { Button } from '@/components/ui/button';
-import { FileName, FileUploader, formatBytes, type UploadContext, type UploadSummary } from '@/components/upload';
+import {
+  FileName,
+  FileUploader,
+  formatBytes,
+  type UploadContext,
+  type UploadSummary,
+} from '@/components/upload';
 import { CUSTOM_FIELDS } from '../model/answers';
 import { useDraftDefaults } from '../wizard/drafts';
 import { StepForm, WizardError } from './step-form';
@@ -23,9 +29,20 @@ interface AttachmentValues {
  * `attachments`: photos and documents for the clinician, uploaded as `intake_attachment` files with
  * progress and cancel, and listed on the intake through the `attachment_ids` custom field.
  */
-export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function AttachmentsStep({
+  slug,
+  intake,
+  visitKind,
+  submitLabel,
+  backHref,
+  onSubmit,
+}: StepScreenProps) {
   const defaultValues = useDraftDefaults<AttachmentValues>(slug, () => ({
-    files: (intake?.attachments ?? []).map((a) => ({ id: a._id, name: a.name ?? 'file', size: a.size ?? null })),
+    files: (intake?.attachments ?? []).map((a) => ({
+      id: a._id,
+      name: a.name ?? 'file',
+      size: a.size ?? null,
+    })),
   }));
   const form = useForm<AttachmentValues>({ defaultValues });
   const files = useWatch({ control: form.control, name: 'files' });
@@ -37,14 +54,21 @@ export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref
     (file: File, { onProgress, signal }: UploadContext) =>
       // Until the visit exists, an intake attachment targets the intake (sent as a visit target, as the files API takes it).
       uploadFile(
-        { file, category: 'intake_attachment', ...(intake ? { targetId: intake.id, targetType: 'visit' as const } : {}) },
+        {
+          file,
+          category: 'intake_attachment',
+          ...(intake ? { targetId: intake.id, targetType: 'visit' as const } : {}),
+        },
         { onProgress, signal },
       ),
     [intake],
   );
   const add = (record: FileRecord) => {
     setUploadedHere((current) => new Set(current).add(record.id));
-    form.setValue('files', [...form.getValues('files'), { id: record.id, name: record.name, size: record.size ?? null }]);
+    form.setValue('files', [
+      ...form.getValues('files'),
+      { id: record.id, name: record.name, size: record.size ?? null },
+    ]);
   };
   const remove = (id: string) => {
     form.setValue(
@@ -64,8 +88,11 @@ export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref
       submitLabel={submitLabel}
       backHref={backHref}
       onValid={async (values) => {
-        if (summary.current.uploading > 0) throw new WizardError('Some files are still uploading. Wait until they finish.');
-        await onSubmit({ custom: { [CUSTOM_FIELDS.attachmentIds]: values.files.map((f) => f.id).join(',') } });
+        if (summary.current.uploading > 0)
+          throw new WizardError('Some files are still uploading. Wait until they finish.');
+        await onSubmit({
+          custom: { [CUSTOM_FIELDS.attachmentIds]: values.files.map((f) => f.id).join(',') },
+        });
       }}
     >
       <p>

@@ -29,7 +29,15 @@ export function consentText(step: StepScreenProps['step'], kind: VisitKind): str
 }
 
 /** `consent`: the consent text and a box that must be ticked. */
-export function ConsentStep({ step, slug, intake, visitKind, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function ConsentStep({
+  step,
+  slug,
+  intake,
+  visitKind,
+  submitLabel,
+  backHref,
+  onSubmit,
+}: StepScreenProps) {
   const defaultValues = useDraftDefaults<ConsentValues>(slug, () => ({
     accepted: customValue(intake, CUSTOM_FIELDS.consentAccepted) === '1',
   }));

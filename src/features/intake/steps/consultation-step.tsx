@@ -18,18 +18,30 @@ export function patientConsultations(room: Room): Consultation[] {
 export function formatPrice(c: Consultation, currency: string): string {
   if (c.charge === false || !c.amount) return 'No charge';
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(c.amount);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      c.amount,
+    );
   } catch {
     // An unknown currency code: show the number and the code as sent.
     return `${c.amount} ${currency.toUpperCase()}`;
   }
 }
 
-function ConsultationOptions({ consultations, currency }: { consultations: Consultation[]; currency: string }) {
+function ConsultationOptions({
+  consultations,
+  currency,
+}: {
+  consultations: Consultation[];
+  currency: string;
+}) {
   const { register, getFieldState, formState } = useFormContext<ConsultationChoice>();
   const error = getFieldState('consultation', formState).error?.message;
   return (
-    <fieldset className="field field-radio choice-list" aria-describedby={error ? 'consultation-error' : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="field field-radio choice-list"
+      aria-describedby={error ? 'consultation-error' : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>Which consultation do you need?</legend>
       {consultations.map((c) => (
         <label key={c.id} className="choice">
@@ -59,12 +71,17 @@ export function ConsultationStep({ slug, room, intake, submitLabel, backHref, on
   const currency = room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd';
   const defaultValues = useDraftDefaults<ConsultationChoice>(slug, () => {
     const saved = customValue(intake, CUSTOM_FIELDS.consultationId) ?? '';
-    return { consultation: ids.has(saved) ? saved : consultations.length === 1 ? (consultations[0]?.id ?? '') : '' };
+    return {
+      consultation: ids.has(saved) ? saved : consultations.length === 1 ? (consultations[0]?.id ?? '') : '',
+    };
   });
-  const schema = ConsultationChoiceSchema.refine((v) => consultations.length === 0 || ids.has(v.consultation), {
-    message: 'Choose a consultation.',
-    path: ['consultation'],
-  });
+  const schema = ConsultationChoiceSchema.refine(
+    (v) => consultations.length === 0 || ids.has(v.consultation),
+    {
+      message: 'Choose a consultation.',
+      path: ['consultation'],
+    },
+  );
   const form = useForm<ConsultationChoice>({ resolver: zodResolver(schema), defaultValues });
   return (
     <StepForm

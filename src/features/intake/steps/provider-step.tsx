@@ -14,11 +14,14 @@ import type { StepScreenProps } from './types';
 /** The radio value of "whoever is free first"; saved as provider_id 0. */
 export const FIRST_AVAILABLE = 'first-available';
 
-const ProviderChoiceSchema = z.object({ provider: z.string().min(1, 'Choose a provider, or “First available”.') });
+const ProviderChoiceSchema = z.object({
+  provider: z.string().min(1, 'Choose a provider, or “First available”.'),
+});
 type ProviderChoice = z.infer<typeof ProviderChoiceSchema>;
 
 export function providerName(p: RoomProvider): string {
-  const name = [p.title, p.first_name, p.last_name].filter(Boolean).join(' ').trim() || p.username || 'Provider';
+  const name =
+    [p.title, p.first_name, p.last_name].filter(Boolean).join(' ').trim() || p.username || 'Provider';
   return p.suffix ? `${name}, ${p.suffix}` : name;
 }
 
@@ -26,7 +29,11 @@ function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
   const { register, getFieldState, formState } = useFormContext<ProviderChoice>();
   const error = getFieldState('provider', formState).error?.message;
   return (
-    <fieldset className="field field-radio choice-list" aria-describedby={error ? 'provider-error' : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="field field-radio choice-list"
+      aria-describedby={error ? 'provider-error' : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>Who would you like to see?</legend>
       <label className="choice">
         <input type="radio" value={FIRST_AVAILABLE} {...register('provider')} />
@@ -60,12 +67,20 @@ function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
 /** `provider`: pick one of the room's providers, or the first available. */
 export function ProviderStep({ slug, room, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
   const providers = useQuery(roomQueries.providers(room.code));
-  const defaultValues = useDraftDefaults<ProviderChoice>(slug, () => ({ provider: providerIdOf(intake) ?? '' }));
+  const defaultValues = useDraftDefaults<ProviderChoice>(slug, () => ({
+    provider: providerIdOf(intake) ?? '',
+  }));
   const form = useForm<ProviderChoice>({ resolver: zodResolver(ProviderChoiceSchema), defaultValues });
 
   if (providers.isPending) return <Spinner label="Loading the providers…" />;
   if (providers.isError) {
-    return <ErrorState title="We could not load the providers" error={providers.error} onRetry={() => void providers.refetch()} />;
+    return (
+      <ErrorState
+        title="We could not load the providers"
+        error={providers.error}
+        onRetry={() => void providers.refetch()}
+      />
+    );
   }
   return (
     <StepForm
@@ -78,7 +93,9 @@ export function ProviderStep({ slug, room, intake, submitLabel, backHref, onSubm
         onSubmit({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
       }
     >
-      {providers.data.length === 0 ? <p>No provider is listed for this room yet; the first available one will see you.</p> : null}
+      {providers.data.length === 0 ? (
+        <p>No provider is listed for this room yet; the first available one will see you.</p>
+      ) : null}
       <ProviderOptions providers={providers.data} />
     </StepForm>
   );

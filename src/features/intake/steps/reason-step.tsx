@@ -13,13 +13,18 @@ const ReasonSchema = z.object({
     .string()
     .trim()
     .min(1, 'Tell us briefly why you want to see a clinician.')
-    .max(REASON_MAX_LENGTH, `Keep it under ${REASON_MAX_LENGTH} characters; you can add more during the visit.`),
+    .max(
+      REASON_MAX_LENGTH,
+      `Keep it under ${REASON_MAX_LENGTH} characters; you can add more during the visit.`,
+    ),
 });
 type ReasonValues = z.infer<typeof ReasonSchema>;
 
 /** `reason`: the reason for the visit, saved as `reason_for_visit`. */
 export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, onSubmit }: StepScreenProps) {
-  const defaultValues = useDraftDefaults<ReasonValues>(slug, () => ({ reason: intake?.reason_for_visit ?? '' }));
+  const defaultValues = useDraftDefaults<ReasonValues>(slug, () => ({
+    reason: intake?.reason_for_visit ?? '',
+  }));
   const form = useForm<ReasonValues>({ resolver: zodResolver(ReasonSchema), defaultValues });
   return (
     <StepForm

@@ -31,7 +31,14 @@ function failureMessage(error: unknown, submitLabel: string): string {
  * click sends once), a busy button, a disabled fieldset while saving, a form-level error that keeps
  * every answer on screen, and Back. Unsaved answers are kept in memory when the patient leaves.
  */
-export function StepForm<T extends FieldValues>({ form, slug, submitLabel, backHref, onValid, children }: StepFormProps<T>) {
+export function StepForm<T extends FieldValues>({
+  form,
+  slug,
+  submitLabel,
+  backHref,
+  onValid,
+  children,
+}: StepFormProps<T>) {
   const busyRef = useRef(false);
   const savedRef = useRef(false);
   const [isBusy, setBusy] = useState(false);

@@ -11,7 +11,10 @@ beforeAll(async () => {
 /** Puts `step` first in the demo account's flow, followed by a second step to land on. */
 function flowStartingWith(step: Record<string, unknown>) {
   const account = db.accounts.get('demo')!;
-  account.intake_steps = [step, { code: 'wrap_up', name: 'Next step', sections: [{ code: 'x', schema: {}, form: [] }] }];
+  account.intake_steps = [
+    step,
+    { code: 'wrap_up', name: 'Next step', sections: [{ code: 'x', schema: {}, form: [] }] },
+  ];
   account.post_intake_steps = [];
 }
 
@@ -102,10 +105,20 @@ describe('consultation step', () => {
   it('offers the consultations visible to patients with length and price, and saves the choice', async () => {
     const room = db.rooms.get('general')!;
     const payment = room.payment as { consultations: Rec[] };
-    payment.consultations.push({ id: 'cons_hidden', description: 'Staff only', duration: 60, amount: 10, visible_to_patient: false });
+    payment.consultations.push({
+      id: 'cons_hidden',
+      description: 'Staff only',
+      duration: 60,
+      amount: 10,
+      visible_to_patient: false,
+    });
     const { user, next } = await startAt({ code: 'consultation', name: 'Type of consultation' });
-    expect(screen.getByRole('radio', { name: /Quick consultation.*15 minutes · \$49\.00/ })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /Standard consultation.*30 minutes · \$89\.00/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('radio', { name: /Quick consultation.*15 minutes · \$49\.00/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('radio', { name: /Standard consultation.*30 minutes · \$89\.00/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /Staff only/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -116,13 +129,20 @@ describe('consultation step', () => {
 
   it('shows a free consultation as “No charge”', async () => {
     await startAt({ code: 'consultation', name: 'Type of consultation' }, 'pediatrics');
-    expect(screen.getByRole('radio', { name: /Child health visit.*20 minutes · No charge/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('radio', { name: /Child health visit.*20 minutes · No charge/ }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('consent step', () => {
   it('shows the clinic’s consent text and will not go on until the box is ticked', async () => {
-    const { user, next } = await startAt({ code: 'consent', name: 'Consent', text: 'I agree to the sample terms.\n\nSecond paragraph.', next: { title: 'Continue' } });
+    const { user, next } = await startAt({
+      code: 'consent',
+      name: 'Consent',
+      text: 'I agree to the sample terms.\n\nSecond paragraph.',
+      next: { title: 'Continue' },
+    });
     expect(screen.getByText('I agree to the sample terms.')).toBeInTheDocument();
     expect(screen.getByText('Second paragraph.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -135,7 +155,11 @@ describe('consent step', () => {
   });
 
   it('renders consent text from the server as text, never as markup', async () => {
-    await startAt({ code: 'consent', name: 'Consent', text: '<img src=x onerror="window.__xss=1"><b>bold</b>' });
+    await startAt({
+      code: 'consent',
+      name: 'Consent',
+      text: '<img src=x onerror="window.__xss=1"><b>bold</b>',
+    });
     expect(screen.getByText('<img src=x onerror="window.__xss=1"><b>bold</b>')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByText('bold')).not.toBeInTheDocument();

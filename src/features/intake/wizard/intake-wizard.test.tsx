@@ -27,7 +27,10 @@ function setSteps(intakeSteps: unknown[], postSteps: unknown[] = []) {
 const newIntakes = (before: Set<string>) => [...db.intakes.values()].filter((i) => !before.has(i.id));
 const newVisits = (before: Set<string>) => [...db.visits.values()].filter((v) => !before.has(v.id));
 
-async function answerReason(user: ReturnType<typeof renderRoute>['user'], text = 'Sore throat for three days') {
+async function answerReason(
+  user: ReturnType<typeof renderRoute>['user'],
+  text = 'Sore throat for three days',
+) {
   await user.type(await screen.findByLabelText(/What would you like help with/), text);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
@@ -52,12 +55,21 @@ describe('intake wizard: save as you go', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Where you are' })).toBeInTheDocument();
     const [created] = newIntakes(intakesBefore);
-    expect(created).toMatchObject({ room_code: 'general', type: '1', reason_for_visit: 'Sore throat for three days', portal_steps_done: 'reason' });
+    expect(created).toMatchObject({
+      room_code: 'general',
+      type: '1',
+      reason_for_visit: 'Sore throat for three days',
+      portal_steps_done: 'reason',
+    });
     expect(router.state.location.search).toBe(`?intake=${created!.id}`);
     await answerLocation(user);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
-    expect(db.intakes.get(created!.id)).toMatchObject({ location: 'NY', phone: '212 555 0100', portal_steps_done: 'reason,location' });
+    expect(db.intakes.get(created!.id)).toMatchObject({
+      location: 'NY',
+      phone: '212 555 0100',
+      portal_steps_done: 'reason,location',
+    });
     expect(newVisits(visitsBefore)).toHaveLength(0);
 
     await user.click(screen.getByRole('checkbox', { name: 'I have read this and I agree' }));
@@ -74,11 +86,19 @@ describe('intake wizard: save as you go', () => {
   it('keeps the answers on screen and retries when a save fails', async () => {
     setSteps(QUICK_INTAKE_STEPS);
     const intakesBefore = new Set(db.intakes.keys());
-    server.use(http.post('*/api_v3/intakes', () => HttpResponse.json({ error: 'server', message: 'boom' }, { status: 500 }), { once: true }));
+    server.use(
+      http.post(
+        '*/api_v3/intakes',
+        () => HttpResponse.json({ error: 'server', message: 'boom' }, { status: 500 }),
+        { once: true },
+      ),
+    );
     const { user } = renderRoute('/patient/rooms/general/intake/reason', { as: 'demo-patient' });
     await answerReason(user, 'Headache');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/trouble right now.*Your answers are still here/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /trouble right now.*Your answers are still here/,
+    );
     expect(screen.getByLabelText(/What would you like help with/)).toHaveValue('Headache');
     expect(newIntakes(intakesBefore)).toHaveLength(0);
 
@@ -146,21 +166,31 @@ describe('intake wizard: save as you go', () => {
     // The second patient has accepted the terms, so the portal opens straight on the address.
     [...db.users.values()].find((u) => u.code === 'demo-patient-2')!.tos = true;
     renderRoute(url, { as: 'demo-patient-2' });
-    expect(await screen.findByRole('heading', { name: 'We could not find these answers' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'We could not find these answers' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Private reason')).not.toBeInTheDocument();
   });
 
   it('says so when the intake in the address cannot be found', async () => {
     setSteps(QUICK_INTAKE_STEPS);
     renderRoute('/patient/rooms/general/intake/reason?intake=int_missing', { as: 'demo-patient' });
-    expect(await screen.findByRole('heading', { name: 'We could not find these answers' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/patient/rooms/general/intake');
+    expect(
+      await screen.findByRole('heading', { name: 'We could not find these answers' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/patient/rooms/general/intake',
+    );
   });
 });
 
 describe('intake wizard: the visit is created once (case D32)', () => {
   async function reachConsent() {
-    setSteps([{ code: 'reason', name: 'Reason for visit' }, { code: 'consent', name: 'Consent' }]);
+    setSteps([
+      { code: 'reason', name: 'Reason for visit' },
+      { code: 'consent', name: 'Consent' },
+    ]);
     const view = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
     await answerReason(view.user);
     await view.user.click(await screen.findByRole('checkbox', { name: 'I have read this and I agree' }));
@@ -189,7 +219,9 @@ describe('intake wizard: the visit is created once (case D32)', () => {
     );
     const { user, router } = await reachConsent();
     await user.click(screen.getByRole('button', { name: 'Start my visit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Your answers are saved, but we could not start your visit/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Your answers are saved, but we could not start your visit/,
+    );
     expect(newVisits(visitsBefore)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Start my visit' }));
@@ -205,7 +237,12 @@ describe('intake wizard: the visit is created once (case D32)', () => {
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     // The other tab: same intake, visit created there.
     db.intakes.get(intakeId)!.visit_id = 'vis_other_tab';
-    db.visits.set('vis_other_tab', { ...db.visits.get('vis_pending')!, id: 'vis_other_tab', intake_id: intakeId, status: 10 });
+    db.visits.set('vis_other_tab', {
+      ...db.visits.get('vis_pending')!,
+      id: 'vis_other_tab',
+      intake_id: intakeId,
+      status: 10,
+    });
     let posts = 0;
     server.use(http.post('*/api_v3/visits/add_walkin', () => void (posts += 1)));
 
@@ -236,12 +273,19 @@ describe('intake wizard: the visit is created once (case D32)', () => {
 
 describe('intake wizard: which visit', () => {
   it('creates an e-consult in a room that offers only e-consults', async () => {
-    setSteps([{ code: 'reason', name: 'Describe your concern' }, { code: 'consent', name: 'Consent' }]);
+    setSteps([
+      { code: 'reason', name: 'Describe your concern' },
+      { code: 'consent', name: 'Consent' },
+    ]);
     const visitsBefore = new Set(db.visits.keys());
     const { user, router } = renderRoute('/patient/rooms/dermatology/intake', { as: 'demo-patient' });
-    expect(await screen.findByText(/E-consult · Skin clinic \(e-consult\) · Step 1 of 2/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/E-consult · Skin clinic \(e-consult\) · Step 1 of 2/),
+    ).toBeInTheDocument();
     await answerReason(user, 'Itchy patch');
-    expect(await screen.findByText(/a clinician reviews what I send and answers in writing/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/a clinician reviews what I send and answers in writing/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'I have read this and I agree' }));
     await user.click(screen.getByRole('button', { name: 'Send my e-consult' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/patient\/visits\//));
@@ -250,9 +294,18 @@ describe('intake wizard: which visit', () => {
   });
 
   it('explains when a room takes neither walk-ins nor e-consults now', async () => {
-    db.rooms.get('general')!.visits = { walkin: { enabled: false }, appointment: { enabled: true }, econsult: { enabled: false } };
+    db.rooms.get('general')!.visits = {
+      walkin: { enabled: false },
+      appointment: { enabled: true },
+      econsult: { enabled: false },
+    };
     renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
-    expect(await screen.findByText('This room is not taking walk-in visits or e-consults right now.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See what this room offers' })).toHaveAttribute('href', '/patient/rooms/general');
+    expect(
+      await screen.findByText('This room is not taking walk-in visits or e-consults right now.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See what this room offers' })).toHaveAttribute(
+      'href',
+      '/patient/rooms/general',
+    );
   });
 });

@@ -83,7 +83,11 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeW
   if (account.isError && !account.data) {
     return (
       <Page title="Your visit">
-        <ErrorState title="We could not load this clinic’s visit questions" error={account.error} onRetry={() => void account.refetch()} />
+        <ErrorState
+          title="We could not load this clinic’s visit questions"
+          error={account.error}
+          onRetry={() => void account.refetch()}
+        />
       </Page>
     );
   }
@@ -97,7 +101,11 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeW
             </p>
           </ErrorState>
         ) : (
-          <ErrorState title="We could not load this room" error={room.error} onRetry={() => void room.refetch()} />
+          <ErrorState
+            title="We could not load this room"
+            error={room.error}
+            onRetry={() => void room.refetch()}
+          />
         )}
       </Page>
     );
@@ -113,7 +121,11 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeW
             </p>
           </ErrorState>
         ) : (
-          <ErrorState title="We could not load your answers" error={intake.error} onRetry={() => void intake.refetch()} />
+          <ErrorState
+            title="We could not load your answers"
+            error={intake.error}
+            onRetry={() => void intake.refetch()}
+          />
         )}
       </Page>
     );
@@ -191,7 +203,8 @@ function decideView({ steps, stepSlug, intake, intakeId, roomCode }: FlowProps):
   }
   const firstOpen = intakeSteps.find((s) => !done.has(s.slug));
   if (firstOpen) {
-    if (current?.phase === 'intake' && current.indexInPhase <= firstOpen.indexInPhase) return { type: 'step', step: current };
+    if (current?.phase === 'intake' && current.indexInPhase <= firstOpen.indexInPhase)
+      return { type: 'step', step: current };
     return { type: 'redirect', to: url(firstOpen) };
   }
   // All intake steps passed without a visit (its creation failed, or its answer was lost): the
@@ -212,7 +225,9 @@ function Flow(props: FlowProps) {
 
   const intakeRoom = typeof intake?.room_code === 'string' && intake.room_code ? intake.room_code : roomCode;
   const view: View =
-    intakeRoom !== roomCode ? { type: 'redirect', to: paths.patient.intake(intakeRoom, props.stepSlug, intakeId) } : decideView(props);
+    intakeRoom !== roomCode
+      ? { type: 'redirect', to: paths.patient.intake(intakeRoom, props.stepSlug, intakeId) }
+      : decideView(props);
   const redirectTo = view.type === 'redirect' ? view.to : null;
   useEffect(() => {
     if (redirectTo) void navigate(redirectTo, { replace: true });
@@ -227,9 +242,17 @@ function Flow(props: FlowProps) {
 
   /** Creates the intake or updates it, recording `slug` as passed. Returns the intake id. */
   const save = async (slug: string | null, patch: IntakePatch): Promise<string> => {
-    const custom = { ...patch.custom, ...(slug ? { [CUSTOM_FIELDS.stepsDone]: withStepDone(intake, slug) } : {}) };
+    const custom = {
+      ...patch.custom,
+      ...(slug ? { [CUSTOM_FIELDS.stepsDone]: withStepDone(intake, slug) } : {}),
+    };
     if (!intakeId) {
-      const ref = await createIntake.mutateAsync({ room_code: roomCode, type: INTAKE_TYPE.walkin, ...patch.fields, custom });
+      const ref = await createIntake.mutateAsync({
+        room_code: roomCode,
+        type: INTAKE_TYPE.walkin,
+        ...patch.fields,
+        custom,
+      });
       return ref.id;
     }
     await updateIntake.mutateAsync({ id: intakeId, ...patch.fields, custom });
@@ -247,9 +270,17 @@ function Flow(props: FlowProps) {
       if (latest.visit_id) return latest.visit_id;
       const visit =
         kind === 'walkin'
-          ? await addWalkin.mutateAsync({ intake_id: id, room_code: roomCode, provider_id: providerIdOf(latest) ?? undefined })
+          ? await addWalkin.mutateAsync({
+              intake_id: id,
+              room_code: roomCode,
+              provider_id: providerIdOf(latest) ?? undefined,
+            })
           : await addEconsult.mutateAsync({ intake_id: id, room_code: roomCode });
-      await queryClient.invalidateQueries({ queryKey: intakeQueries.detail(id).queryKey, exact: true, refetchType: 'all' });
+      await queryClient.invalidateQueries({
+        queryKey: intakeQueries.detail(id).queryKey,
+        exact: true,
+        refetchType: 'all',
+      });
       return visit.id;
     })().finally(() => {
       finishing.current = null;
@@ -322,15 +353,26 @@ function Flow(props: FlowProps) {
   const phaseSteps = ws.phase === 'intake' ? intakeSteps : postSteps;
   const isLastOfPhase = ws.indexInPhase === phaseSteps.length - 1;
   const submitLabel =
-    ws.step?.next?.title?.trim() || (ws.phase === 'intake' && isLastOfPhase ? startLabel : isLastOfPhase ? 'Finish' : 'Continue');
+    ws.step?.next?.title?.trim() ||
+    (ws.phase === 'intake' && isLastOfPhase ? startLabel : isLastOfPhase ? 'Finish' : 'Continue');
   const previous = phaseSteps[ws.indexInPhase - 1];
-  const backHref = previous ? url(previous, intakeId) : ws.phase === 'intake' ? paths.patient.room(roomCode) : null;
+  const backHref = previous
+    ? url(previous, intakeId)
+    : ws.phase === 'intake'
+      ? paths.patient.room(roomCode)
+      : null;
   const resolved = resolveStep(ws, registry);
   const onSubmit = (patch: IntakePatch) => submitStep(ws, patch);
 
   return (
     <Page title={ws.title}>
-      <StepHeader ws={ws} total={phaseSteps.length} room={room} kind={kind} visitId={intake?.visit_id ?? null} />
+      <StepHeader
+        ws={ws}
+        total={phaseSteps.length}
+        room={room}
+        kind={kind}
+        visitId={intake?.visit_id ?? null}
+      />
       {resolved.kind === 'skip' || !ws.step ? (
         <SkipNote
           key={ws.slug}
@@ -359,11 +401,24 @@ function Flow(props: FlowProps) {
   );
 }
 
-function StepHeader({ ws, total, room, kind, visitId }: { ws: WizardStep; total: number; room: Room; kind: VisitKind; visitId: string | null }) {
+function StepHeader({
+  ws,
+  total,
+  room,
+  kind,
+  visitId,
+}: {
+  ws: WizardStep;
+  total: number;
+  room: Room;
+  kind: VisitKind;
+  visitId: string | null;
+}) {
   if (ws.phase === 'intake') {
     return (
       <p className="wizard-progress">
-        {kind === 'econsult' ? 'E-consult' : 'Walk-in visit'} · {room.name} · Step {ws.indexInPhase + 1} of {total}
+        {kind === 'econsult' ? 'E-consult' : 'Walk-in visit'} · {room.name} · Step {ws.indexInPhase + 1} of{' '}
+        {total}
       </p>
     );
   }
@@ -371,7 +426,8 @@ function StepHeader({ ws, total, room, kind, visitId }: { ws: WizardStep; total:
     <>
       {ws.indexInPhase === 0 ? (
         <p className="banner banner-success" role="status">
-          {kind === 'econsult' ? 'Your e-consult has been sent.' : 'Your visit is set up.'} A few more questions before you go on.
+          {kind === 'econsult' ? 'Your e-consult has been sent.' : 'Your visit is set up.'} A few more
+          questions before you go on.
         </p>
       ) : null}
       <p className="wizard-progress">
@@ -387,7 +443,17 @@ function StepHeader({ ws, total, room, kind, visitId }: { ws: WizardStep; total:
   );
 }
 
-function FinishPanel({ label, roomName, hasAnswers, onStart }: { label: string; roomName: string; hasAnswers: boolean; onStart: () => Promise<void> }) {
+function FinishPanel({
+  label,
+  roomName,
+  hasAnswers,
+  onStart,
+}: {
+  label: string;
+  roomName: string;
+  hasAnswers: boolean;
+  onStart: () => Promise<void>;
+}) {
   const busy = useRef(false);
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -397,13 +463,23 @@ function FinishPanel({ label, roomName, hasAnswers, onStart }: { label: string; 
     setBusy(true);
     setFailure(null);
     onStart()
-      .catch((error: unknown) => setFailure(error instanceof WizardError || isApiError(error) ? messageOf(error) : 'Something went wrong. Please try again.'))
+      .catch((error: unknown) =>
+        setFailure(
+          error instanceof WizardError || isApiError(error)
+            ? messageOf(error)
+            : 'Something went wrong. Please try again.',
+        ),
+      )
       .finally(() => {
         busy.current = false;
         setBusy(false);
       });
   };
-  const body: ReactNode = hasAnswers ? <p>Your answers for {roomName} are saved.</p> : <p>{roomName} needs no questions answered first.</p>;
+  const body: ReactNode = hasAnswers ? (
+    <p>Your answers for {roomName} are saved.</p>
+  ) : (
+    <p>{roomName} needs no questions answered first.</p>
+  );
   return (
     <div className="finish-panel">
       {body}

@@ -59,7 +59,9 @@ function Attachment({ id }: { id: string }) {
       <Button variant="link" onClick={() => void download()} isBusy={busy} aria-label={`Download ${name}`}>
         <FileName name={name} max={40} />
       </Button>
-      {file.data?.size !== undefined ? <span className="msg-attachment-size"> ({formatBytes(file.data.size)})</span> : null}
+      {file.data?.size !== undefined ? (
+        <span className="msg-attachment-size"> ({formatBytes(file.data.size)})</span>
+      ) : null}
       {error ? (
         <span role="alert" className="field-error">
           {' '}

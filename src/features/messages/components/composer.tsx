@@ -54,7 +54,9 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
       return;
     }
     if (content.length > MESSAGE_MAX_LENGTH) {
-      setError(`Messages can be at most ${MESSAGE_MAX_LENGTH} characters. Shorten it by ${content.length - MESSAGE_MAX_LENGTH}.`);
+      setError(
+        `Messages can be at most ${MESSAGE_MAX_LENGTH} characters. Shorten it by ${content.length - MESSAGE_MAX_LENGTH}.`,
+      );
       return;
     }
     if (uploads.uploading > 0) {
@@ -71,7 +73,9 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
       sendingRef.current = false;
       setSending(false);
       if (outcome === 'unknown') {
-        setError('We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.');
+        setError(
+          'We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.',
+        );
       } else if (outcome === 'rejected') {
         setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
       }
@@ -90,7 +94,11 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
     }
   };
 
-  const describedBy = [hintId, remaining <= MESSAGE_MAX_LENGTH - COUNTER_FROM ? counterId : null, error ? errorId : null]
+  const describedBy = [
+    hintId,
+    remaining <= MESSAGE_MAX_LENGTH - COUNTER_FROM ? counterId : null,
+    error ? errorId : null,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -118,7 +126,11 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
             Enter sends; Shift+Enter starts a new line.
           </p>
           {text.length >= COUNTER_FROM ? (
-            <p id={counterId} className={`field-hint${remaining < 0 ? ' field-error' : ''}`} aria-live="polite">
+            <p
+              id={counterId}
+              className={`field-hint${remaining < 0 ? ' field-error' : ''}`}
+              aria-live="polite"
+            >
               {remaining >= 0 ? `${remaining} characters left` : `${-remaining} characters over the limit`}
             </p>
           ) : null}
@@ -134,7 +146,10 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
           hint="Photos or documents for your care team."
           accept={ATTACHMENT_ACCEPT}
           upload={(file, { onProgress, signal }) =>
-            uploadFile({ file, category: 'intake_attachment', targetId: visitId, targetType: 'visit' }, { onProgress, signal })
+            uploadFile(
+              { file, category: 'intake_attachment', targetId: visitId, targetType: 'visit' },
+              { onProgress, signal },
+            )
           }
           onUploaded={(record) => setAttachments((list) => [...list, record])}
           onRemove={(record) => setAttachments((list) => list.filter((a) => a.id !== record.id))}

@@ -55,7 +55,12 @@ export function MessageList({
   const [unseen, setUnseen] = useState(0);
   const firstKey = items[0]?.key;
   const lastKey = items.at(-1)?.key;
-  const previous = useRef<{ firstKey: string | undefined; lastKey: string | undefined; count: number; scrollTop: number } | null>(null);
+  const previous = useRef<{
+    firstKey: string | undefined;
+    lastKey: string | undefined;
+    count: number;
+    scrollTop: number;
+  } | null>(null);
 
   const scrollToEnd = useCallback(() => {
     if (items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
@@ -96,7 +101,14 @@ export function MessageList({
   useEffect(() => {
     // A short first page may not fill the box: there is nothing to scroll, so load more now.
     const element = scrollRef.current;
-    if (element && hasOlder && !loadingOlder && element.scrollHeight > 0 && element.scrollHeight <= element.clientHeight) onLoadOlder();
+    if (
+      element &&
+      hasOlder &&
+      !loadingOlder &&
+      element.scrollHeight > 0 &&
+      element.scrollHeight <= element.clientHeight
+    )
+      onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder, items.length]);
 
   const rows = virtualizer.getVirtualItems();
@@ -104,7 +116,12 @@ export function MessageList({
   const renderItem = useMemo(
     () => (item: ThreadItem) =>
       item.kind === 'message' ? (
-        <MessageRow message={item.message} isOwn={item.message.actor.id === selfId} isSent={sentIds.has(item.message.id)} zone={zone} />
+        <MessageRow
+          message={item.message}
+          isOwn={item.message.actor.id === selfId}
+          isSent={sentIds.has(item.message.id)}
+          zone={zone}
+        />
       ) : (
         <OutgoingRow outgoing={item.outgoing} authorName={selfName} onRetry={onRetry} onDiscard={onDiscard} />
       ),
@@ -115,13 +132,25 @@ export function MessageList({
     <div className="thread-frame">
       {hasOlder ? (
         <div className="thread-older">
-          <Button variant="link" onClick={onLoadOlder} isBusy={loadingOlder} busyLabel="Loading earlier messages…">
+          <Button
+            variant="link"
+            onClick={onLoadOlder}
+            isBusy={loadingOlder}
+            busyLabel="Loading earlier messages…"
+          >
             Load earlier messages
           </Button>
         </div>
       ) : null}
       {/* Focusable so keyboard users can scroll it; a region so it is easy to find. */}
-      <div ref={scrollRef} className="thread-scroll" tabIndex={0} role="region" aria-label="Message history" onScroll={onScroll}>
+      <div
+        ref={scrollRef}
+        className="thread-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Message history"
+        onScroll={onScroll}
+      >
         <ol className="thread-list" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
             const item = items[row.index];

@@ -43,7 +43,10 @@ export const MessageRow = memo(function MessageRow({
 }) {
   const ids = message.attachment_ids ?? [];
   return (
-    <article className={`msg ${isOwn ? 'msg-own' : 'msg-other'}`} aria-label={`Message from ${message.actor.display_name}`}>
+    <article
+      className={`msg ${isOwn ? 'msg-own' : 'msg-other'}`}
+      aria-label={`Message from ${message.actor.display_name}`}
+    >
       <header className="msg-meta">
         <bdi className="msg-author">{message.actor.display_name}</bdi>
         <span className="msg-role">{isOwn ? ' (you)' : ` · ${roleLabel(message.actor.type)}`}</span>
@@ -83,7 +86,10 @@ export const OutgoingRow = memo(function OutgoingRow({
   const canRetry = outgoing.status === 'failed' || outgoing.status === 'unknown';
   const detail = outgoing.status === 'failed' && outgoing.error ? ` ${outgoing.error.userMessage}` : '';
   return (
-    <article className={`msg msg-own msg-${outgoing.status}`} aria-label={`Your message, ${STATUS_TEXT[outgoing.status]}`}>
+    <article
+      className={`msg msg-own msg-${outgoing.status}`}
+      aria-label={`Your message, ${STATUS_TEXT[outgoing.status]}`}
+    >
       <header className="msg-meta">
         <bdi className="msg-author">{authorName}</bdi>
         <span className="msg-role"> (you)</span>

@@ -19,7 +19,9 @@ const THREAD_URL = '*/messaging/api/visits/:id/messages';
 // each row from offsetHeight: a 600 px box and short rows, so a small thread fits.
 let rowHeight = 10;
 const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight'] as const;
-const descriptors = Object.fromEntries(stubbed.map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]));
+const descriptors = Object.fromEntries(
+  stubbed.map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
+);
 beforeEach(() => {
   rowHeight = 10;
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
@@ -35,7 +37,9 @@ afterEach(() => {
 
 /** The thread as the mock stores it, oldest first. */
 const stored = (visitId: string) =>
-  [...db.messages.values()].filter((m) => m.visit_id === visitId).sort((a, b) => Number(a.created) - Number(b.created));
+  [...db.messages.values()]
+    .filter((m) => m.visit_id === visitId)
+    .sort((a, b) => Number(a.created) - Number(b.created));
 
 /** Records every message-API request the app makes. */
 function recordRequests() {
@@ -53,7 +57,11 @@ function recordRequests() {
   };
 }
 
-async function openThread(path = OPEN_PATH, as: 'demo-patient' | 'demo-provider' = 'demo-patient', firstText = /A small mole on my shoulder/) {
+async function openThread(
+  path = OPEN_PATH,
+  as: 'demo-patient' | 'demo-provider' = 'demo-patient',
+  firstText = /A small mole on my shoulder/,
+) {
   const utils = renderRoute(path, { as });
   const history = await screen.findByRole('region', { name: 'Message history' }, { timeout: 8000 });
   await within(history).findByText(firstText, {}, { timeout: 4000 });
@@ -66,7 +74,11 @@ const provider = () => db.users.get('usr_provider')!;
 
 describe('e-consult thread: reading', () => {
   it('shows the thread oldest first with author, role and time in the viewer’s zone', async () => {
-    const { history } = await openThread(`/patient/visits/${CLOSED}`, 'demo-patient', /Hello, I have had an itchy rash/);
+    const { history } = await openThread(
+      `/patient/visits/${CLOSED}`,
+      'demo-patient',
+      /Hello, I have had an itchy rash/,
+    );
     const articles = await within(history).findAllByRole('article');
     expect(articles).toHaveLength(5);
     expect(articles[0]).toHaveTextContent('Casey Morgan (you)');
@@ -88,13 +100,18 @@ describe('e-consult thread: reading', () => {
       '{{constructor.constructor("window.__xss(6)")()}}',
       '<math><mtext><table><mglyph><style><img src=x onerror=window.__xss(7)>',
     ];
-    const generated = fc.sample(fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => s.trim() !== ''), { numRuns: 40, seed: 20 });
+    const generated = fc.sample(
+      fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => s.trim() !== ''),
+      { numRuns: 40, seed: 20 },
+    );
     const payloads = [...pool, ...generated];
     const trap = vi.fn();
     (window as unknown as { __xss: unknown }).__xss = trap;
     for (const content of payloads) appendMessage(visit(OPEN), provider(), content, { quiet: true });
     const { history } = await openThread();
-    await waitFor(() => expect(within(history).getAllByRole('article').length).toBeGreaterThanOrEqual(payloads.length));
+    await waitFor(() =>
+      expect(within(history).getAllByRole('article').length).toBeGreaterThanOrEqual(payloads.length),
+    );
     const texts = [...history.querySelectorAll('.msg-text')];
     for (const content of payloads) {
       const bubble = texts.find((el) => el.textContent === content);
@@ -108,12 +125,24 @@ describe('e-consult thread: reading', () => {
   });
 
   it('isolates bidi text so an RLO in the content or a name cannot flip author and time (case C21)', async () => {
-    const tricky = ['\u202Egnp.exe', 'a\u2066b\u2069c', '👩‍⚕️ ok', 'Z̷̢͔a̴l̶g̸o', '𝒜𝓈𝓉𝓇𝒶𝓁', 'x'.repeat(10_000), 'line1\r\nline2', 'nul\u0000char', 'lone\ud800'];
+    const tricky = [
+      '\u202Egnp.exe',
+      'a\u2066b\u2069c',
+      '👩‍⚕️ ok',
+      'Z̷̢͔a̴l̶g̸o',
+      '𝒜𝓈𝓉𝓇𝒶𝓁',
+      'x'.repeat(10_000),
+      'line1\r\nline2',
+      'nul\u0000char',
+      'lone\ud800',
+    ];
     const derm = db.users.get('usr_derm')!;
     const renamed = { ...derm, full_name: '\u202EDr. Flipped', title: '' };
     for (const content of tricky) appendMessage(visit(OPEN), renamed, content, { quiet: true });
     const { history } = await openThread();
-    await waitFor(() => expect(within(history).getAllByRole('article').length).toBeGreaterThanOrEqual(tricky.length + 1));
+    await waitFor(() =>
+      expect(within(history).getAllByRole('article').length).toBeGreaterThanOrEqual(tricky.length + 1),
+    );
     const articles = within(history).getAllByRole('article');
     for (const article of articles) {
       expect(article.querySelector('.msg-author')?.tagName).toBe('BDI');
@@ -243,7 +272,9 @@ describe('e-consult thread: sending', () => {
 describe('e-consult thread: attachments', () => {
   it('uploads a file first, then sends its id with the message, and shows it as a downloadable file', async () => {
     const { user, history } = await openThread();
-    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'shoulder.jpg', { type: 'image/jpeg' });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'shoulder.jpg', {
+      type: 'image/jpeg',
+    });
     await user.upload(screen.getByLabelText('Attach files'), photo);
     await screen.findByRole('button', { name: 'Remove shoulder.jpg from this list' }, { timeout: 4000 });
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Photo attached');
@@ -256,7 +287,9 @@ describe('e-consult thread: attachments', () => {
     expect(db.files.get(ids[0]!)).toMatchObject({ name: 'shoulder.jpg' });
     expect(await within(history).findByRole('button', { name: 'Download shoulder.jpg' })).toBeInTheDocument();
     // The uploader is cleared for the next message.
-    expect(screen.queryByRole('button', { name: 'Remove shoulder.jpg from this list' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Remove shoulder.jpg from this list' }),
+    ).not.toBeInTheDocument();
   });
 });
 
@@ -268,7 +301,9 @@ describe('e-consult thread: drafts (case D36)', () => {
     await screen.findByText(/This consultation is closed/, {}, { timeout: 8000 });
     expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Half-written question');
     await act(() => first.router.navigate(OPEN_PATH));
-    expect(await screen.findByRole('textbox', { name: 'Your message' }, { timeout: 8000 })).toHaveValue('Half-written question');
+    expect(await screen.findByRole('textbox', { name: 'Your message' }, { timeout: 8000 })).toHaveValue(
+      'Half-written question',
+    );
     first.unmount();
 
     const second = await openThread();
@@ -280,21 +315,31 @@ describe('e-consult thread: drafts (case D36)', () => {
   });
 
   it('keeps the text when the send is refused', async () => {
-    server.use(http.post(THREAD_URL, () => HttpResponse.json({ code: 400, message: 'content is required' }, { status: 400 }), { once: true }));
+    server.use(
+      http.post(
+        THREAD_URL,
+        () => HttpResponse.json({ code: 400, message: 'content is required' }, { status: 400 }),
+        { once: true },
+      ),
+    );
     const { user, history } = await openThread();
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Please keep me');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/Your message was not sent/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('Please keep me');
     expect(within(history).getByText(/Not sent/)).toBeInTheDocument();
-    await waitFor(() => expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Please keep me'));
+    await waitFor(() =>
+      expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Please keep me'),
+    );
     expect(stored(OPEN)).toHaveLength(1);
   });
 
   it('wipes drafts at sign-out', async () => {
     const { user, session } = await openThread();
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Private draft');
-    await waitFor(() => expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Private draft'));
+    await waitFor(() =>
+      expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Private draft'),
+    );
     await act(() => session.signOut());
     expect(Object.keys(window.sessionStorage).filter((k) => k.includes('message-draft'))).toEqual([]);
   });
@@ -304,30 +349,40 @@ describe('e-consult thread: server refusals', () => {
   it.each([
     ['{code, message}', { code: 409, message: 'Visit is closed for new messages' }],
     ['{error, message}', { error: 'conflict', message: 'Visit is closed for new messages' }],
-  ])('turns the composer into a closed notice on 409 %s, keeps the draft copyable and the history readable (case E45)', async (_shape, body) => {
-    const requests = recordRequests();
-    server.use(http.post(THREAD_URL, () => HttpResponse.json(body, { status: 409 })));
-    const { user, history } = await openThread();
-    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'One more question');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Your unsent message/ })).toHaveValue('One more question');
-    expect(within(history).getByText(/A small mole/)).toBeInTheDocument();
-    expect(requests.posts()).toHaveLength(1);
-    const gets = requests.gets().length;
-    // No more polling, even on focus.
-    fireEvent.focus(window);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(requests.gets()).toHaveLength(gets);
-    expect(stored(OPEN)).toHaveLength(1);
-    requests.stop();
-  });
+  ])(
+    'turns the composer into a closed notice on 409 %s, keeps the draft copyable and the history readable (case E45)',
+    async (_shape, body) => {
+      const requests = recordRequests();
+      server.use(http.post(THREAD_URL, () => HttpResponse.json(body, { status: 409 })));
+      const { user, history } = await openThread();
+      await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'One more question');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Your unsent message/ })).toHaveValue('One more question');
+      expect(within(history).getByText(/A small mole/)).toBeInTheDocument();
+      expect(requests.posts()).toHaveLength(1);
+      const gets = requests.gets().length;
+      // No more polling, even on focus.
+      fireEvent.focus(window);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(requests.gets()).toHaveLength(gets);
+      expect(stored(OPEN)).toHaveLength(1);
+      requests.stop();
+    },
+  );
 
   it('stops polling when a poll answers 409', async () => {
     const requests = recordRequests();
     const { history } = await openThread();
-    server.use(http.get(THREAD_URL, () => HttpResponse.json({ error: 'conflict', message: 'Visit is closed for new messages' }, { status: 409 })));
+    server.use(
+      http.get(THREAD_URL, () =>
+        HttpResponse.json(
+          { error: 'conflict', message: 'Visit is closed for new messages' },
+          { status: 409 },
+        ),
+      ),
+    );
     fireEvent.focus(window);
     expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
     expect(within(history).getByText(/A small mole/)).toBeInTheDocument();
@@ -342,7 +397,11 @@ describe('e-consult thread: server refusals', () => {
     const requests = recordRequests();
     const { queryClient, session } = await openThread();
     expect(queryClient.getQueryData(messageQueries.thread(OPEN))).toBeDefined();
-    server.use(http.get(THREAD_URL, () => HttpResponse.json({ code: 403, message: 'Not a participant on this visit' }, { status: 403 })));
+    server.use(
+      http.get(THREAD_URL, () =>
+        HttpResponse.json({ code: 403, message: 'Not a participant on this visit' }, { status: 403 }),
+      ),
+    );
     fireEvent.focus(window);
     expect(await screen.findByText(/not taking part in this consultation/)).toBeInTheDocument();
     expect(screen.queryByText(/A small mole/)).not.toBeInTheDocument();
@@ -356,9 +415,15 @@ describe('e-consult thread: server refusals', () => {
   });
 
   it('shows its own plain message for 404', async () => {
-    server.use(http.get(THREAD_URL, () => HttpResponse.json({ code: 404, message: 'Visit not found' }, { status: 404 })));
+    server.use(
+      http.get(THREAD_URL, () =>
+        HttpResponse.json({ code: 404, message: 'Visit not found' }, { status: 404 }),
+      ),
+    );
     renderRoute(OPEN_PATH, { as: 'demo-patient' });
-    expect(await screen.findByText(/could not find the messages of this consultation/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/could not find the messages of this consultation/, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -369,7 +434,9 @@ describe('e-consult thread: new replies', () => {
     appendMessage(visit(OPEN), provider(), 'Please send a photo of it.');
     fireEvent.focus(window);
     expect(await within(history).findByText('Please send a photo of it.')).toBeInTheDocument();
-    const live = screen.getAllByRole('status').find((el) => el.getAttribute('aria-live') === 'polite' && el.textContent?.startsWith('New message'));
+    const live = screen
+      .getAllByRole('status')
+      .find((el) => el.getAttribute('aria-live') === 'polite' && el.textContent?.startsWith('New message'));
     expect(live).toHaveTextContent('New message from Dr. Samira Okafor');
     expect(live?.textContent).not.toContain('photo');
     const pollSkips = requests
@@ -423,7 +490,8 @@ describe('e-consult thread: a 10,000-message thread (case F50)', () => {
     const p = patient();
     const pr = provider();
     const start = Date.now() / 1000 - 20_000;
-    for (let i = 0; i < 9_999; i += 1) appendMessage(v, i % 2 ? p : pr, `Bulk message ${i}`, { quiet: true, created: start + i });
+    for (let i = 0; i < 9_999; i += 1)
+      appendMessage(v, i % 2 ? p : pr, `Bulk message ${i}`, { quiet: true, created: start + i });
     const { history } = await openThread(OPEN_PATH, 'demo-patient', /^Bulk message 9900$/);
     expect(stored(OPEN)).toHaveLength(10_000);
     const first = requests.gets()[0]!;
@@ -431,12 +499,20 @@ describe('e-consult thread: a 10,000-message thread (case F50)', () => {
     expect(history.querySelectorAll('.thread-row').length).toBeLessThan(300);
     fireEvent.focus(window);
     await waitFor(() =>
-      expect(requests.gets().some((r) => r.url.searchParams.get('skip') === '10000' && r.url.searchParams.get('limit') === '200')).toBe(true),
+      expect(
+        requests
+          .gets()
+          .some(
+            (r) => r.url.searchParams.get('skip') === '10000' && r.url.searchParams.get('limit') === '200',
+          ),
+      ).toBe(true),
     );
     expect(history.querySelector('.thread-row')?.getAttribute('aria-setsize')).toBe('100');
     appendMessage(v, pr, 'Message ten thousand and one');
     fireEvent.focus(window);
-    await waitFor(() => expect(history.querySelector('.thread-row')?.getAttribute('aria-setsize')).toBe('101'));
+    await waitFor(() =>
+      expect(history.querySelector('.thread-row')?.getAttribute('aria-setsize')).toBe('101'),
+    );
     expect(stored(OPEN)).toHaveLength(10_001);
     expect(history.querySelectorAll('.thread-row').length).toBeLessThan(300);
     requests.stop();

@@ -1,4 +1,14 @@
-import { Component, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
@@ -22,7 +32,10 @@ export interface MessageThreadProps {
 /** "New message from Dr. A" / "3 new messages from Dr. A and Casey": names only, never content. */
 export function describeIncoming(messages: readonly VisitMessage[]): string {
   const names = [...new Set(messages.map((m) => m.actor.display_name))];
-  const who = names.length <= 1 ? (names[0] ?? 'the care team') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  const who =
+    names.length <= 1
+      ? (names[0] ?? 'the care team')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
   return messages.length === 1 ? `New message from ${who}` : `${messages.length} new messages from ${who}`;
 }
 
@@ -33,7 +46,13 @@ const DRAFT_SAVE_MS = 300;
  * by polling, a composer with a per-thread draft, and plain messages for every way it can be
  * refused (closed, not a participant, not found, signed out).
  */
-export function MessageThread({ visitId, selfId, selfName, isClosed = false, headingLevel = 2 }: MessageThreadProps) {
+export function MessageThread({
+  visitId,
+  selfId,
+  selfName,
+  isClosed = false,
+  headingLevel = 2,
+}: MessageThreadProps) {
   const zone = useViewerTimeZone();
   const session = useSessionStore();
   const [text, setText] = useState(() => readDraft(selfId, visitId));
@@ -54,7 +73,10 @@ export function MessageThread({ visitId, selfId, selfName, isClosed = false, hea
     },
     [selfId, visitId],
   );
-  const onIncoming = useCallback((messages: VisitMessage[]) => setAnnouncement(describeIncoming(messages)), []);
+  const onIncoming = useCallback(
+    (messages: VisitMessage[]) => setAnnouncement(describeIncoming(messages)),
+    [],
+  );
   const { controller, snapshot } = useThread(visitId, selfId, { onConfirmed, onIncoming });
 
   // The draft is saved shortly after typing stops (a big paste does not write on every key), and on leaving.
@@ -105,7 +127,13 @@ export function MessageThread({ visitId, selfId, selfName, isClosed = false, hea
   } else if (snapshot.phase === 'loading') {
     body = <Spinner label="Loading messages…" />;
   } else if (snapshot.phase === 'error') {
-    body = <ErrorState title="Messages could not be loaded" error={snapshot.loadError} onRetry={() => controller.retryLoad()} />;
+    body = (
+      <ErrorState
+        title="Messages could not be loaded"
+        error={snapshot.loadError}
+        onRetry={() => controller.retryLoad()}
+      />
+    );
   } else {
     const closed = isClosed || block === 'closed';
     body = (
@@ -146,7 +174,13 @@ export function MessageThread({ visitId, selfId, selfName, isClosed = false, hea
         ) : closed ? (
           <ClosedNotice draft={text} />
         ) : (
-          <Composer visitId={visitId} text={text} onTextChange={setText} onSend={onSend} resetKey={resetKey} />
+          <Composer
+            visitId={visitId}
+            text={text}
+            onTextChange={setText}
+            onSend={onSend}
+            resetKey={resetKey}
+          />
         )}
       </>
     );
@@ -169,8 +203,8 @@ function ClosedNotice({ draft }: { draft: string }) {
   return (
     <div className="thread-closed" role="status">
       <p>
-        <strong>This consultation is closed.</strong> You can still read the messages, but no new messages can be sent. To ask
-        something new, start a new visit.
+        <strong>This consultation is closed.</strong> You can still read the messages, but no new messages can
+        be sent. To ask something new, start a new visit.
       </p>
       {draft.trim() ? (
         <div className="field">

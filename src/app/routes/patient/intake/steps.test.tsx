@@ -57,7 +57,16 @@ describe('intake step registry', () => {
       { kind: 'screen', Screen: ReasonStep },
     ]);
     expect(steps.map((s) => s.slug)).toEqual([
-      'reason', 'consent', 'lifestyle', 'payment', 'legacy_widget', 'oddity', 'step', 'step-2', 'constructor', 'reason-2',
+      'reason',
+      'consent',
+      'lifestyle',
+      'payment',
+      'legacy_widget',
+      'oddity',
+      'step',
+      'step-2',
+      'constructor',
+      'reason-2',
     ]);
   });
 });
@@ -84,15 +93,21 @@ describe('skipped steps in the wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Old widget' })).toBeInTheDocument();
-    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent('“Old widget” is a step this portal cannot show');
+    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
+      '“Old widget” is a step this portal cannot show',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Broken step' })).toBeInTheDocument();
-    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent('set up in a way this portal cannot read');
+    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
+      'set up in a way this portal cannot read',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
-    await waitFor(() => expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'));
+    await waitFor(() =>
+      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'),
+    );
   });
 });

@@ -32,14 +32,20 @@ const ROOM: Room = {
   code: 'general',
   name: 'General practice',
   visits: { walkin: { enabled: true }, appointment: { enabled: true } },
-  payment: { consultations: [{ id: 'c1', description: 'Quick', duration: 15, amount: 49, visible_to_patient: true }], paymentCurrency: 'usd' },
+  payment: {
+    consultations: [{ id: 'c1', description: 'Quick', duration: 15, amount: 49, visible_to_patient: true }],
+    paymentCurrency: 'usd',
+  },
 };
 
 const FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'weird'];
 const FORM_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox', 'date', 'number', 'slider', ''];
 const PATTERNS = ['^a+$', '([', '\\d{3}', '^[A-Z]{2}$'];
 
-const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'a.b', '<b>x</b>', '\u202Eevil', ' '));
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('__proto__', 'constructor', 'a.b', '<b>x</b>', '\u202Eevil', ' '),
+);
 
 const fieldDef = fc.record(
   {
@@ -66,7 +72,9 @@ const section = fc
     fc.record({
       code: fc.constant(code),
       ...(title === undefined ? {} : { title: fc.constant(title) }),
-      schema: fc.tuple(...keys.map(() => fieldDef)).map((defs) => Object.fromEntries(keys.map((k, i) => [k, defs[i]]))),
+      schema: fc
+        .tuple(...keys.map(() => fieldDef))
+        .map((defs) => Object.fromEntries(keys.map((k, i) => [k, defs[i]]))),
       form: fc.tuple(
         ...[...keys, ...(extraKey === undefined ? [] : [extraKey])].map((key) =>
           fc.record(
@@ -77,7 +85,13 @@ const section = fc
               placeholder: text,
               titleMap: fc.oneof(
                 fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 6 }), { maxKeys: 3 }),
-                fc.array(fc.record({ value: fc.oneof(fc.string({ maxLength: 4 }), fc.integer()), name: fc.string({ maxLength: 6 }) }), { maxLength: 3 }),
+                fc.array(
+                  fc.record({
+                    value: fc.oneof(fc.string({ maxLength: 4 }), fc.integer()),
+                    name: fc.string({ maxLength: 6 }),
+                  }),
+                  { maxLength: 3 },
+                ),
               ),
             },
             { requiredKeys: ['key', 'type'] },
@@ -87,13 +101,23 @@ const section = fc
     }),
   );
 
-const knownStep = fc.record({ code: fc.constantFrom(...intakeStepRegistry.keys()), name: fc.option(text, { nil: undefined }) });
-const genericStep = fc.record({ code: text, name: fc.option(text, { nil: undefined }), sections: fc.array(section, { minLength: 1, maxLength: 2 }) });
+const knownStep = fc.record({
+  code: fc.constantFrom(...intakeStepRegistry.keys()),
+  name: fc.option(text, { nil: undefined }),
+});
+const genericStep = fc.record({
+  code: text,
+  name: fc.option(text, { nil: undefined }),
+  sections: fc.array(section, { minLength: 1, maxLength: 2 }),
+});
 const unknownStep = fc.record({ code: text, name: fc.option(text, { nil: undefined }) });
 const malformedStep = fc.oneof(
   fc.anything({ maxDepth: 2 }),
   fc.record({ code: fc.oneof(fc.integer(), fc.constant(null)), name: text }),
-  fc.record({ code: text, sections: fc.oneof(fc.string(), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 2 })) }),
+  fc.record({
+    code: text,
+    sections: fc.oneof(fc.string(), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 2 })),
+  }),
 );
 const anyStep = fc.oneof(knownStep, genericStep, unknownStep, malformedStep);
 const stepArray = fc.array(anyStep, { maxLength: 4 });
@@ -103,7 +127,10 @@ function expectsScreen(raw: unknown): boolean {
   const parsed = IntakeStepSchema.safeParse(raw);
   const code = parsed.success
     ? parsed.data.code
-    : typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string' && (raw as { code: string }).code.trim()
+    : typeof raw === 'object' &&
+        raw !== null &&
+        typeof (raw as { code?: unknown }).code === 'string' &&
+        (raw as { code: string }).code.trim()
       ? (raw as { code: string }).code
       : undefined;
   if (code === undefined) return false;
@@ -148,7 +175,13 @@ describe('intake wizard with generated step arrays', () => {
   it('renders every step, known, generic, unknown or malformed, as a screen or a skip note', async () => {
     await fc.assert(
       fc.asyncProperty(stepArray, stepArray, async (intakeRaw, postRaw) => {
-        const account: Account = { id: 'acct', code: 'demo', name: 'Clinic', intake_steps: intakeRaw, post_intake_steps: postRaw };
+        const account: Account = {
+          id: 'acct',
+          code: 'demo',
+          name: 'Clinic',
+          intake_steps: intakeRaw,
+          post_intake_steps: postRaw,
+        };
         const steps = readSteps(intakeRaw, postRaw);
         const allDone = steps.map((s) => s.slug).join(',');
         const raws = [...intakeRaw, ...postRaw];
@@ -167,7 +200,11 @@ describe('intake wizard with generated step arrays', () => {
             portal_steps_done: allDone,
             visit_id: ws.phase === 'post' ? 'vis_p' : null,
           };
-          const { router } = renderWizard(`/patient/rooms/general/intake/${ws.slug}?intake=int_p`, account, intake);
+          const { router } = renderWizard(
+            `/patient/rooms/general/intake/${ws.slug}?intake=int_p`,
+            account,
+            intake,
+          );
           await expectStepShown(ws, raws[i]);
           expect(router.state.location.pathname).toBe(`/patient/rooms/general/intake/${ws.slug}`);
           unmountAll();

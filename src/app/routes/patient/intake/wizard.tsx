@@ -5,7 +5,13 @@ import { IntakeWizard } from '@/features/intake/wizard/intake-wizard';
 import { intakeStepRegistry } from './steps';
 
 /** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */
-const SearchSchema = z.object({ intake: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined) });
+const SearchSchema = z.object({
+  intake: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+});
 
 /** /patient/rooms/:roomCode/intake/:step? — the intake wizard for one room. */
 export function Component() {
