@@ -28,8 +28,8 @@ afterEach(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-// eslint-disable-next-line testing-library/no-node-access -- a document's row, found from its heading
 const rowOf = (title: string) =>
+  // eslint-disable-next-line testing-library/no-node-access -- a document's row, found from its heading
   screen.getByRole('heading', { name: title, level: 3 }).closest('li') as HTMLElement;
 
 async function openPatientDocuments() {
