@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { envProblem } from '@/config/env';
-import { captureSsoLanding } from '@/features/auth/sso-landing';
+import { captureSsoLanding } from '@/features/auth';
 import { createAppContext } from './app/create-app';
 import { AppProviders } from './app/provider';
 import { createAppRouter } from './app/router';

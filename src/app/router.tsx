@@ -2,7 +2,7 @@ import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } f
 import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
-import { homeFor } from '@/features/auth/home-for';
+import { homeFor } from '@/features/auth';
 import type { AppContext } from './context';
 import { requireArea } from './guards';
 import { RootLayout } from './routes/root';
