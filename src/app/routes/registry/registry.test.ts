@@ -8,10 +8,10 @@ import { patientNav } from '../patient/nav';
 import { providerNav } from '../provider/nav';
 
 /** Every builder in paths.ts, by its dotted name. */
-function builders(tree: object, prefix = ''): [string, Route][] {
+function builders(tree: object, prefix = ''): [string, Route<string, string[]>][] {
   return Object.entries(tree).flatMap(([key, value]: [string, unknown]) => {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'function') return [[name, value as Route]];
+    if (typeof value === 'function') return [[name, value as Route<string, string[]>]];
     return builders(value as object, name);
   });
 }
@@ -59,7 +59,7 @@ describe('paths.ts against the router', () => {
 
   it('builds URLs the router sends to that same route', () => {
     for (const [name, build] of all) {
-      const url = (build as (...args: string[]) => string)(...sampleArgs(build.pattern));
+      const url = build(...sampleArgs(build.pattern));
       expect({ name, url, matched: matchedPattern(url) }).toEqual({ name, url, matched: build.pattern });
     }
   });
