@@ -16,8 +16,11 @@ async function boot() {
   if (envProblem) throw new Error(envProblem);
   // Compared against the build-time constant so production builds drop the mock entirely.
   if (import.meta.env.VITE_API_MOCKING === 'on') {
-    const { startMockWorker } = await import('./mocks/browser');
-    await startMockWorker();
+    const [{ startMockWorker }, { reportMockNotice }] = await Promise.all([
+      import('./mocks/browser'),
+      import('./app/routes/dev/mock-notice'),
+    ]);
+    await startMockWorker({ onStorageProblem: reportMockNotice });
   }
   const context = createAppContext();
   const router = createAppRouter(context);

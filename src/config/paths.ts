@@ -49,6 +49,20 @@ export function route(
 
 export type SignedOutReason = 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed';
 
+type IntakeKind = 'walkin' | 'econsult' | 'appointment';
+
+/**
+ * The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same
+ * intake; `kind` is the kind of visit chosen on the room page before there is an intake.
+ */
+const intakePage = route(
+  '/patient/rooms/:roomCode/intake/:step?',
+  (intakeId?: string, kind?: IntakeKind) => ({
+    intake: intakeId,
+    kind,
+  }),
+);
+
 /**
  * Every in-app URL is built here, each from the same definition the router mounts (see
  * app/routes/registry); components never write a path literal. A builder joins with its route.
@@ -69,8 +83,12 @@ export const paths = {
     visit: route('/patient/visits/:id'),
     rooms: route('/patient/rooms'),
     room: route('/patient/rooms/:code'),
-    /** The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same intake. */
-    intake: route('/patient/rooms/:roomCode/intake/:step?', (intakeId?: string) => ({ intake: intakeId })),
+    intake: intakePage,
+    /** The wizard's start for one kind of visit, chosen on the room page (no intake yet): the same page. */
+    intakeStart: Object.assign(
+      (roomCode: string, kind: IntakeKind, step?: string) => intakePage(roomCode, step, undefined, kind),
+      { pattern: intakePage.pattern },
+    ),
     documents: route('/patient/documents'),
     notifications: route('/patient/notifications'),
   },

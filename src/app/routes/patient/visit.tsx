@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { VisitLoadError, useVisit, visitKind, VISIT_KIND_TITLE, WaitingRoom } from '@/features/visits';
+import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
+import { VisitLoadError, useVisit, WaitingRoom } from '@/features/visits';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
 /** The visit page and waiting room; the address is the visit's, so a reload or new tab returns here. */
@@ -22,7 +23,7 @@ export function Component() {
   }
   const data = visit.data;
   return (
-    <Page title={VISIT_KIND_TITLE[visitKind(data)]}>
+    <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
       <WaitingRoom visit={data} />
       <VisitExtraPanels visit={data} viewer="patient" />
