@@ -10,8 +10,6 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  */
 const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
   ['put', '/rooms/:code', api],
-  ['get', '/availability', api],
-  ['post', '/visits', api],
   ['post', '/visits/:id', api],
   ['get', '/visits/:id/recordings/:recordingId', api],
   ['get', '/slots', api],

@@ -20,7 +20,7 @@ const ECONSULT_SUBTYPE = 4;
 /** The demo provider takes a walk-in that a development control moves to "in progress". */
 const DEMO_PROVIDER_ID = 'usr_provider';
 
-function person(user: UserRecord) {
+export function person(user: UserRecord) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -45,7 +45,7 @@ function hostIds(visit: Rec): string[] {
  * Who may see a visit: the patient, the assigned provider, a host, and the providers of its
  * room (they accept walk-ins and e-consults from their dashboards, spec 3).
  */
-function isParticipant(user: UserRecord, visit: Rec): boolean {
+export function isParticipant(user: UserRecord, visit: Rec): boolean {
   if (visit.member_id === user.id) return true;
   if (user.type !== 400 && user.type !== 100) return false;
   return (
@@ -63,7 +63,7 @@ const startOf = (v: Rec) => (typeof v.start === 'number' ? v.start : Number(v.cr
 const endOf = (v: Rec): number | null =>
   typeof v.end === 'number' ? v.end : typeof v.actual_end === 'number' ? v.actual_end : null;
 
-function withIntake(visit: Rec): Record<string, unknown> {
+export function withIntake(visit: Rec): Record<string, unknown> {
   const body = wire(visit);
   const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
   // The detail embeds the intake (spec 2.7 allows either form); one the contract cannot read stays a reference.
@@ -77,14 +77,14 @@ function listItem(visit: Rec, withRecordings: boolean): Record<string, unknown> 
   return body;
 }
 
-function visitOr404(id: string): Rec {
+export function visitOr404(id: string): Rec {
   const visit = db.visits.get(id);
   if (!visit) throw namedError(404, 'not_found', 'Visit not found');
   return visit;
 }
 
 /** The intake must exist and be the caller's; the spec lists only 400 for this endpoint's bad input. */
-function intakeOf(user: UserRecord, intakeId: string): Rec {
+export function intakeOf(user: UserRecord, intakeId: string): Rec {
   const intake = db.intakes.get(intakeId);
   const owners = intake
     ? [intake._owner, intake.member_id].filter((o) => o !== undefined && o !== null).map(String)
@@ -94,7 +94,7 @@ function intakeOf(user: UserRecord, intakeId: string): Rec {
   return intake;
 }
 
-function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
+export function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
   const room = findRoom(roomCode, user.account_code);
   if (!room) throw fail(`Room ${roomCode} not found`);
   if (typeof intake.room_code === 'string' && intake.room_code && intake.room_code !== roomCode) {
@@ -104,7 +104,7 @@ function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
 }
 
 /** The same intake never makes a second visit: a retry, double click or second tab gets the first (case D32). */
-function existingVisitOf(intake: Rec): Rec | undefined {
+export function existingVisitOf(intake: Rec): Rec | undefined {
   return typeof intake.visit_id === 'string' ? db.visits.get(intake.visit_id) : undefined;
 }
 
@@ -119,7 +119,7 @@ function meetingFor(t: number) {
   };
 }
 
-function createVisit(user: UserRecord, intake: Rec, room: Rec, over: Partial<Rec>): Rec {
+export function createVisit(user: UserRecord, intake: Rec, room: Rec, over: Partial<Rec>): Rec {
   const t = nowSeconds();
   const id = nextId('vis');
   const provider = typeof over.provider_id === 'string' ? db.users.get(over.provider_id) : undefined;
