@@ -303,3 +303,161 @@ describe('POST /visits', () => {
     expect(db.intakes.get('int_other')?.visit_id).toBeNull();
   });
 });
+
+describe('POST /visits/{id} (version 2)', () => {
+  async function booked(intakeId = 'int_move') {
+    addIntake(intakeId);
+    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const [first, second] = body.data.slots.filter(
+      (s) => body.data.slot_data[s.slot_id]?.provider_id === 'usr_provider',
+    );
+    if (!first || !second) throw new Error('no slots');
+    const visit = (
+      await book({
+        slot_start: first.slot_start,
+        slot_end: first.slot_end,
+        room_code: 'general',
+        type: 2,
+        intake_id: intakeId,
+        provider_id: 'usr_provider',
+      })
+    ).body.data;
+    return { visit, first, second };
+  }
+  const update = (id: string, query: string, as = headers()) =>
+    call<VisitBody>(`/visits/${id}?${query}`, { method: 'POST', headers: as });
+
+  it('moves an appointment to another open slot and frees the old time', async () => {
+    const { visit, first, second } = await booked();
+    const moved = await update(visit.id, `version=2&slot_start=${second.slot_start}`);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ id: visit.id, start: second.slot_start, end: second.slot_end });
+    expect(db.visits.get(visit.id)?._slot_id).toBe(second.slot_id);
+    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const offered = body.data.slots.map((s) => s.slot_id);
+    expect(offered).toContain(first.slot_id);
+    expect(offered).not.toContain(second.slot_id);
+    // A retry of the same move answers the visit as it is.
+    expect((await update(visit.id, `version=2&slot_start=${second.slot_start}`)).body.data.start).toBe(
+      second.slot_start,
+    );
+  });
+
+  it('refuses moving onto a taken time with 409 and leaves the appointment where it was', async () => {
+    const { visit, first, second } = await booked();
+    addIntake('int_rival', 'usr_patient2');
+    await book(
+      {
+        slot_start: second.slot_start,
+        slot_end: second.slot_end,
+        room_code: 'general',
+        type: 2,
+        intake_id: 'int_rival',
+        provider_id: 'usr_provider',
+      },
+      headers('usr_patient2'),
+    );
+    const refused = await update(
+      visit.id,
+      `version=2&slot_start=${second.slot_start}&provider_id=usr_provider`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('slot_unavailable');
+    expect(db.visits.get(visit.id)?.start).toBe(first.slot_start);
+  });
+
+  it('cancels with status=40, frees the place, and a second cancel changes nothing', async () => {
+    const { visit, first } = await booked();
+    const cancelled = await update(visit.id, 'version=2&status=40');
+    expect(cancelled.status).toBe(200);
+    expect(db.visits.get(visit.id)?.status).toBe(40);
+    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    expect(body.data.slots.map((s) => s.slot_id)).toContain(first.slot_id);
+    expect((await update(visit.id, 'version=2&status=40')).status).toBe(200);
+    expect((await update(visit.id, `version=2&slot_start=${first.slot_start}`)).status).toBe(400);
+  });
+
+  it('needs version 2, something to change, a participant, and refuses other statuses', async () => {
+    const { visit } = await booked();
+    expect((await update(visit.id, 'status=40')).body.message).toBe('version is required');
+    expect((await update(visit.id, 'version=1&status=40')).status).toBe(400);
+    expect((await update(visit.id, 'version=2')).status).toBe(400);
+    expect((await update(visit.id, 'version=2&status=30')).status).toBe(400);
+    expect((await update(visit.id, 'version=2&status=40', headers('usr_patient2'))).status).toBe(403);
+    expect((await update('vis_nope', 'version=2&status=40')).status).toBe(404);
+    expect((await update('vis_completed', 'version=2&status=40')).status).toBe(400);
+    expect(db.visits.get(visit.id)?.status).toBe(10);
+  });
+});
+
+describe('slots', () => {
+  interface SlotBody {
+    id: string;
+    start: number;
+    provider_id: string;
+    group_id: string;
+    group: { id: string; repeat_day: string[]; timezone: string } | null;
+    provider: { id: string; rooms: { code: string }[] } | null;
+    account: { code: string } | null;
+  }
+  const listSlots = (query: string, as = headers('usr_provider')) =>
+    call<SlotBody[]>(`/slots?${query}`, { headers: as });
+  const remove = (path: string, as = headers('usr_provider')) =>
+    call<{ slot_deleted: number; group_deleted: number }>(path, { method: 'DELETE', headers: as });
+
+  it('lists slots in the window with their group, provider and account, filtered as asked', async () => {
+    const { status, body } = await listSlots(
+      `${window()}&status=10&provider_id=usr_provider&room_code=general`,
+    );
+    expect(status).toBe(200);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((s) => s.provider_id === 'usr_provider')).toBe(true);
+    expect(body.data[0]?.group?.timezone).toBe('America/New_York');
+    expect(body.data[0]?.provider?.rooms.map((r) => r.code)).toContain('general');
+    expect(body.data[0]?.account?.code).toBe('demo');
+    const groups = await listSlots(`${window()}&type=group`);
+    expect(new Set(groups.body.data.map((s) => s.group_id))).toEqual(new Set(['grp_okafor_class']));
+    const london = await listSlots(`${window()}&states_serviced=CA`);
+    expect(london.body.data.some((s) => s.provider_id === 'usr_nurse')).toBe(false);
+    const nursing = await listSlots(`${window()}&specialty_id=nursing`);
+    expect(new Set(nursing.body.data.map((s) => s.provider_id))).toEqual(new Set(['usr_nurse']));
+    expect((await listSlots('status=10')).status).toBe(400);
+    expect((await listSlots(`${window()}&type=many`)).status).toBe(400);
+  });
+
+  it('lists open slots with a place left across a provider\u2019s rooms', async () => {
+    const { status, body } = await call<SlotBody[]>('/slots/available', { headers: headers('usr_derm') });
+    expect(status).toBe(200);
+    // Dermatology's doctor shares no room with a slot-holding provider except the nurse (dermatology).
+    expect(new Set(body.data.map((s) => s.provider_id))).toEqual(new Set(['usr_nurse']));
+  });
+
+  it('deletes one slot, then a whole group, answering the counts; the picker stops offering them', async () => {
+    const { body } = await listSlots(`${window()}&provider_id=usr_provider`);
+    const slot = body.data.find((s) => s.group_id === 'grp_okafor_quick');
+    if (!slot) throw new Error('no slot');
+    const one = await remove(`/slots/${slot.id}`);
+    expect(one.body.data).toEqual({ slot_deleted: 1, group_deleted: 0 });
+    expect(db.slots.has(slot.id)).toBe(false);
+    const left = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_quick').length;
+    const group = await remove('/slots/groups/grp_okafor_quick');
+    expect(group.body.data).toEqual({ slot_deleted: left, group_deleted: 1 });
+    expect(db.slotGroups.has('grp_okafor_quick')).toBe(false);
+    const quick = await availability(`${window()}&room_code=general&consultation_id=cons_general_15`);
+    expect(quick.body.data.slots.some((s) => s.group_id === 'grp_okafor_quick')).toBe(false);
+  });
+
+  it('lets only the slot\u2019s provider delete it: a patient and another provider get 403', async () => {
+    const { body } = await listSlots(`${window()}&provider_id=usr_provider`);
+    const slot = body.data[0];
+    if (!slot) throw new Error('no slot');
+    expect((await remove(`/slots/${slot.id}`, headers('usr_patient'))).status).toBe(403);
+    expect((await remove(`/slots/${slot.id}`, headers('usr_nurse'))).status).toBe(403);
+    expect((await remove('/slots/groups/grp_okafor_weekdays', headers('usr_patient'))).body).toEqual({
+      error: 'forbidden',
+      message: 'Only the provider of these slots can delete them',
+    });
+    expect((await remove('/slots/nope')).status).toBe(404);
+    expect(db.slots.has(slot.id)).toBe(true);
+  });
+});

@@ -1,15 +1,25 @@
 import { http, type HttpHandler } from 'msw';
-import { AvailabilitySchema } from '@/api/slots/schemas';
+import { z } from 'zod';
+import { AvailabilitySchema, SlotDeleteResultSchema, SlotSchema } from '@/api/slots/schemas';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
 import { db, nowSeconds, type Rec, type UserRecord } from '../db';
-import { requireUser } from '../lib/auth';
+import { isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { optionalInt, optionalString, queryOf, requiredInt, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
 import { groupCapacity } from '../lib/slot-groups';
-import { findRoom, roomProviders } from './rooms';
-import { createVisit, existingVisitOf, intakeOf, roomFor, withIntake } from './visits';
+import { findRoom, roomProviders, wire } from './rooms';
+import {
+  createVisit,
+  existingVisitOf,
+  intakeOf,
+  isParticipant,
+  person,
+  roomFor,
+  visitOr404,
+  withIntake,
+} from './visits';
 
 /**
  * Scheduling (spec 4.4 availability and booking, 4.5 slots). Availability is computed from the
@@ -161,6 +171,8 @@ function slotToBook(
   end: number,
   providerId?: string,
   except?: string,
+  /** A provider to keep when several have the time (a moved appointment keeps its own). */
+  prefer?: unknown,
 ): Rec {
   const filter = {
     roomCode: String(room.code),
@@ -171,7 +183,8 @@ function slotToBook(
   };
   const matching = (slot: Rec) => Number(slot.start) === start && Number(slot.end) === end;
   const open = offeredSlots(filter, except).filter(matching);
-  if (open[0]) return open[0];
+  const preferred = open.find((slot) => slot.provider_id === prefer) ?? open[0];
+  if (preferred) return preferred;
   const exists = [...db.slots.values()].some(
     (slot) =>
       matching(slot) &&
@@ -188,6 +201,81 @@ function slotToBook(
 
 const appointmentsEnabled = (room: Rec) =>
   (room.visits as { appointment?: { enabled?: boolean } } | undefined)?.appointment?.enabled === true;
+
+const forbidden = (message: string) => namedError(403, 'forbidden', message);
+
+/** `version=2` marks update operations on a visit (spec 4.4, section 9). */
+const UPDATE_VERSION = 2;
+
+/** The clinic's providers and administrators manage slots; patients only read them. */
+function canManageSlot(user: UserRecord, slot: Rec): boolean {
+  if (!isStaff(user)) return false;
+  const isAdmin = user.is_admin === true || (user.roles ?? []).includes('clinic_admin');
+  return isAdmin || slot.provider_id === user.id;
+}
+
+function slotProvider(id: unknown) {
+  const provider = typeof id === 'string' ? db.users.get(id) : undefined;
+  if (!provider) return null;
+  const rooms = Array.isArray(provider.rooms) ? (provider.rooms as { code: string }[]) : [];
+  return {
+    id: provider.id,
+    username: provider.username,
+    email: provider.email,
+    platformid: typeof provider.platformid === 'string' ? provider.platformid : '',
+    full_name: provider.full_name,
+    specialties: Array.isArray(provider.specialties) ? provider.specialties : [],
+    states_serviced: statesOf(provider),
+    clinics: provider.clinics,
+    rooms: rooms
+      .map((r) => db.rooms.get(r.code))
+      .filter((room): room is Rec => room !== undefined)
+      .map((room) => ({
+        id: room.id,
+        code: room.code,
+        name: room.name,
+        slug: room.slug,
+        domain: room.domain,
+        account_code: room.account_code,
+      })),
+  };
+}
+
+/** A slot with its group, provider and account embedded (spec 2.8). */
+function slotBody(slot: Rec): Record<string, unknown> {
+  const group = groupOf(slot);
+  const account = db.accounts.get(String(slot.account_code));
+  return {
+    ...wire(slot),
+    group: group ? wire(group) : null,
+    provider: slotProvider(slot.provider_id),
+    account: account
+      ? { id: account.id, name: account.name, domain: account.domain, code: account.code }
+      : null,
+  };
+}
+
+const isGroupSlot = (slot: Rec) => groupCapacity(groupOf(slot)) > 1 || groupOf(slot)?.visit_type === 'group';
+
+function providerRoomCodes(providerId: unknown): string[] {
+  const provider = typeof providerId === 'string' ? db.users.get(providerId) : undefined;
+  return Array.isArray(provider?.rooms) ? (provider.rooms as { code: string }[]).map((r) => r.code) : [];
+}
+
+const listParam = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** A cancelled visit is 40; only scheduled visits that have not started can move or be cancelled. */
+function checkChangeable(visit: Rec): void {
+  if (visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.inProgress) {
+    throw fail('A visit that has started or ended cannot be changed');
+  }
+  if (visit.start === null || visit.start === undefined)
+    throw fail('Only scheduled appointments can be changed');
+}
 
 export const schedulingHandlers: HttpHandler[] = [
   http.get(api('/availability'), ({ request }) => {
@@ -264,5 +352,145 @@ export const schedulingHandlers: HttpHandler[] = [
       _slot_id: slot.id,
     });
     return ok(VisitSchema, withIntake(visit));
+  }),
+
+  /**
+   * Updates an appointment (`version=2`): `slot_start` (with `slot_end`, else the same length)
+   * moves it to another open slot and frees the old one; `status=40` cancels it and frees its
+   * place (a portal decision, docs/spec-decisions.md). Repeating either answers the visit as it is.
+   */
+  http.post(api('/visits/:id'), ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const query = queryOf(request);
+    const visit = visitOr404(String(params.id));
+    if (!isParticipant(user, visit)) throw forbidden('Not a participant on this visit');
+    const version = requiredInt(query, 'version', fail);
+    if (version !== UPDATE_VERSION) throw fail('version must be 2 for update operations');
+    const status = optionalInt(query, 'status', fail);
+    const slotStart = optionalInt(query, 'slot_start', fail, { min: 0 });
+    if (status === undefined && slotStart === undefined)
+      throw fail('Nothing to update: send slot_start or status');
+    if (status !== undefined && slotStart !== undefined)
+      throw fail('Send either slot_start or status, not both');
+    const t = nowSeconds();
+    if (status !== undefined) {
+      if (status !== VISIT_STATUS.cancelled) throw fail('status may only be set to 40 (cancelled)');
+      if (visit.status === VISIT_STATUS.cancelled) return ok(VisitSchema, withIntake(visit));
+      checkChangeable(visit);
+      visit.status = VISIT_STATUS.cancelled;
+      visit.modified = t;
+      return ok(VisitSchema, withIntake(visit));
+    }
+    if (visit.status === VISIT_STATUS.cancelled) throw fail('A cancelled appointment cannot be moved');
+    checkChangeable(visit);
+    const length = Number(visit.end) - Number(visit.start);
+    const slotEnd = optionalInt(query, 'slot_end', fail, { min: 0 }) ?? (slotStart ?? 0) + length;
+    if (slotStart === undefined || slotEnd <= slotStart) throw fail('slot_end must be after slot_start');
+    const providerParam = optionalString(query, 'provider_id');
+    const providerId = providerParam && providerParam !== '0' ? providerParam : undefined;
+    if (
+      visit.start === slotStart &&
+      visit.end === slotEnd &&
+      (!providerId || visit.provider_id === providerId)
+    ) {
+      return ok(VisitSchema, withIntake(visit));
+    }
+    const room = findRoom(String(visit.room_code), user.account_code);
+    if (!room) throw fail(`Room ${String(visit.room_code)} not found`);
+    const slot = slotToBook(user, room, slotStart, slotEnd, providerId, String(visit.id), visit.provider_id);
+    const provider = typeof slot.provider_id === 'string' ? db.users.get(slot.provider_id) : undefined;
+    Object.assign(visit, {
+      start: slot.start,
+      end: slot.end,
+      provider_id: slot.provider_id,
+      provider: provider ? person(provider) : null,
+      modified: t,
+      _slot_id: slot.id,
+    });
+    return ok(VisitSchema, withIntake(visit));
+  }),
+
+  http.get(api('/slots'), ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const query = queryOf(request);
+    const { start, end } = readWindow(query);
+    const status = optionalInt(query, 'status', fail);
+    const type = optionalString(query, 'type');
+    if (type !== undefined && type !== 'one' && type !== 'group') throw fail('type must be one or group');
+    const providerId = optionalString(query, 'provider_id');
+    const roomCode = optionalString(query, 'room_code');
+    const accountCode = optionalString(query, 'account_code');
+    const specialty = optionalString(query, 'specialty_id')?.toLowerCase();
+    const states = listParam(optionalString(query, 'states_serviced')).map((s) => s.toUpperCase());
+    if (states.some((s) => !/^[A-Z]{2}$/.test(s)))
+      throw fail('states_serviced must be two-letter state codes');
+    const slots = [...db.slots.values()]
+      .filter((slot) => slot.account_code === user.account_code)
+      .filter((slot) => !accountCode || slot.account_code === accountCode)
+      .filter((slot) => Number(slot.start) >= start && Number(slot.start) < end)
+      .filter((slot) => status === undefined || slot.status === status)
+      .filter((slot) => !type || (type === 'group') === isGroupSlot(slot))
+      .filter((slot) => !providerId || slot.provider_id === providerId)
+      .filter((slot) => !roomCode || providerRoomCodes(slot.provider_id).includes(roomCode))
+      .filter((slot) => {
+        if (!specialty) return true;
+        const provider = db.users.get(String(slot.provider_id));
+        const list = Array.isArray(provider?.specialties) ? (provider.specialties as string[]) : [];
+        return list.some((s) => s.toLowerCase() === specialty);
+      })
+      .filter(
+        (slot) =>
+          states.length === 0 ||
+          statesOf(db.users.get(String(slot.provider_id))).some((s) => states.includes(s)),
+      )
+      .sort((a, b) => Number(a.start) - Number(b.start) || a.id.localeCompare(b.id));
+    return ok(z.array(SlotSchema), slots.map(slotBody));
+  }),
+
+  /** Open future slots with a place left: across the caller's rooms for a provider, the clinic's for anyone else. */
+  http.get(api('/slots/available'), ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const t = nowSeconds();
+    const mine = isStaff(user) ? providerRoomCodes(user.id) : [];
+    const slots = [...db.slots.values()]
+      .filter((slot) => slot.account_code === user.account_code && slot.status === 10)
+      .filter((slot) => Number(slot.start) > t && placesLeft(slot) > 0)
+      .filter(
+        (slot) => mine.length === 0 || providerRoomCodes(slot.provider_id).some((c) => mine.includes(c)),
+      )
+      .sort((a, b) => Number(a.start) - Number(b.start) || a.id.localeCompare(b.id));
+    return ok(z.array(SlotSchema), slots.map(slotBody));
+  }),
+
+  /** Deletes a group and all its slots. Booked visits stay: they are the patients' appointments. */
+  http.delete(api('/slots/groups/:groupId'), ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const group = db.slotGroups.get(String(params.groupId));
+    if (!group || group.account_code !== user.account_code)
+      throw namedError(404, 'not_found', 'Slot group not found');
+    if (!canManageSlot(user, group)) throw forbidden('Only the provider of these slots can delete them');
+    let deleted = 0;
+    for (const slot of [...db.slots.values()]) {
+      if (slot.group_id === group.id) {
+        db.slots.delete(slot.id);
+        deleted += 1;
+      }
+    }
+    db.slotGroups.delete(group.id);
+    return ok(SlotDeleteResultSchema, { slot_deleted: deleted, group_deleted: 1 });
+  }),
+
+  /** Deletes one slot; its group goes too when this was its last slot. */
+  http.delete(api('/slots/:id'), ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const slot = db.slots.get(String(params.id));
+    if (!slot || slot.account_code !== user.account_code)
+      throw namedError(404, 'not_found', 'Slot not found');
+    if (!canManageSlot(user, slot)) throw forbidden('Only the provider of this slot can delete it');
+    db.slots.delete(slot.id);
+    const groupId = typeof slot.group_id === 'string' ? slot.group_id : undefined;
+    const groupLeft = groupId !== undefined && [...db.slots.values()].some((s) => s.group_id === groupId);
+    const groupDeleted = groupId !== undefined && !groupLeft && db.slotGroups.delete(groupId) ? 1 : 0;
+    return ok(SlotDeleteResultSchema, { slot_deleted: 1, group_deleted: groupDeleted });
   }),
 ];
