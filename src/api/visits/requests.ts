@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
-import { VisitSchema, type AddEconsultInput, type Visit, type VisitFilter } from './schemas';
+import {
+  VISIT_STATUS,
+  VisitSchema,
+  type AddEconsultInput,
+  type BookVisitInput,
+  type RescheduleVisitInput,
+  type Visit,
+  type VisitFilter,
+} from './schemas';
 
 const VisitListSchema = z.array(VisitSchema);
 
@@ -65,6 +73,52 @@ export function addEconsultVisit(input: AddEconsultInput, options: CallOptions =
     path: '/visits/add_econsult',
     auth: 'user',
     body: { json: { intake_id: input.intake_id, room_code: input.room_code } },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * POST /visits (type 2): books the appointment of an intake on an open slot. The mock answers the
+ * same intake with the visit it already has (never a second one) and a full slot with 409.
+ */
+export function bookVisit(input: BookVisitInput, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: '/visits',
+    auth: 'user',
+    query: { ...input },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/** POST /visits/{id}?version=2&slot_start=…: moves an appointment to another open slot. */
+export function rescheduleVisit(
+  id: string,
+  input: RescheduleVisitInput,
+  options: CallOptions = {},
+): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    query: { version: 2, ...input },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * POST /visits/{id}?version=2&status=40: cancels an appointment. The spec names no cancel
+ * operation; this is the portal's reading (docs/spec-decisions.md, Scheduling).
+ */
+export function cancelVisit(id: string, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    query: { version: 2, status: VISIT_STATUS.cancelled },
     schema: VisitSchema,
     signal: options.signal,
   });
