@@ -23,6 +23,8 @@ export const paths = {
     profile: () => '/patient/profile',
     visits: () => '/patient/visits',
     visit: (id: string) => `/patient/visits/${encodeURIComponent(id)}`,
+    appointments: () => '/patient/appointments',
+    appointment: (id: string) => `/patient/appointments/${encodeURIComponent(id)}`,
     rooms: () => '/patient/rooms',
     room: (code: string) => `/patient/rooms/${encodeURIComponent(code)}`,
     /** The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same intake. */

@@ -1,0 +1,35 @@
+import { visitQueries } from '@/api/visits/queries';
+import { paths } from '@/config/paths';
+import type { FeatureRegistration } from './types';
+
+const relative = (path: string, area: string) => path.slice(`/${area}/`.length);
+
+/**
+ * Scheduling: the patient's appointments and the provider's schedule. Loaders only warm the
+ * cache, so a failed read is shown by the page with a retry.
+ */
+export const schedulingFeature: FeatureRegistration = {
+  routes: (ctx) => ({
+    patient: [
+      {
+        path: relative(paths.patient.appointments(), 'patient'),
+        lazy: () => import('../patient/appointments'),
+      },
+      {
+        path: `${relative(paths.patient.appointments(), 'patient')}/:id`,
+        loader: ({ params }) => {
+          void ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? ''));
+          return null;
+        },
+        lazy: () => import('../patient/appointment'),
+      },
+    ],
+    provider: [
+      { path: relative(paths.provider.schedule(), 'provider'), lazy: () => import('../provider/schedule') },
+    ],
+  }),
+  nav: {
+    patient: [{ to: paths.patient.appointments(), label: 'Appointments' }],
+    provider: [{ to: paths.provider.schedule(), label: 'My schedule' }],
+  },
+};
