@@ -7,9 +7,10 @@ import {
   cancelVisit,
   rescheduleVisit,
   type AddWalkinVisitInput,
+  type BookVisitInput,
 } from './requests';
 import { visitQueries } from './queries';
-import type { AddEconsultInput, BookVisitInput, RescheduleVisitInput, Visit } from './schemas';
+import type { AddEconsultInput, RescheduleVisitInput, Visit } from './schemas';
 
 /** POST /visits/add_walkin; the new visit is cached for its page and visit lists are refreshed before the button frees. */
 export function useAddWalkinVisit() {
@@ -47,7 +48,7 @@ function useAppointmentSettled() {
   };
 }
 
-/** POST /visits (type 2). A 409 means the time was just taken: the caller offers other times. */
+/** POST /visits: books an appointment. A 409 means the time was just taken: the caller offers other times. */
 export function useBookVisit() {
   const settled = useAppointmentSettled();
   return useMutation({ mutationFn: (input: BookVisitInput) => bookVisit(input), onSuccess: settled });
