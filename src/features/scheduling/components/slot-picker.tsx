@@ -98,7 +98,13 @@ export function SlotPicker(props: SlotPickerProps) {
 
   const timeButton = (slot: AvailableSlot, data: Availability) => {
     const picked = toPicked(slot, data);
-    const isSelected = props.selected?.slotId === slot.slot_id;
+    // A time restored from the intake has no slot id: it matches by instant and provider.
+    const isSelected =
+      props.selected !== null &&
+      (props.selected.slotId
+        ? props.selected.slotId === slot.slot_id
+        : props.selected.start === slot.slot_start &&
+          (!props.selected.providerId || props.selected.providerId === picked.providerId));
     const who = showProvider ? nameOf(picked.providerId) : '';
     const places = props.isGroup && slot.slot_available !== undefined ? placesText(slot.slot_available) : '';
     return (
@@ -110,8 +116,18 @@ export function SlotPicker(props: SlotPickerProps) {
           onClick={() => props.onSelect(picked)}
         >
           <span>{displayTime(slot.slot_start, props.zone)}</span>
-          {who ? <span className="slot-detail"> with {who}</span> : null}
-          {places ? <span className="slot-detail"> · {places}</span> : null}
+          {who ? (
+            <>
+              {' '}
+              <span className="slot-detail">with {who}</span>
+            </>
+          ) : null}
+          {places ? (
+            <>
+              {', '}
+              <span className="slot-detail">{places}</span>
+            </>
+          ) : null}
         </Button>
       </li>
     );
