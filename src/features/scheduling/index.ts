@@ -2,3 +2,4 @@ export { SlotPicker, type PickedSlot, type SlotPickerProps } from './components/
 export { AppointmentsList } from './appointments/appointments-list';
 export { AppointmentDetail } from './appointments/appointment-detail';
 export { MySchedule } from './provider/my-schedule';
+export { ScheduleStep } from './schedule-step';

@@ -4,6 +4,7 @@ import { ConsultationStep } from '@/features/intake/steps/consultation-step';
 import { LocationStep } from '@/features/intake/steps/location-step';
 import { ProviderStep } from '@/features/intake/steps/provider-step';
 import { ReasonStep } from '@/features/intake/steps/reason-step';
+import { ScheduleStep } from '@/features/scheduling';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -21,7 +22,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['attachments', { Screen: AttachmentsStep }],
   ['consent', { Screen: ConsentStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
-  ['schedule', null],
+  ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
   ['medical_history', null],
   ['insurance', null],
   ['payment', null],
