@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { AvailabilitySchema, SlotDeleteResultSchema, SlotSchema } from '@/api/slots/schemas';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
@@ -7,7 +7,7 @@ import { isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { optionalInt, optionalString, queryOf, requiredInt, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
-import { api } from '../lib/routes';
+import { api, mockControl } from '../lib/routes';
 import { groupCapacity } from '../lib/slot-groups';
 import { findRoom, roomProviders, wire } from './rooms';
 import {
@@ -492,5 +492,20 @@ export const schedulingHandlers: HttpHandler[] = [
     const groupLeft = groupId !== undefined && [...db.slots.values()].some((s) => s.group_id === groupId);
     const groupDeleted = groupId !== undefined && !groupLeft && db.slotGroups.delete(groupId) ? 1 : 0;
     return ok(SlotDeleteResultSchema, { slot_deleted: 1, group_deleted: groupDeleted });
+  }),
+
+  /** Development control (never a spec endpoint): a slot's places left, for browser tests. */
+  http.get(mockControl('/scheduling/slots/:id'), ({ params }) => {
+    const slot = db.slots.get(String(params.id));
+    return HttpResponse.json({
+      data: slot ? { exists: true, places_left: placesLeft(slot) } : { exists: false, places_left: 0 },
+    });
+  }),
+
+  /** Development control: whether a slot group still exists and how many slots it has. */
+  http.get(mockControl('/scheduling/groups/:id'), ({ params }) => {
+    const id = String(params.id);
+    const slots = [...db.slots.values()].filter((s) => s.group_id === id).length;
+    return HttpResponse.json({ data: { exists: db.slotGroups.has(id), slots } });
   }),
 ];

@@ -250,7 +250,7 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
       <section className="card" aria-labelledby="when-title">
         <h2 id="when-title">{formatRange(start, end, zone)}</h2>
         {clinicZone && clinicZone !== zone ? (
-          <p className="hint">Clinic time: {formatRange(start, end, clinicZone)}</p>
+          <p className="field-hint">Clinic time: {formatRange(start, end, clinicZone)}</p>
         ) : null}
         <dl className="details">
           <dt>Status</dt>

@@ -135,7 +135,7 @@ export function SlotPicker(props: SlotPickerProps) {
 
   return (
     <div className="slot-picker">
-      <p className="hint">
+      <p className="field-hint">
         Times are shown in your time zone ({props.zone}).
         {props.clinicZone && props.clinicZone !== props.zone ? ` The clinic is in ${props.clinicZone}.` : ''}
       </p>
@@ -198,7 +198,7 @@ export function SlotPicker(props: SlotPickerProps) {
               <section key={key} className="slot-day" aria-label={label}>
                 <h4>{label}</h4>
                 {list.length === 0 ? (
-                  <p className="hint">No open times</p>
+                  <p className="field-hint">No open times</p>
                 ) : (
                   <ul className="slot-times">{list.map((slot) => timeButton(slot, week.data))}</ul>
                 )}

@@ -153,7 +153,7 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
           {notice}
         </p>
       ) : null}
-      <p className="hint">Times are in your time zone ({zone}).</p>
+      <p className="field-hint">Times are in your time zone ({zone}).</p>
       <nav className="slot-nav" aria-label="Choose days">
         <Button
           variant="secondary"
@@ -196,7 +196,7 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
           return (
             <section key={key} className="card schedule-day" aria-label={label}>
               <h3>{label}</h3>
-              {dayVisits.length === 0 ? <p className="hint">No appointments</p> : null}
+              {dayVisits.length === 0 ? <p className="field-hint">No appointments</p> : null}
               <ul>
                 {dayVisits.map((v) => (
                   <li key={v.id}>
@@ -241,7 +241,7 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
       </div>
       <section className="card" aria-labelledby="groups-title">
         <h2 id="groups-title">Your slot groups</h2>
-        <p className="hint">
+        <p className="field-hint">
           Slots and slot groups are set up by the clinic; here you can see and delete them. Counts cover the
           next {GROUP_HORIZON_DAYS} days.
         </p>
