@@ -164,7 +164,7 @@ describe('sign-out from the menu (A8, A9, A10)', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
     expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Your profile' }),
     ).toBeInTheDocument();
     window.sessionStorage.setItem('telehealth.user.message-draft.v1', 'a draft');
     const tokens = session.tokens!;

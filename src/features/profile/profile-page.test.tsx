@@ -30,7 +30,7 @@ function recordProfilePosts() {
 
 async function openProfile(path = '/patient/profile', as: 'demo-patient' | 'demo-provider' = 'demo-patient') {
   const utils = renderRoute(path, { as });
-  expect(await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
   await screen.findByRole('form', { name: 'Your details' });
   return utils;
 }
@@ -249,7 +249,7 @@ describe('the profile photo', () => {
     });
     await user.upload(screen.getByLabelText('Upload a photo'), png);
     expect(
-      await screen.findByRole('img', { name: 'Your current profile photo' }, { timeout: 5000 }),
+      await screen.findByRole('img', { name: 'Your current profile photo' }),
     ).toHaveAttribute(
       'src',
       expect.stringMatching(/\/api_v3\/files\/view\/file_\d+\?auth_code=\w+&time=\d+/),

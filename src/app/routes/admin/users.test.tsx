@@ -6,7 +6,7 @@ async function openDirectory(path = '/admin/users', withToken = true) {
   const utils = renderRoute(path, { as: 'demo-admin' });
   if (withToken) utils.session.setAdminToken('demo-admin-token');
   expect(
-    await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 5000 }),
+    await screen.findByRole('heading', { name: 'Users', level: 1 }),
   ).toBeInTheDocument();
   return utils;
 }

@@ -56,7 +56,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     const { router, session } = renderRoute(landingUrl(token, { next: '/patient/profile' }));
     expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Your profile' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient/profile');
     expect(router.state.location.search).not.toContain(token);
@@ -73,7 +73,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     renderStrict(landingUrl(token, { one_time_token: '1' }));
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     expect(exchanges).toHaveLength(1);
     expect(db.tokens.get(token)?.consumed).toBe(true);
@@ -84,7 +84,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     const view = renderRoute(landingUrl(token, { one_time_token: '1' }));
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     await view.session.signOut();
     view.unmount();
@@ -102,7 +102,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '//evil.example/phish' }));
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
@@ -111,7 +111,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '/admin/users' }));
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
@@ -155,19 +155,19 @@ describe('the SSO landing', () => {
     ['demo-patient', 'Welcome, Casey', '/patient'],
   ] as const)('lands %s on their role’s home without `next`', async (persona, heading, path) => {
     const { router } = renderRoute(landingUrl(ssoTokenFor(persona)));
-    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 
   it('disable_navigation=1 shows the portal without its navigation for the whole session', async () => {
     const { router } = renderRoute(landingUrl(ssoTokenFor('demo-patient'), { disable_navigation: '1' }));
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
     expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Your profile' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
@@ -180,13 +180,13 @@ describe('terms of service gate', () => {
       landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }),
     );
     expect(
-      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Terms of service' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I accept the terms' }));
     expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Your profile' }),
     ).toBeInTheDocument();
     expect(db.users.get('usr_patient2')!.tos).toBe(true);
   });
@@ -194,7 +194,7 @@ describe('terms of service gate', () => {
   it('every area sends a user with tos false to the terms, and declining signs out', async () => {
     const { user, router, session } = renderRoute('/patient/profile', { as: 'demo-patient-2' });
     expect(
-      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Terms of service' }),
     ).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/patient/profile');
     await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
@@ -206,7 +206,7 @@ describe('terms of service gate', () => {
   it('the terms page sends someone who already accepted straight on', async () => {
     const { router } = renderRoute('/terms', { as: 'demo-patient' });
     expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Welcome, Casey' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSteps } from '@/features/intake/model/steps';
 import { GenericFormStep } from '@/features/intake/forms/generic-form-step';
@@ -10,7 +10,6 @@ import { renderRoute } from '~test/render';
 import { intakeStepRegistry } from './steps';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
 });
 
