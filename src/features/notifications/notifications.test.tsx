@@ -79,9 +79,9 @@ describe('notifications page', () => {
 describe('devices section', () => {
   it('lists registered endpoints by type and removes one', async () => {
     const { user } = renderRoute('/patient/profile', { as: 'demo-patient' });
-    const section = (
-      await screen.findByRole('heading', { name: 'Devices for notifications' })
-    ).closest('section')!;
+    const section = (await screen.findByRole('heading', { name: 'Devices for notifications' })).closest(
+      'section',
+    )!;
     await within(section).findByText('Android device');
     expect(within(section).getByText('Apple device')).toBeInTheDocument();
     expect(within(section).getByText('Email')).toBeInTheDocument();

@@ -321,9 +321,7 @@ describe('e-consult thread: drafts (case D36)', () => {
     await screen.findByText(/This consultation is closed/);
     expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Half-written question');
     await act(() => first.router.navigate(OPEN_PATH));
-    expect(await screen.findByRole('textbox', { name: 'Your message' })).toHaveValue(
-      'Half-written question',
-    );
+    expect(await screen.findByRole('textbox', { name: 'Your message' })).toHaveValue('Half-written question');
     first.unmount();
 
     const second = await openThread();
@@ -438,9 +436,7 @@ describe('e-consult thread: server refusals', () => {
       ),
     );
     renderRoute(OPEN_PATH, { as: 'demo-patient' });
-    expect(
-      await screen.findByText(/could not find the messages of this consultation/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/could not find the messages of this consultation/)).toBeInTheDocument();
   });
 });
 
