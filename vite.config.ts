@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
 const workerFile = fileURLToPath(new URL('./public-mock/mockServiceWorker.js', import.meta.url));
 
@@ -26,6 +27,19 @@ function mockWorker(mocking: boolean): Plugin {
     },
   };
 }
+
+/**
+ * `.ts` tests that need a browser API (DOM, DOMPurify, window storage, BroadcastChannel between
+ * tabs): they run in jsdom with the screens. Every other `.ts` test runs in Node.
+ */
+const DOM_TS_TESTS = [
+  // The HTTP client resolves the API base against the page's origin and uploads through XHR.
+  'src/api/http.test.ts',
+  'src/api/query-client.test.ts',
+  'src/api/push/requests.test.ts',
+  // DOMPurify needs a DOM.
+  'src/lib/sanitize.test.ts',
+];
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -53,13 +67,33 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
     },
     test: {
-      environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'examples/**/*.test.ts'],
-      exclude: ['test/e2e/**', 'node_modules/**'],
       restoreMocks: true,
-      testTimeout: 15000,
+      testTimeout: TEST_TIMEOUT_MS,
+      hookTimeout: HOOK_TIMEOUT_MS,
       pool: 'threads',
+      // Non-DOM tests run in Node (no jsdom to build per file); screens and the few `.ts` tests
+      // that need a browser API run in jsdom. The choice is made here, not in each file.
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+            exclude: ['test/e2e/**', 'node_modules/**', ...DOM_TS_TESTS],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', ...DOM_TS_TESTS],
+            exclude: ['test/e2e/**', 'node_modules/**'],
+          },
+        },
+      ],
     },
   };
 });

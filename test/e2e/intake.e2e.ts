@@ -124,6 +124,7 @@ test.describe('intake wizard', () => {
   test('the demo patient walks a walk-in from room choice to the waiting room, reloading on the way', async ({
     page,
   }) => {
+    // Every step of the wizard, a reload on the way and an axe scan per screen: twice the usual budget.
     test.setTimeout(180_000);
     await signInAs(page, 'Casey Morgan');
     const before = await mockStats();

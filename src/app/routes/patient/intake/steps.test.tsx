@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConsentStep, GenericFormStep, ReasonStep, readSteps, resolveStep } from '@/features/intake';
 import { db } from '@/mocks/db';
@@ -6,7 +6,6 @@ import { renderRoute } from '~test/render';
 import { intakeStepRegistry } from './steps';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
 });
 
