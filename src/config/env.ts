@@ -27,6 +27,8 @@ const EnvSchema = z.object({
     .default(15),
   VITE_IDLE_WARNING_MINUTES: z.coerce.number().positive().max(60).default(2),
   VITE_SESSION_MAX_HOURS: z.coerce.number().positive().max(72).default(12),
+  /** Minutes before an appointment's start when its join button opens. */
+  VITE_JOIN_OPENS_MINUTES: z.coerce.number().int().min(0).max(120).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

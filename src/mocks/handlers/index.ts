@@ -7,6 +7,7 @@ import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
 import { pushHandlers } from './push';
 import { roomsHandlers } from './rooms';
+import { schedulingHandlers } from './scheduling';
 import { userHandlers } from './users';
 import { visitsHandlers } from './visits';
 
@@ -22,6 +23,8 @@ export const handlers = [
   ...roomsHandlers,
   ...intakesHandlers,
   ...visitsHandlers,
+  // After visits: its POST /visits/:id must not catch /visits/add_walkin.
+  ...schedulingHandlers,
   ...filesHandlers,
   ...messagesHandlers,
   ...pushHandlers,

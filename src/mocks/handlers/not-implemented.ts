@@ -10,14 +10,7 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  */
 const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
   ['put', '/rooms/:code', api],
-  ['get', '/availability', api],
-  ['post', '/visits', api],
-  ['post', '/visits/:id', api],
   ['get', '/visits/:id/recordings/:recordingId', api],
-  ['get', '/slots', api],
-  ['get', '/slots/available', api],
-  ['delete', '/slots/:id', api],
-  ['delete', '/slots/groups/:groupId', api],
   ['get', '/billing/settings', api],
   ['get', '/billing/sources', api],
   ['post', '/billing/sources', api],

@@ -28,7 +28,7 @@ const ECONSULT_SUBTYPE = 4;
 /** The demo provider takes a walk-in that a development control moves to "in progress". */
 const DEMO_PROVIDER_ID = 'usr_provider';
 
-function person(user: UserRecord) {
+export function person(user: UserRecord) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -53,7 +53,7 @@ function hostIds(visit: VisitRecord): string[] {
  * Who may see a visit: the patient, the assigned provider, a host, and the providers of its
  * room (they accept walk-ins and e-consults from their dashboards, spec 3).
  */
-function isParticipant(user: UserRecord, visit: VisitRecord): boolean {
+export function isParticipant(user: UserRecord, visit: VisitRecord): boolean {
   if (visit.member_id === user.id) return true;
   if (user.type !== 400 && user.type !== 100) return false;
   return (
@@ -71,7 +71,7 @@ const startOf = (v: VisitRecord) => (typeof v.start === 'number' ? v.start : Num
 const endOf = (v: VisitRecord): number | null =>
   typeof v.end === 'number' ? v.end : typeof v.actual_end === 'number' ? v.actual_end : null;
 
-function withIntake(visit: VisitRecord): Record<string, unknown> {
+export function withIntake(visit: VisitRecord): Record<string, unknown> {
   const body = wire(visit);
   const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
   // The detail embeds the intake (spec 2.7 allows either form); one the contract cannot read stays a reference.
@@ -85,14 +85,14 @@ function listItem(visit: VisitRecord, withRecordings: boolean): Record<string, u
   return body;
 }
 
-function visitOr404(id: string): VisitRecord {
+export function visitOr404(id: string): VisitRecord {
   const visit = db.visits.get(id);
   if (!visit) throw namedError(404, 'not_found', 'Visit not found');
   return visit;
 }
 
 /** The intake must exist and be the caller's; the spec lists only 400 for this endpoint's bad input. */
-function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
+export function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
   const intake = db.intakes.get(intakeId);
   const owners = intake
     ? [intake._owner, intake.member_id].filter((o) => o !== undefined && o !== null).map(String)
@@ -102,7 +102,7 @@ function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
   return intake;
 }
 
-function roomFor(user: UserRecord, intake: IntakeRecord, roomCode: string): RoomRecord {
+export function roomFor(user: UserRecord, intake: IntakeRecord, roomCode: string): RoomRecord {
   const room = findRoom(roomCode, user.account_code);
   if (!room) throw fail(`Room ${roomCode} not found`);
   if (typeof intake.room_code === 'string' && intake.room_code && intake.room_code !== roomCode) {
@@ -112,7 +112,7 @@ function roomFor(user: UserRecord, intake: IntakeRecord, roomCode: string): Room
 }
 
 /** The same intake never makes a second visit: a retry, double click or second tab gets the first (case D32). */
-function existingVisitOf(intake: IntakeRecord): VisitRecord | undefined {
+export function existingVisitOf(intake: IntakeRecord): VisitRecord | undefined {
   return typeof intake.visit_id === 'string' ? db.visits.get(intake.visit_id) : undefined;
 }
 
@@ -127,7 +127,7 @@ function meetingFor(t: number) {
   };
 }
 
-function createVisit(
+export function createVisit(
   user: UserRecord,
   intake: IntakeRecord,
   room: RoomRecord,

@@ -11,6 +11,7 @@ export const DEMO_INTAKE_STEPS: unknown[] = [
   { code: 'location', name: 'Where you are', next: { title: 'Continue' } },
   { code: 'provider', name: 'Choose a provider' },
   { code: 'consultation', name: 'Type of consultation' },
+  { code: 'schedule', name: 'Choose a time' },
   {
     code: 'symptoms',
     name: 'About your symptoms',

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { seedAccounts } from './account';
 import { seedNotifications } from './notifications';
 import { seedRooms } from './rooms';
-import { seedSlots } from './slots';
+import { seedBookings, seedSlots } from './slots';
 import { seedVisits } from './visits';
 import { seedRecords } from './records';
 import { seedUsers } from './users';
@@ -15,6 +15,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedVisits(db, now);
   seedNotifications(db, now);
   seedSlots(db, now);
+  seedBookings(db, now);
   seedRecords(db, now);
 }
 

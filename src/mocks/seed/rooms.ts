@@ -26,6 +26,16 @@ const CONSULTATIONS = {
       slots: 2,
       visible_to_patient: true,
     },
+    {
+      id: 'cons_general_group',
+      description: 'Blood pressure group session',
+      duration: 60,
+      amount: 25,
+      group: true,
+      charge: true,
+      slots: 4,
+      visible_to_patient: true,
+    },
   ],
   dermatology: [
     {

@@ -8,6 +8,7 @@ export const patientNav: NavItem[] = [
   ...featureNav('patient', [
     paths.patient.rooms,
     paths.patient.visits,
+    paths.patient.appointments,
     paths.patient.notifications,
     paths.patient.documents,
     paths.patient.profile,

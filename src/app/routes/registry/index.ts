@@ -6,6 +6,7 @@ import { intakeFeature } from './intake';
 import { notificationsFeature } from './notifications';
 import { profileFeature } from './profile';
 import { roomsFeature } from './rooms';
+import { schedulingFeature } from './scheduling';
 import type { FeatureNav, FeatureRoutes } from './types';
 import { usersFeature } from './users';
 import { visitsFeature } from './visits';
@@ -18,6 +19,7 @@ const FEATURES = [
   notificationsFeature,
   profileFeature,
   roomsFeature,
+  schedulingFeature,
   usersFeature,
   visitsFeature,
 ];

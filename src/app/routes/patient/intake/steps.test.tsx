@@ -11,10 +11,18 @@ beforeAll(async () => {
 
 describe('intake step registry', () => {
   it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
-    for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
+    for (const code of [
+      'reason',
+      'location',
+      'provider',
+      'consultation',
+      'schedule',
+      'attachments',
+      'consent',
+    ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['schedule', 'payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
+    for (const code of ['payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }

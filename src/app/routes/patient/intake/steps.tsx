@@ -6,6 +6,7 @@ import {
   ProviderStep,
   ReasonStep,
 } from '@/features/intake';
+import { ScheduleStep } from '@/features/scheduling';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -23,7 +24,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['attachments', { Screen: AttachmentsStep }],
   ['consent', { Screen: ConsentStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
-  ['schedule', null],
+  ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
   ['medical_history', null],
   ['insurance', null],
   ['payment', null],
