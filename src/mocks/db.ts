@@ -76,8 +76,10 @@ export interface Db {
   slots: Map<string, Rec>;
   slotGroups: Map<string, Rec>;
   paymentSources: Map<string, Rec>;
-  /** Mock-only payment ledger: one row per processed invoice. */
+  /** Mock-only payment ledger: one row per charge attempt (succeeded or declined), keyed by charge id. */
   charges: Map<string, Rec>;
+  /** Coupons by code (mock-only: the spec has no coupon endpoint). */
+  coupons: Map<string, Rec>;
   files: Map<string, Rec>;
   /** File bytes, base64, keyed by file id. */
   fileBlobs: Map<string, string>;
@@ -122,6 +124,7 @@ export function emptyDb(): Db {
     slotGroups: new Map(),
     paymentSources: new Map(),
     charges: new Map(),
+    coupons: new Map(),
     files: new Map(),
     fileBlobs: new Map(),
     insuranceCards: new Map(),

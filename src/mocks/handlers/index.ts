@@ -1,5 +1,6 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
 import { intakesHandlers } from './intakes';
@@ -23,6 +24,7 @@ export const handlers = [
   ...intakesHandlers,
   ...visitsHandlers,
   ...filesHandlers,
+  ...billingHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...notImplementedHandlers,
