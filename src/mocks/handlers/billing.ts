@@ -98,7 +98,7 @@ function isExpired(source: Rec, now = new Date()): boolean {
 function consultationOf(intake: Rec): Rec | null {
   const room = db.rooms.get(String(intake.room_code));
   const id = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
-  const list = ((room?.payment as { consultations?: Rec[] } | undefined)?.consultations ?? []) as Rec[];
+  const list = (room?.payment as { consultations?: Rec[] } | undefined)?.consultations ?? [];
   return list.find((c) => String(c.id) === id) ?? null;
 }
 
@@ -254,7 +254,7 @@ export const billingHandlers: HttpHandler[] = [
       currency: currencyOf(intake),
       consultation: {
         id: String(consultation.id),
-        description: String(consultation.description ?? ''),
+        description: typeof consultation.description === 'string' ? consultation.description : '',
         amount,
         duration: Number(consultation.duration ?? 0),
       },
@@ -268,7 +268,7 @@ export const billingHandlers: HttpHandler[] = [
     let source: Rec | undefined;
     if (amountDue > 0) {
       const scope: Scope = {
-        owner: String(intake.member_id ?? user.id),
+        owner: typeof intake.member_id === 'string' ? intake.member_id : user.id,
         room: String(intake.room_code),
         provider: null,
       };

@@ -1,0 +1,2 @@
+export { SavedCardsPanel, SavedCardsList } from './saved-cards';
+export { formatMoney } from './money';
