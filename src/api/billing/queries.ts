@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getBillingSettings, listPaymentSources } from './requests';
+import { getBillingSettings, listPaymentSources, processInvoice } from './requests';
 import type { ListPaymentSourcesInput } from './schemas';
 
-/** Billing reads. Quotes and charges are writes (POST), so they are not queries. */
+/** Billing reads. Charges are writes and never queries. */
 export const billingQueries = {
   all: () => ['billing'] as const,
   settings: () =>
@@ -16,5 +16,16 @@ export const billingQueries = {
     queryOptions({
       queryKey: [...billingQueries.sourceLists(), input],
       queryFn: ({ signal }) => listPaymentSources(input, { signal }),
+    }),
+  invoices: () => [...billingQueries.all(), 'invoice'] as const,
+  /**
+   * What an intake costs or cost: `POST /billing/invoices/process` without `create_invoice` is a
+   * quote with no side effect (the spec offers no GET), so it is read like any query. It tells
+   * whether the intake is paid and with what (the receipt, and the check before any retry).
+   */
+  invoice: (intakeId: string) =>
+    queryOptions({
+      queryKey: [...billingQueries.invoices(), intakeId],
+      queryFn: ({ signal }) => processInvoice({ intake_id: intakeId }, { signal }),
     }),
 };

@@ -1,2 +1,3 @@
 export { SavedCardsPanel, SavedCardsList } from './saved-cards';
+export { ReceiptPanel } from './receipt-panel';
 export { formatMoney } from './money';

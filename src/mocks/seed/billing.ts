@@ -56,4 +56,29 @@ export function seedBilling(db: Db, now: number): void {
     },
   ];
   for (const card of cards) db.paymentSources.set(card.id, card);
+
+  // Casey's upcoming appointment in `general` was paid with WELCOME10: its receipt shows on the visit page.
+  const upcoming = db.intakes.get('int_upcoming');
+  if (upcoming) {
+    upcoming.consultation_id = 'cons_general_30';
+    const invoice = {
+      currency: 'usd',
+      consultation: { id: 'cons_general_30', description: 'Standard consultation', amount: 89, duration: 30 },
+      coupon: { id: 'WELCOME10', percent_off: 10, valid: true },
+      amount_due: 80.1,
+    };
+    db.charges.set('ch_seed_upcoming', {
+      id: 'ch_seed_upcoming',
+      intake_id: 'int_upcoming',
+      invoice_id: 'inv_seed_upcoming',
+      status: 'succeeded',
+      amount: 80.1,
+      currency: 'usd',
+      source_id: null,
+      brand: 'Visa',
+      last4: '4242',
+      created: t - 3 * 86400,
+      invoice,
+    });
+  }
 }
