@@ -1,3 +1,2 @@
 export { SavedCardsPanel, SavedCardsList } from './saved-cards';
 export { ReceiptPanel } from './receipt-panel';
-export { formatMoney } from './money';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { cardName } from './cards';
-import { formatMoney } from './money';
+import { formatMoney } from '@/api/rooms/consultations';
 
 /**
  * What was paid for a visit: consultation, coupon, amount and card. Shown to the patient and to
@@ -48,7 +48,7 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
               <dt>Consultation</dt>
               <dd>
                 {data.consultation.description}
-                {price !== undefined ? ` (${formatMoney(price, currency)})` : null}
+                {price !== undefined ? ` (${formatMoney(price, currency ?? 'usd')})` : null}
               </dd>
             </>
           ) : null}
@@ -62,7 +62,7 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
             </>
           ) : null}
           <dt>{data.amount_due > 0 ? 'Amount paid' : 'Amount'}</dt>
-          <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency) : 'No charge'}</dd>
+          <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency ?? 'usd') : 'No charge'}</dd>
           {data.charge?.last4 ? (
             <>
               <dt>Card</dt>
