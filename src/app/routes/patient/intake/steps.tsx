@@ -4,6 +4,7 @@ import { ConsultationStep } from '@/features/intake/steps/consultation-step';
 import { LocationStep } from '@/features/intake/steps/location-step';
 import { ProviderStep } from '@/features/intake/steps/provider-step';
 import { ReasonStep } from '@/features/intake/steps/reason-step';
+import { chargeOnce, PaymentStep } from '@/features/payments';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -24,7 +25,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['schedule', null],
   ['medical_history', null],
   ['insurance', null],
-  ['payment', null],
+  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
   ['pharmacy', null],
   ['survey', null],
 ]);
