@@ -16,10 +16,18 @@ beforeAll(async () => {
 
 describe('intake step registry', () => {
   it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
-    for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
+    for (const code of [
+      'reason',
+      'location',
+      'provider',
+      'consultation',
+      'attachments',
+      'consent',
+      'payment',
+    ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['schedule', 'payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
+    for (const code of ['schedule', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }
@@ -31,7 +39,7 @@ describe('intake step registry', () => {
         { code: 'reason' },
         { code: 'consent', sections: 'not an array' },
         { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
-        { code: 'payment', name: 'Payment' },
+        { code: 'pharmacy', name: 'Pharmacy' },
         { code: 'legacy_widget' },
         { code: 'oddity', sections: [{ code: 's' }] },
         { name: 'No code at all' },
@@ -60,7 +68,7 @@ describe('intake step registry', () => {
       'reason',
       'consent',
       'lifestyle',
-      'payment',
+      'pharmacy',
       'legacy_widget',
       'oddity',
       'step',
