@@ -18,10 +18,10 @@ function FakeCardEntry({ handleRef, label }: CardEntryProps) {
     [token],
   );
   return (
-    <fieldset className="card-entry card-entry-test">
+    <fieldset className="field field-radio card-entry card-entry-test">
       <legend>{label} (test mode: no real card is used)</legend>
       {FAKE_TEST_CARDS.map((card) => (
-        <label key={card.token} className="radio">
+        <label key={card.token} className="radio-option">
           <input
             type="radio"
             name={name}
