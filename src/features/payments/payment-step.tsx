@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { billingQueries } from '@/api/billing/queries';
@@ -42,9 +42,12 @@ function CardChoices({
   scope: { room_code: string; provider_id?: string };
   onAdded: (source: PaymentSource) => void;
 }) {
-  const { register, control, getFieldState, formState } = useFormContext<PaymentValues>();
+  const { setValue, control, getFieldState, formState } = useFormContext<PaymentValues>();
   const error = getFieldState('sourceId', formState).error?.message;
   const selected = useWatch({ control, name: 'sourceId' });
+  const name = useId();
+  // Controlled radios: a card added a moment ago is chosen at once, whatever order React renders in.
+  const choose = (id: string) => setValue('sourceId', id, { shouldDirty: true });
   const errorId = useId();
   return (
     <fieldset
@@ -57,7 +60,14 @@ function CardChoices({
         const expired = isExpired(source);
         return (
           <label key={source.id} className="choice">
-            <input type="radio" value={source.id} disabled={expired} {...register('sourceId')} />
+            <input
+              type="radio"
+              name={name}
+              value={source.id}
+              disabled={expired}
+              checked={selected === source.id}
+              onChange={() => choose(source.id)}
+            />
             <span className="choice-body">
               <span className="choice-title">
                 {cardName(source)}
@@ -73,7 +83,13 @@ function CardChoices({
         );
       })}
       <label className="choice">
-        <input type="radio" value={NEW_CARD} {...register('sourceId')} />
+        <input
+          type="radio"
+          name={name}
+          value={NEW_CARD}
+          checked={selected === NEW_CARD}
+          onChange={() => choose(NEW_CARD)}
+        />
         <span className="choice-body">
           <span className="choice-title">Add a new card</span>
         </span>
@@ -141,8 +157,10 @@ export function PaymentStep(props: StepScreenProps) {
   // The saved card, else the default one, once the list is here (and nothing usable chosen yet).
   const list = useMemo(() => sources.data ?? [], [sources.data]);
   const chosen = useWatch({ control, name: 'sourceId' });
+  const initialised = useRef(false);
   useEffect(() => {
-    if (!sources.data) return;
+    if (!sources.data || initialised.current) return;
+    initialised.current = true;
     if (chosen === NEW_CARD || list.some((s) => s.id === chosen && !isExpired(s))) return;
     const fallback = list.find((s) => s.is_default && !isExpired(s)) ?? list.find((s) => !isExpired(s));
     setValue('sourceId', fallback?.id ?? NEW_CARD);
@@ -198,7 +216,8 @@ export function PaymentStep(props: StepScreenProps) {
       }
       if (!ok) throw new StepFailure('Please fix the coupon code, or clear it to pay the full price.');
     }
-    if (!values.sourceId || values.sourceId === NEW_CARD) {
+    const card = list.find((s) => s.id === values.sourceId);
+    if (!card || isExpired(card)) {
       setError('sourceId', { message: 'Choose a card, or save a new card first.' }, { shouldFocus: true });
       throw new StepFailure('Choose how you want to pay.');
     }
