@@ -45,6 +45,11 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mocking = (env.VITE_API_MOCKING ?? (mode === 'development' ? 'on' : 'off')) === 'on';
   const devSignIn = (env.VITE_DEV_SIGNIN ?? (mocking ? 'on' : 'off')) === 'on';
+  // The card gateway: Stripe Elements, or labelled test fields for the mock and tests.
+  const gateway = env.VITE_PAYMENT_GATEWAY ?? (mocking || mode === 'test' ? 'fake' : 'stripe');
+  if (gateway !== 'stripe' && gateway !== 'fake') {
+    throw new Error(`VITE_PAYMENT_GATEWAY must be stripe or fake, not ${JSON.stringify(gateway)}`);
+  }
   return {
     plugins: [react(), mockWorker(mocking)],
     define: {
@@ -52,6 +57,8 @@ export default defineConfig(({ mode }) => {
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
       // Likewise: builds without the development sign-in page carry none of its code.
       'import.meta.env.VITE_DEV_SIGNIN': JSON.stringify(devSignIn ? 'on' : 'off'),
+      // Likewise: a build with the Stripe gateway carries no fake card fields (and the reverse).
+      'import.meta.env.VITE_PAYMENT_GATEWAY': JSON.stringify(gateway),
     },
     resolve: {
       alias: {

@@ -92,6 +92,8 @@ export const paths = {
       { pattern: intakePage.pattern },
     ),
     documents: route('/patient/documents'),
+    /** Saved cards, per room (payments). */
+    payments: route('/patient/payments'),
     notifications: route('/patient/notifications'),
   },
   provider: {

@@ -112,7 +112,15 @@ async function answerIntakeSteps(
   await expect(page.getByText('sample-photo.png uploaded.')).toBeAttached();
   await pass(page);
 
-  await skipNote(page, 'Payment');
+  // The payment step (issue 11): a test card through the labelled test fields of the e2e build.
+  await expectStep(page, 'Payment');
+  await page
+    .getByRole('group', { name: /Card details/ })
+    .getByRole('radio', { name: 'Test Visa ending 4242' })
+    .check();
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('button', { name: 'Save card' })).toBeHidden();
+  await pass(page);
 
   await expectStep(page, 'Consent');
   await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();

@@ -1,5 +1,6 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
 import { intakesHandlers } from './intakes';
@@ -26,6 +27,7 @@ export const handlers = [
   // After visits: its POST /visits/:id must not catch /visits/add_walkin.
   ...schedulingHandlers,
   ...filesHandlers,
+  ...billingHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...notImplementedHandlers,

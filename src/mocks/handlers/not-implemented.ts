@@ -11,13 +11,6 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
   ['put', '/rooms/:code', api],
   ['get', '/visits/:id/recordings/:recordingId', api],
-  ['get', '/billing/settings', api],
-  ['get', '/billing/sources', api],
-  ['post', '/billing/sources', api],
-  ['get', '/billing/sources/:id', api],
-  ['put', '/billing/sources/:id', api],
-  ['delete', '/billing/sources/:id', api],
-  ['post', '/billing/invoices/process', api],
   ['get', '/users/:id/insurances', api],
   ['post', '/users/:id/insurances/import', api],
   ['post', '/users/:id/insurances/primary/eligibility/check', api],

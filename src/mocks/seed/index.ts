@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
+import { seedBilling } from './billing';
 import { seedNotifications } from './notifications';
 import { seedRooms } from './rooms';
 import { seedBookings, seedSlots } from './slots';
@@ -17,6 +18,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedSlots(db, now);
   seedBookings(db, now);
   seedRecords(db, now);
+  seedBilling(db, now);
 }
 
 export { PERSONAS, type Persona } from './personas';

@@ -242,18 +242,6 @@ export function seedRecords(db: Db, now: number): void {
     created_at: t - 50 * DAY,
   });
 
-  db.paymentSources.set('src_1', {
-    id: 'src_1',
-    type: 'card',
-    brand: 'visa',
-    last4: '4242',
-    exp_month: 12,
-    exp_year: new Date(now).getUTCFullYear() + 2,
-    is_default: true,
-    _user_id: patient,
-    _room_code: 'general',
-  });
-
   // Files (spec 2.10). Mock-only fields: `_owner` is the patient whose record the file is on,
   // `_mime` the type it is served with. `is_deletable` is the stored flag; the handlers narrow it
   // per caller (only the uploader or the clinic admin may delete).

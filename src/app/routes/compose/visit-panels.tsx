@@ -1,15 +1,26 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { VISIT_STATUS, VISIT_SUBTYPE, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/visits/schemas';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
+import { ReceiptPanel } from '@/features/payments';
 import { useSession } from '@/lib/session';
 
 /**
  * Panels other features add to a visit page (the e-consult message thread, for one). The visit
  * page renders this; features fill it in here so they never import each other.
  */
-export function VisitExtraPanels({ visit }: { visit: Visit; viewer: 'patient' | 'provider' }) {
+export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
+  const intakeId = visitIntakeId(visit);
+  return (
+    <>
+      {intakeId ? <ReceiptPanel intakeId={intakeId} viewer={viewer} /> : null}
+      <EconsultThread visit={visit} />
+    </>
+  );
+}
+
+function EconsultThread({ visit }: { visit: Visit }) {
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;

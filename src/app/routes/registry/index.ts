@@ -4,6 +4,7 @@ import { authFeature } from './auth';
 import { documentsFeature } from './documents';
 import { intakeFeature } from './intake';
 import { notificationsFeature } from './notifications';
+import { paymentsFeature } from './payments';
 import { profileFeature } from './profile';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
@@ -17,6 +18,7 @@ const FEATURES = [
   documentsFeature,
   intakeFeature,
   notificationsFeature,
+  paymentsFeature,
   profileFeature,
   roomsFeature,
   schedulingFeature,

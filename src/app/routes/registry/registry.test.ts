@@ -94,6 +94,7 @@ describe('area menus', () => {
       'Appointments',
       'Notifications',
       'Documents',
+      'Saved cards',
       'Profile',
     ]);
     expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);

@@ -19,10 +19,11 @@ describe('intake step registry', () => {
       'schedule',
       'attachments',
       'consent',
+      'payment',
     ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
+    for (const code of ['insurance', 'medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }
@@ -34,7 +35,7 @@ describe('intake step registry', () => {
         { code: 'reason' },
         { code: 'consent', sections: 'not an array' },
         { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
-        { code: 'payment', name: 'Payment' },
+        { code: 'pharmacy', name: 'Pharmacy' },
         { code: 'legacy_widget' },
         { code: 'oddity', sections: [{ code: 's' }] },
         { name: 'No code at all' },
@@ -63,7 +64,7 @@ describe('intake step registry', () => {
       'reason',
       'consent',
       'lifestyle',
-      'payment',
+      'pharmacy',
       'legacy_widget',
       'oddity',
       'step',

@@ -7,6 +7,7 @@ import {
   ReasonStep,
 } from '@/features/intake';
 import { ScheduleStep } from '@/features/scheduling';
+import { chargeOnce, PaymentStep } from '@/features/payments';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -27,7 +28,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
   ['medical_history', null],
   ['insurance', null],
-  ['payment', null],
+  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
   ['pharmacy', null],
   ['survey', null],
 ]);
