@@ -2,6 +2,7 @@ import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
+import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
@@ -23,6 +24,7 @@ export const handlers = [
   ...intakesHandlers,
   ...visitsHandlers,
   ...filesHandlers,
+  ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...notImplementedHandlers,

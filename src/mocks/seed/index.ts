@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
+import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
 import { seedRooms } from './rooms';
 import { seedSlots } from './slots';
@@ -16,6 +17,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedNotifications(db, now);
   seedSlots(db, now);
   seedRecords(db, now);
+  seedInsurance(db);
 }
 
 export { PERSONAS, type Persona } from './personas';
