@@ -51,6 +51,10 @@ export const paths = {
     users: () => '/admin/users',
     rooms: () => '/admin/rooms',
     recordings: () => '/admin/recordings',
+    /** A patient's insurance cards, edited with the clinic admin token. */
+    userInsurance: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/insurance`,
+    claims: () => '/admin/claims',
+    referenceLists: () => '/admin/reference-lists',
   },
   guest: {
     visit: (id: string) => `/guest/visits/${encodeURIComponent(id)}`,

@@ -1,6 +1,7 @@
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
 import { documentsFeature } from './documents';
+import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
 import { messagesFeature } from './messages';
 import { sessionFeature } from './session';
@@ -8,7 +9,14 @@ import type { FeatureNav, FeatureRoutes } from './types';
 import { visitsFeature } from './visits';
 
 /** Every feature's routes and navigation, in menu order. */
-const FEATURES = [visitsFeature, intakeFeature, messagesFeature, documentsFeature, sessionFeature];
+const FEATURES = [
+  visitsFeature,
+  intakeFeature,
+  messagesFeature,
+  documentsFeature,
+  insuranceFeature,
+  sessionFeature,
+];
 
 export function featureRoutes(ctx: AppContext, area: keyof FeatureRoutes) {
   return FEATURES.flatMap((f) => f.routes(ctx)[area] ?? []);
