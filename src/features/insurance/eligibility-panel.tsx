@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useStartEligibilityCheck } from '@/api/insurance/mutations';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { InsuranceAuth } from '@/api/insurance/schemas';
@@ -49,8 +49,10 @@ export function EligibilityPanel({
     return () => window.clearInterval(timer);
   }, [cooldown]);
 
-  const onCheck = () => {
-    if (sending.current || waiting) return;
+  const onCheck = (event: MouseEvent<HTMLButtonElement>) => {
+    // The second click of a double click (detail 2) is not a second request, even when the
+    // first answer came back in between.
+    if (event.detail > 1 || sending.current || waiting) return;
     sending.current = true;
     setFailure(null);
     start.mutate(undefined, {
