@@ -44,13 +44,6 @@ async function chooseInsurer(user: ReturnType<typeof renderRoute>['user'], text:
 }
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
-const errorOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby') ?? '';
-  return id
-    .split(' ')
-    .map((part) => document.getElementById(part)?.textContent ?? '')
-    .join(' ');
-};
 
 describe('insurance page', () => {
   it('says why each field is wrong, in the patient’s words, and sends nothing', async () => {
@@ -71,21 +64,21 @@ describe('insurance page', () => {
     await user.type(field(/zip code/i), '1234');
     await user.click(screen.getByRole('button', { name: 'Save primary card' }));
 
-    expect(errorOf(screen.getByRole('combobox', { name: /insurer or carrier/i }))).toMatch(
+    expect(screen.getByRole('combobox', { name: /insurer or carrier/i })).toHaveAccessibleDescription(
       /choose your insurer or carrier from the list/i,
     );
-    expect(errorOf(field(/member id/i))).toMatch(/3 to 40 letters, digits or hyphens/);
-    expect(errorOf(field(/group number/i))).toMatch(/only letters, digits and hyphens/);
-    expect(errorOf(field(/^first name/i))).toMatch(/first name of the person who holds/);
-    expect(errorOf(field(/^last name/i))).toMatch(/last name of the person who holds/);
-    expect(errorOf(field(/^middle name/i))).toMatch(/at most 100 characters/);
-    expect(errorOf(screen.getByLabelText(/date of birth/i))).toMatch(/cannot be in the future/);
-    expect(errorOf(field(/street address/i))).toMatch(/at most 200 characters/);
-    expect(errorOf(field(/apartment/i))).toMatch(/at most 200 characters/);
-    expect(errorOf(field(/^city/i))).toMatch(/at most 100 characters/);
-    expect(errorOf(field(/^state/i))).toMatch(/two-letter state code/);
-    expect(errorOf(field(/zip code/i))).toMatch(/5-digit ZIP code/);
-    expect(errorOf(screen.getByRole('checkbox', { name: /clinic may use this card/i }))).toMatch(
+    expect(field(/member id/i)).toHaveAccessibleDescription(/3 to 40 letters, digits or hyphens/);
+    expect(field(/group number/i)).toHaveAccessibleDescription(/only letters, digits and hyphens/);
+    expect(field(/^first name/i)).toHaveAccessibleDescription(/first name of the person who holds/);
+    expect(field(/^last name/i)).toHaveAccessibleDescription(/last name of the person who holds/);
+    expect(field(/^middle name/i)).toHaveAccessibleDescription(/at most 100 characters/);
+    expect(screen.getByLabelText(/date of birth/i)).toHaveAccessibleDescription(/cannot be in the future/);
+    expect(field(/street address/i)).toHaveAccessibleDescription(/at most 200 characters/);
+    expect(field(/apartment/i)).toHaveAccessibleDescription(/at most 200 characters/);
+    expect(field(/^city/i)).toHaveAccessibleDescription(/at most 100 characters/);
+    expect(field(/^state/i)).toHaveAccessibleDescription(/two-letter state code/);
+    expect(field(/zip code/i)).toHaveAccessibleDescription(/5-digit ZIP code/);
+    expect(screen.getByRole('checkbox', { name: /clinic may use this card/i })).toHaveAccessibleDescription(
       /tick the box/i,
     );
     // Nothing typed is lost.
@@ -149,7 +142,9 @@ describe('insurance page', () => {
       typeof label === 'object' && label.source.includes('insurer')
         ? screen.getByRole('combobox', { name: label })
         : field(label);
-    await waitFor(() => expect(errorOf(target)).toContain(message.split(': ')[1] ?? ''));
+    await waitFor(() =>
+      expect(target).toHaveAccessibleDescription(expect.stringContaining(message.split(': ')[1] ?? '')),
+    );
     expect(target).toHaveAttribute('aria-invalid', 'true');
     expect(field(/member id/i)).toHaveValue('XHM-55501');
     expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
@@ -208,7 +203,9 @@ describe('coverage check (RELIABILITY case 43)', () => {
     expect(seen.checks).toBe(1);
     expect(db.eligibility.get('usr_patient')).toMatchObject({ status: 'pending' });
 
-    act(() => vi.setSystemTime(new Date('2026-11-22T14:00:20Z')));
+    act(() => {
+      vi.setSystemTime(new Date('2026-11-22T14:00:20Z'));
+    });
     await user.click(screen.getByRole('button', { name: 'Check my coverage' }));
     const note = await screen.findByText(/A check was already started at/);
     expect(note).toHaveTextContent(/Sun, Nov 22, 2026, \d{1,2}:00 [AP]M/);
@@ -217,9 +214,13 @@ describe('coverage check (RELIABILITY case 43)', () => {
     await user.click(again);
     expect(seen.checks).toBe(2);
     // Retry-After honoured: the button comes back when the window ends, not before.
-    act(() => vi.advanceTimersByTime(99_000));
+    act(() => {
+      vi.advanceTimersByTime(99_000);
+    });
     expect(screen.getByRole('button', { name: /Check again in 0:01/ })).toBeDisabled();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     await user.click(await screen.findByRole('button', { name: 'Check my coverage' }));
     await waitFor(() => expect(seen.checks).toBe(3));
     await waitFor(() => expect(screen.queryByText(/A check was already started/)).toBeNull());
