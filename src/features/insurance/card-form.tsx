@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSaveInsuranceCard } from '@/api/insurance/mutations';
 import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@/api/insurance/schemas';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,11 @@ export function CardForm({
     defaultValues: cardDefaults(card),
     mode: 'onTouched',
   });
+  // Opening the form moves focus to its first field, so keyboard users start there.
+  const { setFocus } = form;
+  useEffect(() => {
+    setFocus('insurer_code');
+  }, [setFocus]);
   const party = useWatch({ control: form.control, name: 'responsible_party' });
   const someoneElse = party !== 'self';
 
