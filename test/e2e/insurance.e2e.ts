@@ -153,6 +153,8 @@ test('a clinic admin exports the claims of the last 30 days and the CSV parses b
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing codes' }).click();
   await expect(page.getByText(/of 2400 diagnoses/)).toBeVisible();
   await page.getByLabel('Search by code or words').fill('A01');
-  await expect(page.getByRole('listitem').first()).toContainText('A01');
+  await expect(page.getByRole('list', { name: 'Diagnoses' }).getByRole('listitem').first()).toContainText(
+    'A01',
+  );
   await expectNoAxeViolations(page, 'billing codes');
 });
