@@ -1,3 +1,4 @@
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams } from 'react-router';
@@ -18,8 +19,7 @@ export function Component() {
   const tabId = useId();
   const panelId = useId();
   const insuranceId = useId();
-  const name =
-    patient.data?.full_name ?? [patient.data?.first_name, patient.data?.last_name].filter(Boolean).join(' ');
+  const name = displayName(patient.data, '');
 
   return (
     <Page title={name ? `Patient: ${name}` : 'Patient record'}>
