@@ -3,3 +3,4 @@ export { EligibilityPanel } from './eligibility-panel';
 export { ClaimsReport, claimsCsv, last30Days } from './claims-report';
 export { ReferenceLists } from './reference-lists';
 export { parseCsv } from './csv';
+export { InsuranceStep } from './insurance-step';

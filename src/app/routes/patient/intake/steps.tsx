@@ -1,3 +1,4 @@
+import { InsuranceStep } from '@/features/insurance';
 import { AttachmentsStep } from '@/features/intake/steps/attachments-step';
 import { ConsentStep } from '@/features/intake/steps/consent-step';
 import { ConsultationStep } from '@/features/intake/steps/consultation-step';
@@ -23,7 +24,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', null],
   ['medical_history', null],
-  ['insurance', null],
+  ['insurance', { Screen: InsuranceStep }],
   ['payment', null],
   ['pharmacy', null],
   ['survey', null],
