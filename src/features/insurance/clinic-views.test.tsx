@@ -101,4 +101,15 @@ describe('a patient’s cards for the clinic', () => {
     expect(within(section).queryByRole('button', { name: /Edit|Remove|Add|Check/ })).toBeNull();
     expect(within(section).getByRole('heading', { name: 'Coverage check' })).toBeVisible();
   });
+
+  it('shows the patient’s cards on the provider’s visit page, read-only', async () => {
+    db.insuranceCards.set('usr_patient:primary', {
+      ...db.insuranceCards.get('usr_p001:primary')!,
+      id: 'usr_patient:primary',
+    });
+    renderRoute(paths.provider.visit('vis_completed'), { as: 'demo-provider' });
+    const section = await screen.findByRole('region', { name: 'Patient insurance' }, { timeout: 5000 });
+    await waitFor(() => expect(within(section).getByText('XHM48213907')).toBeVisible());
+    expect(within(section).queryByRole('button', { name: /Edit|Remove|Add|Check/ })).toBeNull();
+  });
 });
