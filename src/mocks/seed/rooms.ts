@@ -1,4 +1,4 @@
-import type { Db, Rec } from '../db';
+import type { Db, RoomRecord } from '../db';
 import { PROVIDERS } from './users';
 
 const HOUR = 3600;
@@ -65,7 +65,7 @@ const CONSULTATIONS = {
   ],
 };
 
-function room(t: number, code: string, name: string, extra: Partial<Rec>): Rec {
+function room(t: number, code: string, name: string, extra: Partial<RoomRecord>): RoomRecord {
   const providers = PROVIDERS.filter((p) => p.rooms.includes(code)).map((p) => p.id);
   return {
     id: `room_${code.replace(/-/g, '_')}`,

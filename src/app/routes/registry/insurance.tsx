@@ -1,21 +1,14 @@
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
-const relative = (path: string, area: string) => path.slice(`/${area}/`.length);
-
-/** Insurance (issue 13): the patient's cards, the claims report and reference lists, a patient's cards for admins. */
+/** Insurance (issue 13): the patient's cards, the claims report and billing codes, a patient's cards for admins. */
 export const insuranceFeature: FeatureRegistration = {
   routes: () => ({
-    patient: [
-      { path: relative(paths.patient.insurance(), 'patient'), lazy: () => import('../patient/insurance') },
-    ],
+    patient: [{ path: paths.patient.insurance.pattern, lazy: () => import('../patient/insurance') }],
     admin: [
-      { path: relative(paths.admin.claims(), 'admin'), lazy: () => import('../admin/claims') },
-      {
-        path: relative(paths.admin.referenceLists(), 'admin'),
-        lazy: () => import('../admin/reference-lists'),
-      },
-      { path: 'users/:userId/insurance', lazy: () => import('../admin/user-insurance') },
+      { path: paths.admin.claims.pattern, lazy: () => import('../admin/claims') },
+      { path: paths.admin.referenceLists.pattern, lazy: () => import('../admin/reference-lists') },
+      { path: paths.admin.userInsurance.pattern, lazy: () => import('../admin/user-insurance') },
     ],
   }),
   nav: {

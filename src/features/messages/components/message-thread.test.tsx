@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageQueries } from '@/api/messages/queries';
-import { db, type Rec } from '@/mocks/db';
+import { db, type VisitRecord } from '@/mocks/db';
 import { appendMessage } from '@/mocks/handlers/messages';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
@@ -68,7 +68,7 @@ async function openThread(
   return { ...utils, history };
 }
 
-const visit = (id: string) => db.visits.get(id) as Rec;
+const visit = (id: string) => db.visits.get(id) as VisitRecord;
 const patient = () => db.users.get('usr_patient')!;
 const provider = () => db.users.get('usr_provider')!;
 
@@ -282,7 +282,7 @@ describe('e-consult thread: attachments', () => {
     await waitFor(() => expect(within(history).getByText('Sent')).toBeInTheDocument());
     const message = stored(OPEN).at(-1)!;
     expect(message.content).toBe('Photo attached');
-    const ids = message.attachment_ids as string[];
+    const ids = message.attachment_ids;
     expect(ids).toHaveLength(1);
     expect(db.files.get(ids[0]!)).toMatchObject({ name: 'shoulder.jpg' });
     expect(await within(history).findByRole('button', { name: 'Download shoulder.jpg' })).toBeInTheDocument();
