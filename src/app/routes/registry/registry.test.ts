@@ -87,8 +87,16 @@ describe('route()', () => {
 describe('area menus', () => {
   it('follow the order each area gives, whatever order the features register in', () => {
     const labels = (nav: { label: string }[]) => nav.map((item) => item.label);
-    expect(labels(patientNav)).toEqual(['Home', 'Rooms', 'Visits', 'Notifications', 'Documents', 'Profile']);
+    expect(labels(patientNav)).toEqual([
+      'Home',
+      'Rooms',
+      'Visits',
+      'Notifications',
+      'Documents',
+      'Insurance',
+      'Profile',
+    ]);
     expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'Notifications', 'Profile']);
-    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Provider dashboard']);
+    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
   });
 });
