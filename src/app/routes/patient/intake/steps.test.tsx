@@ -1,10 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSteps } from '@/features/intake/model/steps';
-import { GenericFormStep } from '@/features/intake/forms/generic-form-step';
-import { ConsentStep } from '@/features/intake/steps/consent-step';
-import { ReasonStep } from '@/features/intake/steps/reason-step';
-import { resolveStep } from '@/features/intake/wizard/intake-wizard';
+import { ConsentStep, GenericFormStep, ReasonStep, readSteps, resolveStep } from '@/features/intake';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { intakeStepRegistry } from './steps';

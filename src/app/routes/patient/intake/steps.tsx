@@ -1,10 +1,12 @@
 import { InsuranceStep } from '@/features/insurance';
-import { AttachmentsStep } from '@/features/intake/steps/attachments-step';
-import { ConsentStep } from '@/features/intake/steps/consent-step';
-import { ConsultationStep } from '@/features/intake/steps/consultation-step';
-import { LocationStep } from '@/features/intake/steps/location-step';
-import { ProviderStep } from '@/features/intake/steps/provider-step';
-import { ReasonStep } from '@/features/intake/steps/reason-step';
+import {
+  AttachmentsStep,
+  ConsentStep,
+  ConsultationStep,
+  LocationStep,
+  ProviderStep,
+  ReasonStep,
+} from '@/features/intake';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**

@@ -11,7 +11,7 @@ import type { Intake } from '@/api/intakes/schemas';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room } from '@/api/rooms/schemas';
 import { env } from '@/config/env';
-import { readSteps, type WizardStep } from '@/features/intake/model/steps';
+import { readSteps, type WizardStep } from '@/features/intake';
 import { intakeStepRegistry } from './steps';
 import { Component as WizardRoute } from './wizard';
 
