@@ -3,6 +3,7 @@ import { accountHandlers } from './accounts';
 import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
+import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
@@ -28,6 +29,7 @@ export const handlers = [
   ...schedulingHandlers,
   ...filesHandlers,
   ...billingHandlers,
+  ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...notImplementedHandlers,

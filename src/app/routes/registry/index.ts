@@ -2,6 +2,7 @@ import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
 import { authFeature } from './auth';
 import { documentsFeature } from './documents';
+import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
 import { notificationsFeature } from './notifications';
 import { paymentsFeature } from './payments';
@@ -16,6 +17,7 @@ import { visitsFeature } from './visits';
 const FEATURES = [
   authFeature,
   documentsFeature,
+  insuranceFeature,
   intakeFeature,
   notificationsFeature,
   paymentsFeature,

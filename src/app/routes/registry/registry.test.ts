@@ -94,10 +94,11 @@ describe('area menus', () => {
       'Appointments',
       'Notifications',
       'Documents',
+      'Insurance',
       'Saved cards',
       'Profile',
     ]);
     expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);
-    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Provider dashboard']);
+    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
   });
 });

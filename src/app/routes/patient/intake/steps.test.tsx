@@ -20,10 +20,11 @@ describe('intake step registry', () => {
       'attachments',
       'consent',
       'payment',
+      'insurance',
     ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['insurance', 'medical_history', 'pharmacy', 'survey']) {
+    for (const code of ['medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }
@@ -80,7 +81,7 @@ describe('skipped steps in the wizard', () => {
     const account = db.accounts.get('demo')!;
     account.intake_steps = [
       { code: 'reason', name: 'Reason for visit' },
-      { code: 'insurance', name: 'Insurance' },
+      { code: 'survey', name: 'Quick survey' },
       { code: 'legacy_widget', name: 'Old widget' },
       { name: 'Broken step' },
       { code: 'consent', name: 'Consent' },
@@ -90,9 +91,9 @@ describe('skipped steps in the wizard', () => {
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Insurance” cannot be completed in this portal yet, so we skipped it.',
+      '“Quick survey” cannot be completed in this portal yet, so we skipped it.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -111,7 +112,7 @@ describe('skipped steps in the wizard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     await waitFor(() =>
-      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'),
+      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,survey,legacy_widget,step'),
     );
   });
 });

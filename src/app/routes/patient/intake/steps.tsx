@@ -1,3 +1,4 @@
+import { InsuranceStep } from '@/features/insurance';
 import {
   AttachmentsStep,
   ConsentStep,
@@ -27,7 +28,7 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
   ['medical_history', null],
-  ['insurance', null],
+  ['insurance', { Screen: InsuranceStep }],
   ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
   ['pharmacy', null],
   ['survey', null],
