@@ -139,7 +139,7 @@ export default tseslint.config(
   },
   {
     // Vitest runs without globals, so Testing Library's automatic cleanup is registered here by hand.
-    files: ['test/setup.ts'],
+    files: ['test/setup.ts', 'test/setup-dom.ts'],
     rules: { 'testing-library/no-manual-cleanup': 'off' },
   },
   {

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
     .default('rooms.example.test'),
   VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
   VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
+  VITE_PAYMENT_GATEWAY: z.enum(['stripe', 'fake']).optional(),
   VITE_IDLE_TIMEOUT_MINUTES: z.coerce
     .number()
     .positive()

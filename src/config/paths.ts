@@ -92,6 +92,9 @@ export const paths = {
       { pattern: intakePage.pattern },
     ),
     documents: route('/patient/documents'),
+    insurance: route('/patient/insurance'),
+    /** Saved cards, per room (payments). */
+    payments: route('/patient/payments'),
     notifications: route('/patient/notifications'),
   },
   provider: {
@@ -106,6 +109,10 @@ export const paths = {
   admin: {
     home: route('/admin'),
     users: route('/admin/users'),
+    /** A patient's insurance cards, edited with the clinic admin token. */
+    userInsurance: route('/admin/users/:userId/insurance'),
+    claims: route('/admin/claims'),
+    referenceLists: route('/admin/reference-lists'),
   },
 } as const;
 

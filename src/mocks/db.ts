@@ -185,8 +185,10 @@ function collections() {
     }),
     slotGroups: new Collection<LooseRecord>(),
     paymentSources: new Collection<LooseRecord>(),
-    /** Mock-only payment ledger: one row per processed invoice. */
-    charges: new Collection<LooseRecord>(),
+    /** Mock-only payment ledger: one row per charge attempt (succeeded or declined), keyed by charge id. */
+    charges: new Collection<LooseRecord, 'intake'>({ intake: { key: (c) => stringKey(c.intake_id) } }),
+    /** Coupons by code (mock-only: the spec has no coupon endpoint). */
+    coupons: new Collection<LooseRecord>(),
     /** Insurance cards keyed `${userId}:${card_type}`. */
     insuranceCards: new Collection<LooseRecord>(),
     /** Eligibility jobs keyed by user id. */

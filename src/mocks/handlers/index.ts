@@ -1,7 +1,9 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
+import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
@@ -26,6 +28,8 @@ export const handlers = [
   // After visits: its POST /visits/:id must not catch /visits/add_walkin.
   ...schedulingHandlers,
   ...filesHandlers,
+  ...billingHandlers,
+  ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...notImplementedHandlers,

@@ -499,9 +499,15 @@ export const schedulingHandlers: HttpHandler[] = [
     return ok(SlotDeleteResultSchema, { slot_deleted: 1, group_deleted: groupDeleted });
   }),
 
-  /** Development control (never a spec endpoint): a slot's places left, for browser tests. */
-  http.get(mockControl('/scheduling/slots/:id'), ({ params }) => {
-    const slot = db.slots.get(String(params.id));
+  /**
+   * Development control (never a spec endpoint): places left of a provider's slot starting at
+   * `start`, for browser tests.
+   */
+  http.get(mockControl('/scheduling/places'), ({ request }) => {
+    const query = queryOf(request);
+    const slot = [...db.slots.values()].find(
+      (s) => s.provider_id === query.get('provider_id') && String(s.start) === query.get('start'),
+    );
     return HttpResponse.json({
       data: slot ? { exists: true, places_left: placesLeft(slot) } : { exists: false, places_left: 0 },
     });

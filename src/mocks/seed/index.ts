@@ -1,5 +1,7 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
+import { seedBilling } from './billing';
+import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
 import { seedRooms } from './rooms';
 import { seedBookings, seedSlots } from './slots';
@@ -17,6 +19,8 @@ export function seedDatabase(db: Db, now: number): void {
   seedSlots(db, now);
   seedBookings(db, now);
   seedRecords(db, now);
+  seedBilling(db, now);
+  seedInsurance(db);
 }
 
 export { PERSONAS, type Persona } from './personas';

@@ -5,6 +5,6 @@ import { featureNav } from '../registry';
 /** The admin area's navigation: features add entries through routes/registry/; the order is the area's. */
 export const adminNav: NavItem[] = [
   { to: paths.admin.home(), label: 'Admin', end: true },
-  ...featureNav('admin', [paths.admin.users]),
+  ...featureNav('admin', [paths.admin.users, paths.admin.claims, paths.admin.referenceLists]),
   { to: paths.provider.home(), label: 'Provider dashboard' },
 ];

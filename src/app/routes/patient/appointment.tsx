@@ -5,7 +5,7 @@ import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { AppointmentDetail } from '@/features/scheduling';
-import { VisitLoadError } from '@/features/visits/visit-load-error';
+import { VisitLoadError } from '@/features/visits';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
 /** One appointment: join window, calendar exports, change time, cancel. */

@@ -11,6 +11,8 @@ export const patientNav: NavItem[] = [
     paths.patient.appointments,
     paths.patient.notifications,
     paths.patient.documents,
+    paths.patient.insurance,
+    paths.patient.payments,
     paths.patient.profile,
   ]),
 ];

@@ -5,5 +5,10 @@ import { featureNav } from '../registry';
 /** The provider dashboard's navigation: features add entries through routes/registry/; the order is the area's. */
 export const providerNav: NavItem[] = [
   { to: paths.provider.home(), label: 'Dashboard', end: true },
-  ...featureNav('provider', [paths.provider.visits, paths.provider.schedule, paths.provider.notifications, paths.provider.profile]),
+  ...featureNav('provider', [
+    paths.provider.visits,
+    paths.provider.schedule,
+    paths.provider.notifications,
+    paths.provider.profile,
+  ]),
 ];

@@ -6,6 +6,7 @@ import { userQueries } from '@/api/users/queries';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { DocumentsPanel } from '@/features/documents';
+import { InsurancePanel } from '@/features/insurance';
 
 /**
  * A patient's record for providers (and clinic admins, who may use the provider area). Its
@@ -17,6 +18,7 @@ export function Component() {
   const patient = useQuery({ ...userQueries.detail(patientId), enabled: patientId !== '' });
   const tabId = useId();
   const panelId = useId();
+  const insuranceId = useId();
   const name = displayName(patient.data, '');
 
   return (
@@ -51,6 +53,10 @@ export function Component() {
               heading="Documents on this record"
             />
           </div>
+          <section aria-labelledby={insuranceId}>
+            <h2 id={insuranceId}>Insurance</h2>
+            <InsurancePanel userId={patient.data.id} canEdit={false} />
+          </section>
         </>
       ) : null}
     </Page>

@@ -2,8 +2,10 @@ import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
 import { authFeature } from './auth';
 import { documentsFeature } from './documents';
+import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
 import { notificationsFeature } from './notifications';
+import { paymentsFeature } from './payments';
 import { profileFeature } from './profile';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
@@ -15,8 +17,10 @@ import { visitsFeature } from './visits';
 const FEATURES = [
   authFeature,
   documentsFeature,
+  insuranceFeature,
   intakeFeature,
   notificationsFeature,
+  paymentsFeature,
   profileFeature,
   roomsFeature,
   schedulingFeature,

@@ -87,8 +87,18 @@ describe('route()', () => {
 describe('area menus', () => {
   it('follow the order each area gives, whatever order the features register in', () => {
     const labels = (nav: { label: string }[]) => nav.map((item) => item.label);
-    expect(labels(patientNav)).toEqual(['Home', 'Rooms', 'Visits', 'Notifications', 'Documents', 'Profile']);
-    expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'Notifications', 'Profile']);
-    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Provider dashboard']);
+    expect(labels(patientNav)).toEqual([
+      'Home',
+      'Rooms',
+      'Visits',
+      'Appointments',
+      'Notifications',
+      'Documents',
+      'Insurance',
+      'Saved cards',
+      'Profile',
+    ]);
+    expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);
+    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
   });
 });

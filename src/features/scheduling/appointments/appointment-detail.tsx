@@ -1,3 +1,5 @@
+import { visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +16,7 @@ import { formatDateTime, formatDuration, formatRange } from '@/lib/dates';
 import { safeResourceUrl } from '@/lib/safe-url';
 import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { buildIcs, googleCalendarUrl, type CalendarEvent } from '../utils/calendar-export';
-import {
-  appointmentStatusWord,
-  isChangeable,
-  isSlotTaken,
-  personName,
-  SLOT_TAKEN_MESSAGE,
-} from './appointment-words';
+import { isChangeable, isSlotTaken, SLOT_TAKEN_MESSAGE } from './appointment-words';
 import { useNow } from './use-now';
 
 const CANCEL_PAYMENT_NOTE =
@@ -36,7 +32,7 @@ function consultationOf(
 }
 
 function eventOf(visit: Visit, roomName: string, zone: string): CalendarEvent {
-  const provider = personName(visit.provider);
+  const provider = displayName(visit.provider);
   const start = visit.start ?? 0;
   return {
     visitId: visit.id,
@@ -240,7 +236,7 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
     group?: boolean;
   }[];
   const consultation = consultationOf(visit, consultations);
-  const provider = personName(visit.provider);
+  const provider = displayName(visit.provider);
   const start = visit.start ?? 0;
   const end = visit.end ?? start;
   const changeable = isChangeable(visit, now);
@@ -254,7 +250,7 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
         ) : null}
         <dl className="details">
           <dt>Status</dt>
-          <dd>{appointmentStatusWord(visit.status)}</dd>
+          <dd>{visitStatusWords(visit)}</dd>
           <dt>Provider</dt>
           <dd>{provider ?? 'To be assigned'}</dd>
           <dt>Room</dt>

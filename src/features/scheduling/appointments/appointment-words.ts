@@ -1,24 +1,6 @@
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
 
-/** Status of an appointment in a patient's words: a pending one is only requested, not booked. */
-export function appointmentStatusWord(status: number): string {
-  switch (status) {
-    case VISIT_STATUS.pending:
-      return 'Requested';
-    case VISIT_STATUS.confirmed:
-      return 'Booked';
-    case VISIT_STATUS.inProgress:
-      return 'In progress';
-    case VISIT_STATUS.completed:
-      return 'Completed';
-    case VISIT_STATUS.cancelled:
-      return 'Cancelled';
-    default:
-      return 'Unknown status';
-  }
-}
-
 /** A scheduled appointment (type 2 with a start), as opposed to walk-ins and e-consults. */
 export function isAppointment(visit: Pick<Visit, 'type' | 'start' | 'subtype'>): boolean {
   return Number(visit.type) === 2 && typeof visit.start === 'number' && visit.subtype !== 4;
@@ -40,8 +22,3 @@ export function isSlotTaken(error: unknown): boolean {
 
 export const SLOT_TAKEN_MESSAGE =
   'Sorry, someone else just booked that time. Here are the nearest open times; please choose another.';
-
-export function personName(person: Visit['provider']): string | null {
-  if (!person) return null;
-  return person.full_name || [person.first_name, person.last_name].filter(Boolean).join(' ') || null;
-}

@@ -1,3 +1,5 @@
+import { visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +9,7 @@ import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 import { formatRange } from '@/lib/dates';
-import { appointmentStatusWord, isAppointment, personName } from './appointment-words';
+import { isAppointment } from './appointment-words';
 
 function RoomName({ code }: { code: string }) {
   const room = useQuery(roomQueries.detail(code));
@@ -15,7 +17,7 @@ function RoomName({ code }: { code: string }) {
 }
 
 function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
-  const provider = personName(visit.provider);
+  const provider = displayName(visit.provider);
   return (
     <li className="card appointment-item">
       <p>
@@ -33,7 +35,7 @@ function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
         ) : null}
       </p>
       <p>
-        Status: <strong>{appointmentStatusWord(visit.status)}</strong>
+        Status: <strong>{visitStatusWords(visit)}</strong>
       </p>
     </li>
   );

@@ -1,3 +1,5 @@
+import { visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatRange } from '@/lib/dates';
-import { appointmentStatusWord, isAppointment, personName } from '../appointments/appointment-words';
+import { isAppointment } from '../appointments/appointment-words';
 import {
   addDays,
   dayKeyOf,
@@ -203,7 +205,7 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
                     <Link to={paths.provider.visit(v.id)}>
                       {formatRange(v.start ?? 0, v.end ?? v.start ?? 0, zone)}
                     </Link>{' '}
-                    — {personName(v.member) ?? 'Patient'} ({appointmentStatusWord(v.status)})
+                    — {displayName(v.member) ?? 'Patient'} ({visitStatusWords(v)})
                   </li>
                 ))}
               </ul>

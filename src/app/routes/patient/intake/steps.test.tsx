@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConsentStep, GenericFormStep, ReasonStep, readSteps, resolveStep } from '@/features/intake';
 import { db } from '@/mocks/db';
@@ -6,7 +6,6 @@ import { renderRoute } from '~test/render';
 import { intakeStepRegistry } from './steps';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
 });
 
@@ -20,10 +19,12 @@ describe('intake step registry', () => {
       'schedule',
       'attachments',
       'consent',
+      'payment',
+      'insurance',
     ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
+    for (const code of ['medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }
@@ -35,7 +36,7 @@ describe('intake step registry', () => {
         { code: 'reason' },
         { code: 'consent', sections: 'not an array' },
         { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
-        { code: 'payment', name: 'Payment' },
+        { code: 'pharmacy', name: 'Pharmacy' },
         { code: 'legacy_widget' },
         { code: 'oddity', sections: [{ code: 's' }] },
         { name: 'No code at all' },
@@ -64,7 +65,7 @@ describe('intake step registry', () => {
       'reason',
       'consent',
       'lifestyle',
-      'payment',
+      'pharmacy',
       'legacy_widget',
       'oddity',
       'step',
@@ -80,7 +81,7 @@ describe('skipped steps in the wizard', () => {
     const account = db.accounts.get('demo')!;
     account.intake_steps = [
       { code: 'reason', name: 'Reason for visit' },
-      { code: 'insurance', name: 'Insurance' },
+      { code: 'survey', name: 'Quick survey' },
       { code: 'legacy_widget', name: 'Old widget' },
       { name: 'Broken step' },
       { code: 'consent', name: 'Consent' },
@@ -90,9 +91,9 @@ describe('skipped steps in the wizard', () => {
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Insurance” cannot be completed in this portal yet, so we skipped it.',
+      '“Quick survey” cannot be completed in this portal yet, so we skipped it.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -111,7 +112,7 @@ describe('skipped steps in the wizard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     await waitFor(() =>
-      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'),
+      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,survey,legacy_widget,step'),
     );
   });
 });

@@ -1,3 +1,4 @@
+import { InsuranceStep } from '@/features/insurance';
 import {
   AttachmentsStep,
   ConsentStep,
@@ -7,6 +8,7 @@ import {
   ReasonStep,
 } from '@/features/intake';
 import { ScheduleStep } from '@/features/scheduling';
+import { chargeOnce, PaymentStep } from '@/features/payments';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -26,8 +28,8 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
   ['medical_history', null],
-  ['insurance', null],
-  ['payment', null],
+  ['insurance', { Screen: InsuranceStep }],
+  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
   ['pharmacy', null],
   ['survey', null],
 ]);

@@ -178,6 +178,7 @@ async function expectStepShown(ws: WizardStep, raw: unknown) {
 }
 
 describe('intake wizard with generated step arrays', () => {
+  // 20 generated wizards, each mounted step by step: far more work than one screen, hence its own limit.
   it('renders every step, known, generic, unknown or malformed, as a screen or a skip note', async () => {
     await fc.assert(
       fc.asyncProperty(stepArray, stepArray, async (intakeRaw, postRaw) => {
