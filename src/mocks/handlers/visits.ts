@@ -79,8 +79,9 @@ export function withIntake(visit: VisitRecord): Record<string, unknown> {
   return embedded && IntakeSchema.safeParse(embedded).success ? { ...body, intake: embedded } : body;
 }
 
+/** List items embed the intake too, so a provider's queue shows each patient's reason without a read per visit. */
 function listItem(visit: VisitRecord, withRecordings: boolean): Record<string, unknown> {
-  const body = wire(visit);
+  const body = withIntake(visit);
   if (!withRecordings) delete body.recordings;
   return body;
 }

@@ -1,25 +1,51 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
+import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
 import { DocumentsPanel } from '@/features/documents';
 import { InsurancePanel } from '@/features/insurance';
+import { PatientProfileSummary, PatientVisitHistory } from '@/features/visits';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+interface ChartTab {
+  key: string;
+  label: string;
+  render: () => ReactNode;
+}
 
 /**
- * A patient's record for providers (and clinic admins, who may use the provider area). Its
- * Documents tab is the patient's own documents list; uploads there target the patient.
+ * A patient's chart for providers (and clinic admins, who may use the provider area): profile and
+ * visit history, then one tab per feature that adds to the record. The record, prescriptions and
+ * insurance tabs are added here, one entry in `tabs` each, as their features land.
  */
 export function Component() {
   const { patientId = '' } = useParams();
   const me = useQuery(userQueries.me());
   const patient = useQuery({ ...userQueries.detail(patientId), enabled: patientId !== '' });
-  const tabId = useId();
-  const panelId = useId();
+  const zone = useViewerTimeZone();
   const insuranceId = useId();
   const name = displayName(patient.data, '');
+
+  const tabs: ChartTab[] = [
+    {
+      key: 'visits',
+      label: 'Visits',
+      render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
+    },
+    {
+      key: 'documents',
+      label: 'Documents',
+      render: () =>
+        me.data ? (
+          <DocumentsPanel patientId={patientId} viewerId={me.data.id} heading="Documents on this record" />
+        ) : null,
+    },
+  ];
 
   return (
     <Page title={name ? `Patient: ${name}` : 'Patient record'}>
@@ -34,31 +60,76 @@ export function Component() {
       {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
       {me.data && patient.data ? (
         <>
-          <div role="tablist" aria-label="Patient record" className="record-tabs">
-            <button
-              type="button"
-              role="tab"
-              id={tabId}
-              aria-selected="true"
-              aria-controls={panelId}
-              className="btn btn-secondary"
-            >
-              Documents
-            </button>
-          </div>
-          <div role="tabpanel" id={panelId} aria-labelledby={tabId}>
-            <DocumentsPanel
-              patientId={patient.data.id}
-              viewerId={me.data.id}
-              heading="Documents on this record"
-            />
-          </div>
+          <PanelBoundary title="The profile">
+            <PatientProfileSummary patientId={patient.data.id} />
+          </PanelBoundary>
+          <ChartTabs tabs={tabs} />
           <section aria-labelledby={insuranceId}>
             <h2 id={insuranceId}>Insurance</h2>
-            <InsurancePanel userId={patient.data.id} canEdit={false} />
+            <PanelBoundary title="The insurance">
+              <InsurancePanel userId={patient.data.id} canEdit={false} />
+            </PanelBoundary>
           </section>
         </>
       ) : null}
     </Page>
+  );
+}
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; each panel fails alone. */
+function ChartTabs({ tabs }: { tabs: ChartTab[] }) {
+  const [selected, setSelected] = useState(tabs[0]?.key ?? '');
+  const baseId = useId();
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+  const active = tabs.find((t) => t.key === selected) ?? tabs[0];
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = tabs.findIndex((t) => t.key === selected);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
+    const tab = next === null ? undefined : tabs[next];
+    if (!tab) return;
+    event.preventDefault();
+    setSelected(tab.key);
+    refs.current.get(tab.key)?.focus();
+  };
+  if (!active) return null;
+  return (
+    <>
+      <div role="tablist" aria-label="Patient record" className="record-tabs" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            ref={(node) => {
+              if (node) refs.current.set(tab.key, node);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={tab.key === active.key}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={tab.key === active.key ? 0 : -1}
+            className={`btn ${tab.key === active.key ? 'btn-primary' : 'btn-secondary'}`}
+            onClick={() => setSelected(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${active.key}`}
+        aria-labelledby={`${baseId}-tab-${active.key}`}
+      >
+        <PanelBoundary title={active.label}>{active.render()}</PanelBoundary>
+      </div>
+    </>
   );
 }

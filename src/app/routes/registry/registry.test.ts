@@ -98,7 +98,14 @@ describe('area menus', () => {
       'Saved cards',
       'Profile',
     ]);
-    expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);
+    expect(labels(providerNav)).toEqual([
+      'Dashboard',
+      'Visits',
+      'My patients',
+      'My schedule',
+      'Notifications',
+      'Profile',
+    ]);
     expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
   });
 });
