@@ -44,9 +44,10 @@ export function EconsultInbox({
     })),
   });
   const confirmed = usePolledVisits({ status: VISIT_STATUS.confirmed });
-  const all = [...pending.flatMap((r) => r.data ?? []), ...(confirmed.data ?? [])].filter(
-    (v) => visitKindOf(v) === 'econsult',
-  );
+  const all = pending
+    .flatMap((r) => r.data ?? [])
+    .concat(confirmed.data ?? [])
+    .filter((v) => visitKindOf(v) === 'econsult');
   const unique = [...new Map(all.map((v) => [v.id, v])).values()];
   const toAccept = unique.filter((v) => !v.provider_id).sort(byCreated);
   const mine = unique.filter((v) => v.provider_id === providerId).sort(byCreated);
@@ -62,8 +63,9 @@ export function EconsultInbox({
   const mineSorted = [...mine].sort(
     (a, b) => Number(unreadIds.has(b.id)) - Number(unreadIds.has(a.id)) || byCreated(a, b),
   );
-  const failed = [...pending, confirmed].find((r) => r.isError && !r.data);
-  const loading = [...pending, confirmed].some((r) => r.isPending);
+  const reads = pending.concat(confirmed);
+  const failed = reads.find((r) => r.isError && !r.data);
+  const loading = reads.some((r) => r.isPending);
 
   const item = (visit: Visit, unread: boolean) => (
     <li key={visit.id} className="inbox-item">
@@ -89,7 +91,7 @@ export function EconsultInbox({
         <ErrorState
           error={failed.error}
           title="We couldn’t load the e-consults"
-          onRetry={() => [...pending, confirmed].forEach((r) => void r.refetch())}
+          onRetry={() => reads.forEach((r) => void r.refetch())}
         />
       ) : null}
       <section aria-labelledby={waitingId}>

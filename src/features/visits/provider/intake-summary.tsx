@@ -79,8 +79,10 @@ export function IntakeSummary({
   const answers: Answer[] = [
     { label: 'Reason for visit', value: intake.reason_for_visit?.trim() || 'Not given' },
   ];
-  if (intake.location) answers.push({ label: 'Location (state)', value: String(intake.location) });
-  if (intake.phone) answers.push({ label: 'Phone', value: String(intake.phone) });
+  if (typeof intake.location === 'string' && intake.location) {
+    answers.push({ label: 'Location (state)', value: intake.location });
+  }
+  if (typeof intake.phone === 'string' && intake.phone) answers.push({ label: 'Phone', value: intake.phone });
   if (providerId) {
     answers.push({
       label: 'Provider chosen',
