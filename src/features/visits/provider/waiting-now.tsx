@@ -40,7 +40,8 @@ export function WaitingNow({ rooms, hrefFor }: { rooms: DashboardRoom[]; hrefFor
 function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: string) => string }) {
   const headingId = useId();
   const visible = useDocumentVisible();
-  const roomName = room.name ?? room.code;
+  const detail = useQuery(roomQueries.detail(room.code));
+  const roomName = detail.data?.name ?? room.name ?? room.code;
   const visits = usePolledVisits({ room_code: room.code, status: VISIT_STATUS.pending });
   const queue = useQuery({
     ...roomQueries.queue(room.code),
