@@ -97,12 +97,14 @@ describe('provider visit page', () => {
   });
 
   it('completing an e-consult closes its thread for the patient', async () => {
-    const provider = renderRoute('/provider/visits/vis_econsult_open', { as: 'demo-provider' });
-    await provider.user.click(await screen.findByRole('button', { name: 'Complete the e-consult' }));
+    const { user, unmount, session } = renderRoute('/provider/visits/vis_econsult_open', {
+      as: 'demo-provider',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Complete the e-consult' }));
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
     expect(db.visits.get('vis_econsult_open')?.status).toBe(30);
-    provider.unmount();
-    provider.session.dispose();
+    unmount();
+    session.dispose();
 
     renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
     expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
