@@ -44,12 +44,19 @@ test('a provider sees Casey Morgan waiting, opens her visit, sees the intake and
 
   await page.getByRole('link', { name: 'Open the patient’s chart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Patient: Casey Morgan' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true');
-  await expectNoAxeViolations(page, 'patient chart');
-  await page.getByRole('tab', { name: 'Visits' }).press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'Documents' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
-  await expectNoAxeViolations(page, 'patient chart documents');
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(/@example\.test/);
+  await expectNoAxeViolations(page, 'patient chart');
+  await page.getByRole('tab', { name: 'Documents' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Visits' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: /^Walk-in visit/ })
+      .first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'patient chart visits');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My patients' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My patients' })).toBeVisible();

@@ -33,17 +33,17 @@ export function Component() {
 
   const tabs: ChartTab[] = [
     {
-      key: 'visits',
-      label: 'Visits',
-      render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
-    },
-    {
       key: 'documents',
       label: 'Documents',
       render: () =>
         me.data ? (
           <DocumentsPanel patientId={patientId} viewerId={me.data.id} heading="Documents on this record" />
         ) : null,
+    },
+    {
+      key: 'visits',
+      label: 'Visits',
+      render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
     },
   ];
 
