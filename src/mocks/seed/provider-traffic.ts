@@ -132,14 +132,14 @@ export function seedProviderTraffic(db: Db, now: number): void {
     };
     visit('vis_today_1', p5, 'Blood pressure check', {
       ...appointment,
-      start: t + 2 * HOUR,
-      end: t + 2 * HOUR + 15 * MIN,
+      start: t + 6 * HOUR,
+      end: t + 6 * HOUR + 15 * MIN,
       created: t - 2 * 24 * HOUR,
     });
     visit('vis_today_2', p6, 'Review of lab results', {
       ...appointment,
-      start: t + 3 * HOUR,
-      end: t + 3 * HOUR + 30 * MIN,
+      start: t + 7 * HOUR,
+      end: t + 7 * HOUR + 30 * MIN,
       created: t - 4 * 24 * HOUR,
     });
   }

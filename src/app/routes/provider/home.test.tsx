@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
+import { db, resetDb } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 
 beforeAll(async () => {
@@ -91,5 +91,22 @@ describe('provider dashboard', () => {
     expect(within(queue).getAllByRole('listitem')).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Show 20 more of 483 waiting' }));
     expect(within(queue).getAllByRole('listitem')).toHaveLength(40);
+  });
+
+  it('lists today’s appointments in the provider’s zone, earliest first, and none of tomorrow', async () => {
+    // 07:00 in New York; the seed is rebuilt around the pinned clock.
+    const now = Date.UTC(2026, 10, 23, 12, 0);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    resetDb(now);
+    renderRoute('/provider', { as: 'demo-provider' });
+    const today = await screen.findByRole('region', { name: 'Today' });
+    const items = await within(today).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Blood pressure check'),
+      expect.stringContaining('Review of lab results'),
+    ]);
+    expect(within(today).getByText(/^Times in /)).toBeInTheDocument();
+    // Appointments on later days (the seeded upcoming visit) are not today's.
+    expect(within(today).queryByText(/Follow-up on seasonal allergies/)).not.toBeInTheDocument();
   });
 });
