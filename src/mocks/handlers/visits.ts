@@ -297,6 +297,45 @@ export const visitsHandlers: HttpHandler[] = [
   }),
 
   /**
+   * Development control (never a spec endpoint): `count` patients (1 to 1,000, default 1) join the
+   * walk-in queue of a room, as if they had finished the intake, so the provider dashboard can be
+   * watched taking in arrivals (and tried with hundreds waiting).
+   */
+  http.post(mockControl('/rooms/:code/walkins'), async ({ request, params }) => {
+    const room = [...db.rooms.values()].find((r) => r.code === String(params.code));
+    if (!room) return HttpResponse.json({ error: 'not_found', message: 'Room not found' }, { status: 404 });
+    const body = (await request.json().catch(() => null)) as { count?: unknown; reason?: unknown } | null;
+    const count = Math.min(Math.max(Math.floor(Number(body?.count ?? 1)) || 1, 1), 1000);
+    const reason =
+      typeof body?.reason === 'string' && body.reason.trim() ? body.reason.trim() : 'Feeling unwell';
+    const patients = [...db.users.values()].filter(
+      (u) => u.type === 200 && u.account_code === room.account_code,
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const member = patients[(db.seq + i) % patients.length];
+      if (!member) break;
+      const t = nowSeconds();
+      const intakeId = nextId('int');
+      const intake: IntakeRecord = {
+        id: intakeId,
+        created: t,
+        modified: t,
+        type: String(WALKIN_TYPE),
+        reason_for_visit: count === 1 ? reason : `${reason} (${i + 1})`,
+        attachments: [],
+        provider: null,
+        room_code: room.code,
+        member_id: member.id,
+        _owner: member.id,
+      };
+      db.intakes.set(intakeId, intake);
+      ids.push(createVisit(member, intake, room, {}).id);
+    }
+    return HttpResponse.json({ data: { ids } }, { status: 201 });
+  }),
+
+  /**
    * Development control (never a spec endpoint): moves a visit to another status so tests and
    * developers can watch the waiting room react.
    */
