@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
 
 test('a provider sees Casey Morgan waiting, opens her visit, sees the intake and photo, starts and completes it', async ({
@@ -76,6 +76,25 @@ test('the provider dashboard works on a phone and for a nurse with e-consults to
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'provider dashboard (phone)');
+
+  // A patient joins the queue meanwhile: the dashboard shows them at its next poll, without a reload.
+  await page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
+  const added = await fetch(`${MOCK_ORIGIN}/__mock/rooms/general/walkins`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'Twisted ankle' }),
+  });
+  expect(added.status).toBe(201);
+  const general = page.getByRole('list', { name: 'Patients waiting in General practice' });
+  await expect(general.getByRole('listitem').filter({ hasText: 'Twisted ankle' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(general.getByRole('listitem')).toHaveCount(4);
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(
+    true,
+  );
   await page.screenshot({ path: 'test-results-e3/provider-dashboard-phone.png', fullPage: true });
 
   await waiting
