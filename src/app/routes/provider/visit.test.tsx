@@ -78,6 +78,17 @@ describe('provider visit page', () => {
     expect(db.visits.get('vis_queue_p001')?.provider_id).toBe('usr_nurse');
   });
 
+  it('says so when the patient cancelled meanwhile, and changes nothing', async () => {
+    const { user } = renderRoute('/provider/visits/vis_queue_p002', { as: 'demo-provider' });
+    const start = await screen.findByRole('button', { name: 'Start the visit' });
+    // The patient leaves the queue while the provider reads the page.
+    db.visits.get('vis_queue_p002')!.status = 40;
+    await user.click(start);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This visit has been cancelled.');
+    expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
+    expect(db.visits.get('vis_queue_p002')).toMatchObject({ status: 40, provider_id: null });
+  });
+
   it('cancels a visit only with a reason, after a confirmation', async () => {
     const { user } = renderRoute('/provider/visits/vis_queue_p002', { as: 'demo-provider' });
     await user.click(await screen.findByRole('button', { name: 'Cancel the visit' }));
