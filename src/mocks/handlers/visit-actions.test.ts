@@ -78,4 +78,23 @@ describe('provider actions on POST /visits/{id}', () => {
     });
     expect(response.status).toBe(409);
   });
+
+  it('adds walk-ins on demand from patients not already in the line', async () => {
+    const response = await fetch('http://localhost/__mock/rooms/general/walkins', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 2, reason: 'Twisted ankle' }),
+    });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { ids: string[] } };
+    const added = data.ids.map((id) => db.visits.get(id)!);
+    expect(added.map((v) => [v.status, v.type, v.room_code])).toEqual([
+      [10, 1, 'general'],
+      [10, 1, 'general'],
+    ]);
+    const members = [...db.visits.by('room', 'general')]
+      .filter((v) => v.status === 10 && v.type === 1)
+      .map((v) => v.member_id);
+    expect(new Set(members).size).toBe(members.length);
+  });
 });

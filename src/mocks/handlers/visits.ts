@@ -308,12 +308,19 @@ export const visitsHandlers: HttpHandler[] = [
     const count = Math.min(Math.max(Math.floor(Number(body?.count ?? 1)) || 1, 1), 1000);
     const reason =
       typeof body?.reason === 'string' && body.reason.trim() ? body.reason.trim() : 'Feeling unwell';
+    // Patients not already waiting in this room, so one person is never in the line twice.
+    const waiting = new Set(
+      [...db.visits.by('room', room.code)]
+        .filter((v) => v.status === VISIT_STATUS.pending || v.status === VISIT_STATUS.confirmed)
+        .map((v) => v.member_id),
+    );
     const patients = [...db.users.values()].filter(
-      (u) => u.type === 200 && u.account_code === room.account_code,
+      (u) => u.type === 200 && u.account_code === room.account_code && !waiting.has(u.id),
     );
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const member = patients[(db.seq + i) % patients.length];
+      // Past the number of patients, the same ones queue again (benchmarks need hundreds).
+      const member = patients[i % patients.length];
       if (!member) break;
       const t = nowSeconds();
       const intakeId = nextId('int');

@@ -78,6 +78,8 @@ describe('provider dashboard', () => {
     expect(await within(waiting).findByText('Dry patches on both elbows')).toBeInTheDocument();
     expect(within(waiting).getByText('New freckle on my cheek')).toBeInTheDocument();
     expect(db.visits.get('vis_econsult_new_1')?.provider_id).toBeNull();
+    // Dermatology takes e-consults only: no line to watch there.
+    expect(await screen.findByText('This room takes no walk-ins.')).toBeInTheDocument();
   });
 
   it('pages a queue of 500 waiting patients', async () => {

@@ -17,9 +17,10 @@ export function minutesBetween(from: number, to: number): number {
   return Math.max(0, Math.floor((to - from) / 60));
 }
 
+/** How long a patient has waited: "Just arrived", "Waiting 12 min", "Waiting 1 h 5 min". */
 export function waitedWords(minutes: number): string {
-  if (minutes < 1) return 'just arrived';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return 'Just arrived';
+  if (minutes < 60) return `Waiting ${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  return `${hours} h ${minutes % 60} min`;
+  return `Waiting ${hours} h ${minutes % 60} min`;
 }

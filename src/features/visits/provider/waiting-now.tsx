@@ -42,9 +42,12 @@ function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: strin
   const visible = useDocumentVisible();
   const detail = useQuery(roomQueries.detail(room.code));
   const roomName = detail.data?.name ?? room.name ?? room.code;
+  // A room that takes no walk-ins (an e-consult room) has no line to watch.
+  const noWalkins = detail.data?.visits?.walkin?.enabled === false;
   const visits = usePolledVisits({ room_code: room.code, status: VISIT_STATUS.pending });
   const queue = useQuery({
     ...roomQueries.queue(room.code),
+    enabled: !noWalkins,
     refetchInterval: visible ? DASHBOARD_POLL_MS : false,
   });
   const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
@@ -70,6 +73,14 @@ function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: strin
   }
 
   const now = Math.floor(visits.dataUpdatedAt / 1000);
+  if (noWalkins) {
+    return (
+      <section className="room-queue" aria-labelledby={headingId}>
+        <h3 id={headingId}>{roomName}</h3>
+        <p className="queue-meta">This room takes no walk-ins.</p>
+      </section>
+    );
+  }
   return (
     <section className="room-queue" aria-labelledby={headingId}>
       <h3 id={headingId}>{roomName}</h3>
@@ -146,7 +157,7 @@ function QueueItem({
         </p>
         <p>{reason ? <bdi>{reason}</bdi> : 'No reason given'}</p>
         <p className="queue-meta">
-          Waiting {waitedWords(minutesBetween(arrivedAt(visit), now))} · {roomName}
+          {waitedWords(minutesBetween(arrivedAt(visit), now))} · {roomName}
           {takenBy ? ` · taken by ${takenBy}` : ''}
         </p>
       </div>
