@@ -30,6 +30,7 @@ test('a provider sees Casey Morgan waiting, opens her visit, sees the intake and
   await expect(photo).toBeVisible();
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(page, 'provider visit page');
+  await page.screenshot({ path: 'test-results-e3/provider-visit-1024.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Start the visit' }).click();
   const join = page.getByRole('region', { name: 'The visit is in progress — join' });
@@ -109,4 +110,12 @@ test('the provider dashboard works on a phone and for a nurse with e-consults to
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'e-consult accepted (phone)');
+
+  await page.getByRole('button', { name: 'Cancel the visit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this visit?' });
+  await expect(dialog.getByLabel(/Reason for cancelling/)).toBeFocused();
+  await expectNoAxeViolations(page, 'cancel dialog (phone)');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cancel the visit' })).toBeFocused();
 });
