@@ -29,9 +29,6 @@ import { seedDatabase } from './seed';
  */
 export type LooseRecord = { id: string } & Record<string, unknown>;
 
-/** @deprecated Older tests read records loosely; new code uses the typed record of its collection. */
-export type Rec = LooseRecord;
-
 export interface UserRecord extends LooseRecord {
   code: string;
   type: number;
