@@ -202,6 +202,8 @@ function collections() {
     measurements: new Collection<LooseRecord>(),
     recordings: new Collection<LooseRecord>(),
     surveyResponses: new Collection<LooseRecord>(),
+    /** Webhook envelopes received by `POST /webhooks/events` (the admin's integration test). */
+    webhookReceipts: new Collection<LooseRecord>(),
     /** Billing reference lists (carriers, insurers, dxs, procedures, billing_modifiers). */
     referenceLists: new Collection<LooseRecord[]>(),
   };
