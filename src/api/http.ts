@@ -36,6 +36,8 @@ export interface AuthProvider {
   onSessionRejected(): void;
   /** The clinic admin API token, held in memory for this tab only. */
   getAdminToken(): string | null;
+  /** An ADMIN call was answered 401 or 403 with `token`: that admin token is refused (not the session). */
+  onAdminTokenRefused?(token: string): void;
 }
 
 const noAuth: AuthProvider = {
@@ -166,6 +168,10 @@ export async function withAuthRetry<R extends { status: number }>(
 ): Promise<R> {
   const token = await tokenFor(auth);
   const first = await attempt(token);
+  if (auth === 'admin' && token && (first.status === 401 || first.status === 403)) {
+    authProvider.onAdminTokenRefused?.(token);
+    throw new ApiError({ kind: 'session', status: first.status, serverMessage: 'Admin token refused' });
+  }
   if (first.status !== 401 || !usesUserToken(auth) || !token) return first;
   const fresh = await authProvider.refreshAfterUnauthorized(token);
   const second = await attempt(fresh);

@@ -99,6 +99,15 @@ describe('area menus', () => {
       'Profile',
     ]);
     expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);
-    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
+    expect(labels(adminNav)).toEqual([
+      'Admin',
+      'Users',
+      'Rooms',
+      'Recordings',
+      'Claims',
+      'Billing codes',
+      'Webhooks',
+      'Provider dashboard',
+    ]);
   });
 });
