@@ -12,7 +12,10 @@ export interface RecordedVisitsFilter {
 }
 
 /** GET /visits with the clinic admin token: visits that have recordings, each with its recordings (4.12). */
-export function listRecordedVisits(filter: RecordedVisitsFilter, options: CallOptions = {}): Promise<Visit[]> {
+export function listRecordedVisits(
+  filter: RecordedVisitsFilter,
+  options: CallOptions = {},
+): Promise<Visit[]> {
   return apiJson({
     path: '/visits',
     auth: 'admin',

@@ -93,7 +93,11 @@ export function createRoom(input: CreateRoomInput, options: CallOptions = {}): P
  * PUT /rooms/{code} (ADMIN). The spec names it without parameters; the portal only closes or reopens
  * a room with a message to patients (docs/spec-decisions.md).
  */
-export function setRoomClosed(code: string, input: RoomClosureInput, options: CallOptions = {}): Promise<Room> {
+export function setRoomClosed(
+  code: string,
+  input: RoomClosureInput,
+  options: CallOptions = {},
+): Promise<Room> {
   return apiJson({
     method: 'PUT',
     path: roomPath(code),

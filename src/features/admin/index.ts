@@ -1,4 +1,4 @@
-export { AdminTokenForm, AdminTokenGate } from './token-gate';
+export { AdminTokenForm, AdminTokenGate, useAdminToken } from './token-gate';
 export { RecordingsPage } from './recordings';
 export { RoomPage } from './room-detail';
 export { RoomsPage } from './rooms';

@@ -14,10 +14,9 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { formatDateTime, formatDuration } from '@/lib/dates';
-import { useSessionStore } from '@/lib/session';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { createRecordingLinks, UntrustedRecordingHostError } from './recording-link';
-import { AdminTokenGate } from './token-gate';
+import { AdminTokenGate, useAdminToken } from './token-gate';
 
 /** Visits with recordings and opening one through a fresh pre-signed link (spec 4.12, ADMIN). */
 export function RecordingsPage() {
@@ -61,12 +60,11 @@ function Recordings() {
   const visits = useQuery(recordingQueries.visits(filter));
   const rooms = useQuery(roomQueries.list({ page: 1, limit: 100 }));
   const zone = useViewerTimeZone();
-  const store = useSessionStore();
   const [links] = useState(() => createRecordingLinks());
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // Links are bound to the token that fetched them: forget them with it.
-  const token = store.getAdminToken();
+  const { token } = useAdminToken();
   useEffect(() => () => links.clear(), [links, token]);
 
   const form = useForm<FilterValues>({

@@ -40,7 +40,11 @@ function RoomDetail({ code }: { code: string }) {
   if (room.isPending) return <Spinner label="Loading the room…" />;
   if (room.isError)
     return (
-      <ErrorState error={room.error} title="This room could not be loaded" onRetry={() => void room.refetch()} />
+      <ErrorState
+        error={room.error}
+        title="This room could not be loaded"
+        onRetry={() => void room.refetch()}
+      />
     );
   const data = room.data;
   const closed = data.operation_settings?.is_closed === true;
@@ -81,7 +85,9 @@ function RoomDetail({ code }: { code: string }) {
             onRetry={() => void providers.refetch()}
           />
         ) : null}
-        {providers.data && providers.data.length === 0 ? <EmptyState title="No providers in this room" /> : null}
+        {providers.data && providers.data.length === 0 ? (
+          <EmptyState title="No providers in this room" />
+        ) : null}
         {providers.data && providers.data.length > 0 ? (
           <ul>
             {providers.data.map((p) => (

@@ -38,7 +38,11 @@ function RoomList() {
   if (list.isPending) return <Spinner label="Loading rooms…" />;
   if (list.isError)
     return (
-      <ErrorState error={list.error} title="The rooms could not be loaded" onRetry={() => void list.refetch()} />
+      <ErrorState
+        error={list.error}
+        title="The rooms could not be loaded"
+        onRetry={() => void list.refetch()}
+      />
     );
   return (
     <>
@@ -88,12 +92,19 @@ function RoomList() {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CreateSchema = z.object({
-  name: z.string().trim().min(1, 'Give the room a name patients will see').max(120, 'Keep the name under 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the room a name patients will see')
+    .max(120, 'Keep the name under 120 characters'),
   domain: z.string().trim().min(1, 'Enter the clinic domain the room belongs to'),
   slug: z
     .string()
     .trim()
-    .refine((v) => v === '' || SLUG.test(v), 'Use lower-case letters, digits and single hyphens, like skin-checks'),
+    .refine(
+      (v) => v === '' || SLUG.test(v),
+      'Use lower-case letters, digits and single hyphens, like skin-checks',
+    ),
   code: z
     .string()
     .trim()
@@ -140,7 +151,9 @@ function CreateRoom() {
           return;
         }
       }
-      setServerError(isApiError(error) ? error.userMessage : 'The room could not be created. Please try again.');
+      setServerError(
+        isApiError(error) ? error.userMessage : 'The room could not be created. Please try again.',
+      );
     }
   });
   return (

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { useSession, useSessionStore } from '@/lib/session';
+import { useSessionStore } from '@/lib/session';
 
 const TokenSchema = z.object({
   token: z.string().trim().min(8, 'Paste the whole token (at least 8 characters)'),
@@ -18,8 +18,7 @@ type TokenForm = z.infer<typeof TokenSchema>;
  */
 export function AdminTokenGate({ what, children }: { what: string; children: ReactNode }) {
   const store = useSessionStore();
-  useSession();
-  const token = store.getAdminToken();
+  const { token, refused } = useAdminToken();
   if (token !== null) {
     return (
       <>
@@ -33,7 +32,15 @@ export function AdminTokenGate({ what, children }: { what: string; children: Rea
       </>
     );
   }
-  return <AdminTokenForm what={what} refused={store.wasAdminTokenRefused()} />;
+  return <AdminTokenForm what={what} refused={refused} />;
+}
+
+/** The admin token of this tab and whether the last one was refused, re-rendering when either changes. */
+export function useAdminToken(): { token: string | null; refused: boolean } {
+  const store = useSessionStore();
+  const token = useSyncExternalStore(store.subscribe, () => store.getAdminToken());
+  const refused = useSyncExternalStore(store.subscribe, () => store.wasAdminTokenRefused());
+  return { token, refused };
 }
 
 /** The token form; sets the token in the session store, which swaps the page back in. */
@@ -54,13 +61,13 @@ export function AdminTokenForm({ what, refused = false }: { what: string; refuse
       >
         {refused ? (
           <div className="banner banner-warning" role="alert" tabIndex={-1} ref={alertRef}>
-            That token was refused. Check the clinic admin API token in the dashboard’s app settings and
-            enter it again. You are still signed in.
+            That token was refused. Check the clinic admin API token in the dashboard’s app settings and enter
+            it again. You are still signed in.
           </div>
         ) : null}
         <p>
-          {what} needs the clinic admin API token from the dashboard’s app settings. It stays in this
-          tab’s memory only: after a reload or in a new tab it is asked for again.
+          {what} needs the clinic admin API token from the dashboard’s app settings. It stays in this tab’s
+          memory only: after a reload or in a new tab it is asked for again.
         </p>
         <TextField<TokenForm>
           name="token"

@@ -46,8 +46,8 @@ export function WebhooksPage() {
           <li>Answer with any 2xx within 30 seconds, and do the work after answering.</li>
           <li>
             A delivery that is not acknowledged is tried up to 5 times, about a minute apart, so the same
-            event can arrive more than once: skip a message id already seen (the delivery id changes on
-            each try).
+            event can arrive more than once: skip a message id already seen (the delivery id changes on each
+            try).
           </li>
           <li>Events can arrive out of order: order messages by their time.</li>
           <li>

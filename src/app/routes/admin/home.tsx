@@ -1,7 +1,7 @@
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { AdminTokenForm } from '@/features/admin';
-import { useSession, useSessionStore } from '@/lib/session';
+import { AdminTokenForm, useAdminToken } from '@/features/admin';
+import { useSessionStore } from '@/lib/session';
 
 /**
  * ADMIN endpoints take the clinic admin API token, not a user session (spec section 5). It is
@@ -9,11 +9,10 @@ import { useSession, useSessionStore } from '@/lib/session';
  */
 export function Component() {
   const store = useSessionStore();
-  useSession();
-  const hasToken = store.getAdminToken() !== null;
+  const { token, refused } = useAdminToken();
   return (
     <Page title="Clinic administration">
-      {hasToken ? (
+      {token !== null ? (
         <div className="card">
           <p role="status">The clinic admin API token is set for this tab.</p>
           <Button variant="secondary" onClick={() => store.setAdminToken(null)}>
@@ -21,7 +20,7 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <AdminTokenForm what="Administration" refused={store.wasAdminTokenRefused()} />
+        <AdminTokenForm what="Administration" refused={refused} />
       )}
     </Page>
   );
