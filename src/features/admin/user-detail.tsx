@@ -210,7 +210,10 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
   });
   const options = (rooms.data ?? [])
     .filter((room) => !current.includes(room.code))
-    .map((room) => ({ value: room.code, label: room.name || room.code }));
+    .map((room) => ({
+      value: room.code,
+      label: room.name && room.name !== room.code ? `${room.name} (${room.code})` : room.code,
+    }));
 
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
