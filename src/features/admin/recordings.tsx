@@ -182,9 +182,10 @@ function Recordings() {
                         isBusy={opening === key}
                         busyLabel="Opening…"
                         disabled={opening !== null}
+                        aria-label={`Open ${label}`}
                         onClick={() => void open(String(visit.id), recording)}
                       >
-                        Open<span className="visually-hidden"> {label}</span>
+                        Open
                       </Button>
                     </td>
                   </tr>

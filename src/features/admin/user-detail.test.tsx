@@ -55,7 +55,7 @@ describe('a user in the admin area (GET /users/{id})', () => {
     const before = storedRooms(db, 'usr_provider');
     const other = before.find((r) => !r.default);
     expect(other).toBeDefined();
-    const makeDefault = within(table).getByRole('button', { name: /^Make default/ });
+    const makeDefault = within(table).getByRole('button', { name: /^Make .* the default room$/ });
     await user.click(makeDefault);
     expect(await screen.findByText(/is now the default room\./)).toBeInTheDocument();
     expect(storedRooms(db, 'usr_provider').find((r) => r.default)?.code).toBe(other?.code);

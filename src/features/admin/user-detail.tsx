@@ -151,6 +151,7 @@ function RoomAssociations({ user }: { user: User }) {
                         {room.default ? null : (
                           <Button
                             variant="secondary"
+                            aria-label={`Make ${label} the default room`}
                             isBusy={pending === `default:${room.code}`}
                             disabled={pending !== null}
                             onClick={() =>
@@ -161,11 +162,12 @@ function RoomAssociations({ user }: { user: User }) {
                               )
                             }
                           >
-                            Make default<span className="visually-hidden"> ({label})</span>
+                            Make default
                           </Button>
                         )}
                         <Button
                           variant="danger"
+                          aria-label={`Remove from ${label}`}
                           isBusy={pending === `remove:${room.code}`}
                           disabled={pending !== null}
                           onClick={() =>
@@ -176,7 +178,7 @@ function RoomAssociations({ user }: { user: User }) {
                             )
                           }
                         >
-                          Remove<span className="visually-hidden"> from {label}</span>
+                          Remove
                         </Button>
                       </div>
                     </td>
