@@ -92,7 +92,7 @@ test('a clinic administrator manages a provider’s rooms, creates a room and op
 
   // Add them to dermatology as their default room.
   const add = page.getByRole('form', { name: 'Add to a room' });
-  await add.getByLabel('Room').selectOption('dermatology');
+  await add.getByLabel('Room', { exact: true }).selectOption('dermatology');
   await add.getByLabel('Make it the default room').check();
   await add.getByRole('button', { name: 'Add to room' }).click();
   await expect(page.getByText('Added to Skin clinic (e-consult) as the default room.')).toBeVisible();
@@ -175,7 +175,13 @@ test('admin tables fit a phone screen', async ({ page }) => {
     if ((await page.getByLabel(/Clinic admin API token/).count()) > 0) await enterToken(page);
     await expect(page.getByRole('table').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${link} page scrolls sideways`).toBeLessThanOrEqual(0);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((el) => `${el.tagName}.${el.className}`),
+    );
+    expect(overflow, `${link} page scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, `admin ${link} (phone)`);
   }
 });

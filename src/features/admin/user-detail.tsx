@@ -97,7 +97,7 @@ function RoomAssociations({ user }: { user: User }) {
   const [pending, setPending] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
-  const rooms: Association[] = (user.rooms ?? []) as Association[];
+  const rooms: Association[] = user.rooms ?? [];
 
   const run = async (key: string, action: () => Promise<unknown>, success: string) => {
     setPending(key);

@@ -62,10 +62,7 @@ const SearchSchema = z.object({
 type SearchValues = z.infer<typeof SearchSchema>;
 
 function readParams(state: unknown): ListParams {
-  const saved =
-    state && typeof state === 'object' && 'userSearch' in state
-      ? (state as { userSearch: unknown }).userSearch
-      : undefined;
+  const saved = state && typeof state === 'object' && 'userSearch' in state ? state.userSearch : undefined;
   const parsed = ParamsSchema.safeParse(saved ?? DEFAULT_PARAMS);
   return parsed.success ? parsed.data : DEFAULT_PARAMS;
 }
