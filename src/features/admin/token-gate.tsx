@@ -65,7 +65,7 @@ export function AdminTokenForm({ what, refused = false }: { what: string; refuse
             it again. You are still signed in.
           </div>
         ) : null}
-        <p>
+        <p role="status">
           {what} needs the clinic admin API token from the dashboard’s app settings. It stays in this tab’s
           memory only: after a reload or in a new tab it is asked for again.
         </p>
