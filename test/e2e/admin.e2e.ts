@@ -128,14 +128,14 @@ test('a clinic administrator manages a provider’s rooms, creates a room and op
   await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible();
   const open = page.getByRole('button', { name: 'Open Recording 502' });
   const linkRequests = () =>
-    requests.filter((url) => /\/api_v3\/visits\/vis_derm_recorded\/recordings\/502$/.test(url)).length;
+    requests.filter((url) => /\/api_v3\/visits\/vis_peds_recorded\/recordings\/502$/.test(url)).length;
   await expectNoAxeViolations(page, 'admin recordings');
 
   const firstPopup = page.context().waitForEvent('page');
   await open.click();
   const first = await firstPopup;
   await first.waitForLoadState();
-  expect(first.url()).toMatch(new RegExp(`^https://${RECORDING_HOST}/demo/vis_derm_recorded/502\\.mp4\\?`));
+  expect(first.url()).toMatch(new RegExp(`^https://${RECORDING_HOST}/demo/vis_peds_recorded/502\\.mp4\\?`));
   await first.close();
   expect(linkRequests()).toBe(1);
 

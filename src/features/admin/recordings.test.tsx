@@ -24,13 +24,13 @@ describe('recordings (spec 4.12)', () => {
   it('lists recorded visits with participants, times and length, and filters by room', async () => {
     const { user, table } = await openRecordings();
     expect(within(table).getAllByRole('row')).toHaveLength(4);
-    const derm = within(table).getByRole('row', { name: /Recording 502/ });
-    expect(derm).toHaveTextContent('Riley Chen, Elena Marchetti');
-    expect(derm).toHaveTextContent('18 minutes');
-    await user.selectOptions(screen.getByLabelText('Room'), 'dermatology');
+    const peds = within(table).getByRole('row', { name: /Recording 502/ });
+    expect(peds).toHaveTextContent(/pediatrics\s*Logan \S+, Tomás Reyes/);
+    expect(peds).toHaveTextContent('18 minutes');
+    await user.selectOptions(screen.getByLabelText('Room'), 'pediatrics');
     await user.click(screen.getByRole('button', { name: 'Show recordings' }));
-    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(within(table).getByRole('row', { name: /Recording 502/ })).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).queryByRole('row', { name: /Recording 501/ })).not.toBeInTheDocument();
   });
 
   it('opens a recording through a fresh link, reuses it while valid and fetches a new one once it expired', async () => {
@@ -42,7 +42,7 @@ describe('recordings (spec 4.12)', () => {
     await user.click(button());
     await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
     const [first] = openedUrls(spy);
-    expect(first).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_derm_recorded\/502\.mp4\?/);
+    expect(first).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_peds_recorded\/502\.mp4\?/);
     expect(spy.mock.calls[0]?.slice(1)).toEqual(['_blank', 'noopener,noreferrer']);
 
     await user.click(button());
@@ -63,7 +63,7 @@ describe('recordings (spec 4.12)', () => {
       http.get('*/api_v3/visits/:id/recordings/:rid', () =>
         HttpResponse.json({
           id: 502,
-          visit_id: 'vis_derm_recorded',
+          visit_id: 'vis_peds_recorded',
           path: { url: 'https://evil.example.com/rec.mp4', expiry: Math.floor(Date.now() / 1000) + 600 },
         }),
       ),

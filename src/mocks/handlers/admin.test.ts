@@ -19,21 +19,21 @@ describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
   it('answers the recording unwrapped with a link that expires after the configured time', async () => {
     setMockConfig({ recordingUrlSeconds: 30 });
     const before = Math.floor(Date.now() / 1000);
-    const { status, body } = await call('/visits/vis_derm_recorded/recordings/502', { headers: ADMIN });
+    const { status, body } = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
     expect(status).toBe(200);
     expect(body).not.toHaveProperty('data');
-    expect(body).toMatchObject({ id: 502, visit_id: 'vis_derm_recorded' });
+    expect(body).toMatchObject({ id: 502, visit_id: 'vis_peds_recorded' });
     const path = body.path as { url: string; expiry: number };
-    expect(path.url).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_derm_recorded\/502\.mp4\?/);
+    expect(path.url).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_peds_recorded\/502\.mp4\?/);
     expect(path.expiry - before).toBeGreaterThanOrEqual(30);
     expect(path.expiry - before).toBeLessThanOrEqual(31);
-    const again = await call('/visits/vis_derm_recorded/recordings/502', { headers: ADMIN });
+    const again = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
     expect((again.body.path as { url: string }).url).not.toBe(path.url);
   });
 
   it('is strict about the admin scheme and the clinic', async () => {
     const user = issuePair('usr_admin').access.token;
-    const path = '/visits/vis_derm_recorded/recordings/502';
+    const path = '/visits/vis_peds_recorded/recordings/502';
     expect((await call(path)).status).toBe(401);
     expect((await call(path, { headers: { ...ADMIN, 'X-ApiToken': 'nope' } })).status).toBe(401);
     const asUser = await call(path, { headers: { ...ADMIN, 'X-ApiToken': user } });
@@ -42,7 +42,7 @@ describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
     db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
     const other = await call(path, { headers: { ...ADMIN, 'X-AccountCode': 'other' } });
     expect(other).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    expect((await call('/visits/vis_derm_recorded/recordings/999', { headers: ADMIN })).status).toBe(404);
+    expect((await call('/visits/vis_peds_recorded/recordings/999', { headers: ADMIN })).status).toBe(404);
   });
 });
 

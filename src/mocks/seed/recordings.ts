@@ -10,11 +10,12 @@ const DAY = 24 * 60 * MIN;
 export function seedRecordings(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
   const template = db.visits.get('vis_completed');
-  const patient2 = db.users.get('usr_patient2');
-  const derm = db.users.get('usr_derm');
-  const nurse = db.users.get('usr_nurse');
-  if (!template || !patient2 || !derm || !nurse) return;
-  const person = (u: typeof derm) => ({
+  const peds = db.users.get('usr_peds');
+  // Two directory patients; the personas' own visit lists stay as they were.
+  const first = db.users.get('usr_p010');
+  const second = db.users.get('usr_p011');
+  if (!template || !peds || !first || !second) return;
+  const person = (u: typeof peds) => ({
     id: u.id,
     first_name: u.first_name,
     last_name: u.last_name,
@@ -22,7 +23,7 @@ export function seedRecordings(db: Db, now: number): void {
     email: u.email,
     code: u.code,
   });
-  const participant = (u: typeof derm) => ({
+  const participant = (u: typeof peds) => ({
     first_name: u.first_name,
     last_name: u.last_name,
     platformid: `pf-${u.id}`,
@@ -30,13 +31,19 @@ export function seedRecordings(db: Db, now: number): void {
   const recorded = (
     id: string,
     recordingId: number,
+    patient: typeof peds,
     start: number,
     minutes: number,
-    over: Partial<VisitRecord>,
   ): VisitRecord => ({
     ...template,
     id,
     code: id.replace('vis_', 'V-').toUpperCase(),
+    room_id: 'room_pediatrics',
+    room_code: 'pediatrics',
+    member_id: patient.id,
+    member: person(patient),
+    provider_id: peds.id,
+    provider: person(peds),
     start,
     end: start + minutes * MIN,
     actual_start: start,
@@ -45,7 +52,6 @@ export function seedRecordings(db: Db, now: number): void {
     modified: start + minutes * MIN,
     status: 30,
     intake_id: undefined,
-    ...over,
     recordings: {
       count: 1,
       data: [
@@ -55,26 +61,14 @@ export function seedRecordings(db: Db, now: number): void {
           start: start + MIN,
           end: start + (minutes - 1) * MIN,
           version: 1,
-          participants: [participant(patient2), participant(over.provider_id === nurse.id ? nurse : derm)],
+          participants: [participant(patient), participant(peds)],
         },
       ],
     },
   });
-  const visits = [
-    recorded('vis_derm_recorded', 502, t - 6 * DAY, 20, {
-      room_id: 'room_dermatology',
-      room_code: 'dermatology',
-      member_id: patient2.id,
-      member: person(patient2),
-      provider_id: derm.id,
-      provider: person(derm),
-    }),
-    recorded('vis_general_recorded', 503, t - 3 * DAY, 12, {
-      member_id: patient2.id,
-      member: person(patient2),
-      provider_id: nurse.id,
-      provider: person(nurse),
-    }),
-  ];
-  for (const visit of visits) db.visits.set(visit.id, visit);
+  for (const visit of [
+    recorded('vis_peds_recorded', 502, first, t - 6 * DAY, 20),
+    recorded('vis_peds_followup', 503, second, t - 3 * DAY, 12),
+  ])
+    db.visits.set(visit.id, visit);
 }
