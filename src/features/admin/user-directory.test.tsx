@@ -92,6 +92,17 @@ describe('the admin user directory (GET /users)', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('full_name.asc');
   });
 
+  it('filters providers by kind and room', async () => {
+    const { user } = await openDirectory();
+    await screen.findByRole('table');
+    await screen.findByRole('option', { name: 'Skin clinic (e-consult)' });
+    await user.selectOptions(screen.getByLabelText('Provider kind'), 'Nurses');
+    await user.selectOptions(screen.getByLabelText('Room'), 'dermatology');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Showing 1–1 of 1 users')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Noah Lindqvist' })).toBeInTheDocument();
+  });
+
   it('shows an empty result plainly', async () => {
     const { user } = await openDirectory();
     await screen.findByRole('table');

@@ -5,6 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { displayName } from '@/api/users/display-name';
+import { roomQueries } from '@/api/rooms/queries';
 import { userQueries } from '@/api/users/queries';
 import { USER_TYPE, type ListUsersFilter, type User } from '@/api/users/schemas';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
@@ -24,6 +25,13 @@ const TYPE_OPTIONS = [
   { value: String(USER_TYPE.guest), label: 'Guests' },
   { value: String(USER_TYPE.admin), label: 'Administrators' },
 ];
+const SUBTYPE_OPTIONS = [
+  { value: '482', label: 'Doctors' },
+  { value: '484', label: 'Nurses' },
+  { value: '460', label: 'Medical assistants' },
+  { value: '470', label: 'Customer service' },
+  { value: '480', label: 'Paramedics' },
+];
 const SORT_OPTIONS = [
   { value: 'created.desc', label: 'Newest first' },
   { value: 'full_name.asc', label: 'Name, A to Z' },
@@ -42,11 +50,13 @@ const ParamsSchema = z.object({
     .catch('')
     .transform((v) => (v.length >= 3 ? v : '')),
   type: z.enum(['', ...TYPE_OPTIONS.map((o) => o.value)] as [string, ...string[]]).catch(''),
+  subtype: z.enum(['', ...SUBTYPE_OPTIONS.map((o) => o.value)] as [string, ...string[]]).catch(''),
+  room: z.string().catch(''),
   sort: z.enum(SORT_OPTIONS.map((o) => o.value) as [string, ...string[]]).catch('created.desc'),
   start: z.coerce.number().int().min(0).catch(0),
 });
 type ListParams = z.infer<typeof ParamsSchema>;
-const DEFAULT_PARAMS: ListParams = { q: '', type: '', sort: 'created.desc', start: 0 };
+const DEFAULT_PARAMS: ListParams = { q: '', type: '', subtype: '', room: '', sort: 'created.desc', start: 0 };
 
 const SearchSchema = z.object({
   q: z
@@ -57,6 +67,8 @@ const SearchSchema = z.object({
       'Type at least 3 characters of a name or email, or leave it empty',
     ),
   type: z.string(),
+  subtype: z.string(),
+  room: z.string(),
   sort: z.string(),
 });
 type SearchValues = z.infer<typeof SearchSchema>;
@@ -71,6 +83,8 @@ function toFilter(params: ListParams): ListUsersFilter {
   return {
     q: params.q || undefined,
     type: params.type ? Number(params.type) : undefined,
+    subtype: params.subtype ? Number(params.subtype) : undefined,
+    room_code: params.room || undefined,
     sort: params.sort,
     start: params.start,
     limit: PAGE_SIZE,
@@ -97,12 +111,19 @@ function UserDirectory() {
   const zone = useViewerTimeZone();
   const form = useForm<SearchValues>({
     resolver: zodResolver(SearchSchema),
-    defaultValues: { q: params.q, type: params.type, sort: params.sort },
+    defaultValues: {
+      q: params.q,
+      type: params.type,
+      subtype: params.subtype,
+      room: params.room,
+      sort: params.sort,
+    },
   });
   const { reset } = form;
   useEffect(() => {
-    reset({ q: params.q, type: params.type, sort: params.sort });
-  }, [params.q, params.type, params.sort, reset]);
+    reset({ q: params.q, type: params.type, subtype: params.subtype, room: params.room, sort: params.sort });
+  }, [params.q, params.type, params.subtype, params.room, params.sort, reset]);
+  const rooms = useQuery(roomQueries.list({ page: 1, limit: 100 }));
 
   const go = (next: Partial<ListParams>) => {
     const userSearch: ListParams = { ...params, ...next };
@@ -138,6 +159,18 @@ function UserDirectory() {
               label="Type"
               options={TYPE_OPTIONS}
               placeholder="Everyone"
+            />
+            <SelectField<SearchValues>
+              name="subtype"
+              label="Provider kind"
+              options={SUBTYPE_OPTIONS}
+              placeholder="Any"
+            />
+            <SelectField<SearchValues>
+              name="room"
+              label="Room"
+              options={(rooms.data ?? []).map((r) => ({ value: r.code, label: r.name || r.code }))}
+              placeholder="Any room"
             />
             <SelectField<SearchValues> name="sort" label="Sort by" options={SORT_OPTIONS} />
           </div>
