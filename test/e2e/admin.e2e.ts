@@ -151,6 +151,12 @@ test('a clinic administrator manages a provider’s rooms, creates a room and op
   expect(linkRequests()).toBe(2);
   expect(recordingLinks).toHaveLength(2);
 
+  // The webhook check answers with the clinic admin token.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('button', { name: 'Send a test event' }).click();
+  await expect(page.getByText('The test event was acknowledged.')).toBeVisible();
+  await expectNoAxeViolations(page, 'admin webhooks');
+
   // No patient's name in any address the tab showed. (GET /users itself takes the search in its
   // query string, as the spec defines it; that is an API call, not an address of the portal.)
   expect(addresses.length).toBeGreaterThan(5);

@@ -85,9 +85,9 @@ describe('GET /visits', () => {
     });
     expect(all.status).toBe(200);
     expect(ids(all.body.data)).toEqual(['vis_completed', 'vis_peds_followup', 'vis_peds_recorded']);
-    expect(all.body.data.map((v) => v.recordings)).toEqual(
-      Array.from({ length: 3 }, () => expect.objectContaining({ count: 1 })),
-    );
+    expect(all.body.data.map((v) => (v.recordings as { count?: number } | undefined)?.count)).toEqual([
+      1, 1, 1,
+    ]);
   });
 
   it('filters by start_time, end_time and status', async () => {
