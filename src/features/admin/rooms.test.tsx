@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 
 async function openRooms(path = '/admin/rooms') {
@@ -91,5 +93,20 @@ describe('one room in the admin area', () => {
     await user.click(screen.getByRole('button', { name: 'Reopen room' }));
     expect(await screen.findByText('The room is open again.')).toBeInTheDocument();
     expect(db.rooms.get('dermatology')?.operation_settings?.is_closed).toBe(false);
+  });
+
+  it('keeps the message and says so when the server refuses to close the room', async () => {
+    server.use(
+      http.put('*/api_v3/rooms/:code', () =>
+        HttpResponse.json({ code: 500, message: 'boom' }, { status: 500 }),
+      ),
+    );
+    const { user, db } = await openRooms('/admin/rooms/dermatology');
+    await screen.findByRole('heading', { level: 2, name: 'Skin clinic (e-consult)' });
+    await user.type(screen.getByLabelText('Message to patients'), 'Closed for the holiday.');
+    await user.click(screen.getByRole('button', { name: 'Close room' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The clinic is having trouble right now');
+    expect(screen.getByLabelText('Message to patients')).toHaveValue('Closed for the holiday.');
+    expect(db.rooms.get('dermatology')?.operation_settings?.is_closed).not.toBe(true);
   });
 });
