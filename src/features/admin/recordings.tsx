@@ -92,6 +92,8 @@ function Recordings() {
     }
   };
 
+  const roomName = (code: string | undefined) =>
+    (rooms.data ?? []).find((r) => r.code === code)?.name ?? code ?? '—';
   const rows = (visits.data ?? []).flatMap((visit) =>
     (visit.recordings?.data ?? []).map((recording) => ({ visit, recording })),
   );
@@ -163,7 +165,7 @@ function Recordings() {
                     <th scope="row" data-label="Recording">
                       {label}
                     </th>
-                    <td data-label="Room">{visit.room_code ?? '—'}</td>
+                    <td data-label="Room">{roomName(visit.room_code)}</td>
                     <td data-label="Participants">
                       {(recording.participants ?? [])
                         .map((p) => displayName(p, p.platformid ?? 'Unknown'))
