@@ -108,3 +108,26 @@ describe('PUT /rooms/{code} (ADMIN)', () => {
     expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
   });
 });
+
+describe('the admin token with another clinic’s X-AccountCode', () => {
+  it('sees and changes nothing of this clinic', async () => {
+    db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
+    const OTHER = { ...ADMIN, 'X-AccountCode': 'other' };
+    const users = await call('/users', { headers: OTHER });
+    expect(users).toMatchObject({ status: 200, body: { data: [], total_count: 0 } });
+    const visits = await call('/visits?fields=recordings&with_recordings_only=1', { headers: OTHER });
+    expect(visits).toMatchObject({ status: 200, body: { data: [] } });
+    const add = await call('/users/usr_peds/rooms', json({ code: 'dermatology' }, OTHER));
+    expect(add.status).toBe(404);
+    const remove = await call('/users/usr_provider/rooms/general', { method: 'DELETE', headers: OTHER });
+    expect(remove.status).toBe(404);
+    const close = await call('/rooms/general', {
+      ...json({ operation_settings: { is_closed: true, close_msg: 'x' } }, OTHER),
+      method: 'PUT',
+    });
+    expect(close.status).toBe(404);
+    expect(db.users.get('usr_peds')?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
+    expect(db.users.get('usr_provider')?.rooms?.map((r) => r.code)).toContain('general');
+    expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
+  });
+});
