@@ -98,6 +98,8 @@ function RoomAssociations({ user }: { user: User }) {
   const [actionError, setActionError] = useState<unknown>(null);
   const [done, setDone] = useState<string | null>(null);
   const rooms: Association[] = user.rooms ?? [];
+  const roomList = useQuery(roomQueries.list({ page: 1, limit: 100 }));
+  const nameOf = (code: string) => roomList.data?.find((r) => r.code === code)?.name;
 
   const run = async (key: string, action: () => Promise<unknown>, success: string) => {
     setPending(key);
@@ -136,7 +138,7 @@ function RoomAssociations({ user }: { user: User }) {
             </thead>
             <tbody>
               {rooms.map((room) => {
-                const label = room.name || room.code;
+                const label = room.name || nameOf(room.code) || room.code;
                 return (
                   <tr key={room.code}>
                     <th scope="row" data-label="Room">
