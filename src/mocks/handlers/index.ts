@@ -1,5 +1,6 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { adminHandlers } from './admin';
 import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { filesHandlers } from './files';
@@ -32,5 +33,6 @@ export const handlers = [
   ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
+  ...adminHandlers,
   ...notImplementedHandlers,
 ];

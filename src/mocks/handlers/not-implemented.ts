@@ -9,8 +9,6 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * nothing silently pretends. Families register before this list, so theirs win.
  */
 const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
-  ['put', '/rooms/:code', api],
-  ['get', '/visits/:id/recordings/:recordingId', api],
   ['get', '/users/:id/erx/prescriptions', api],
   ['get', '/users/:id/erx/pharmacies', api],
   ['post', '/users/:id/erx/pharmacies', api],
@@ -19,7 +17,6 @@ const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
   ['post', '/users/:id/emr/:name', api],
   ['post', '/users/:id/devices', api],
   ['post', '/health', api],
-  ['post', '/webhooks/events', api],
   ['post', '/users/reset_password', api],
   ['get', '/surveys/:code/responses', surveyApi],
 ];

@@ -1,5 +1,6 @@
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
+import { adminFeature } from './admin';
 import { authFeature } from './auth';
 import { documentsFeature } from './documents';
 import { insuranceFeature } from './insurance';
@@ -10,11 +11,11 @@ import { profileFeature } from './profile';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
 import type { FeatureNav, FeatureRoutes } from './types';
-import { usersFeature } from './users';
 import { visitsFeature } from './visits';
 
 /** Every feature's routes and navigation. Menus are ordered by each area (see `featureNav`), not here. */
 const FEATURES = [
+  adminFeature,
   authFeature,
   documentsFeature,
   insuranceFeature,
@@ -24,7 +25,6 @@ const FEATURES = [
   profileFeature,
   roomsFeature,
   schedulingFeature,
-  usersFeature,
   visitsFeature,
 ];
 
