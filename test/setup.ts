@@ -10,6 +10,18 @@ import { server } from '@/mocks/node';
 // mock and the contract; jsdom for screens. The DOM half lives in setup-dom.ts.
 const hasDom = typeof document !== 'undefined';
 
+// Node's BroadcastChannel reaches every worker thread of the process, so test files running side by
+// side would hear each other's "tabs" (sign-ins, sign-outs, hand-offs). Each file gets its own
+// channel names: tabs of one test still talk to each other, never to another file's.
+const NativeBroadcastChannel = globalThis.BroadcastChannel;
+const channelScope = `test-${Math.random().toString(36).slice(2)}:`;
+class FileScopedBroadcastChannel extends NativeBroadcastChannel {
+  constructor(name: string) {
+    super(channelScope + name);
+  }
+}
+globalThis.BroadcastChannel = FileScopedBroadcastChannel;
+
 // Tests fail on any request no handler answers, and on any unexpected console.error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
