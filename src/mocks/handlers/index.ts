@@ -1,12 +1,16 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
 import { controlHandlers } from './control';
+import { emrHandlers } from './emr';
+import { erxHandlers } from './erx';
 import { filesHandlers } from './files';
+import { healthHandlers } from './health';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
 import { pushHandlers } from './push';
 import { roomsHandlers } from './rooms';
+import { surveyHandlers } from './surveys';
 import { userHandlers } from './users';
 import { visitsHandlers } from './visits';
 
@@ -25,5 +29,9 @@ export const handlers = [
   ...filesHandlers,
   ...messagesHandlers,
   ...pushHandlers,
+  ...emrHandlers,
+  ...erxHandlers,
+  ...healthHandlers,
+  ...surveyHandlers,
   ...notImplementedHandlers,
 ];

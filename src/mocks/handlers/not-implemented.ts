@@ -34,17 +34,8 @@ const SPEC_ENDPOINTS: [Method, string, (p: string) => string][] = [
   ['delete', '/users/:id/insurances/:cardType', api],
   ['get', '/reports/claims', api],
   ['get', '/insurances/list/:list', api],
-  ['get', '/users/:id/erx/prescriptions', api],
-  ['get', '/users/:id/erx/pharmacies', api],
-  ['post', '/users/:id/erx/pharmacies', api],
-  ['delete', '/users/:id/erx/pharmacies/:code', api],
-  ['get', '/users/:id/emr', api],
-  ['post', '/users/:id/emr/:name', api],
-  ['post', '/users/:id/devices', api],
-  ['post', '/health', api],
   ['post', '/webhooks/events', api],
   ['post', '/users/reset_password', api],
-  ['get', '/surveys/:code/responses', surveyApi],
 ];
 
 export const notImplementedHandlers = [

@@ -5,6 +5,7 @@ import { seedRooms } from './rooms';
 import { seedSlots } from './slots';
 import { seedVisits } from './visits';
 import { seedRecords } from './records';
+import { seedSurveys } from './surveys';
 import { seedUsers } from './users';
 
 /** Builds the demo clinic. Deterministic for the same `now`; times are relative to it. */
@@ -16,6 +17,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedNotifications(db, now);
   seedSlots(db, now);
   seedRecords(db, now);
+  seedSurveys(db, now);
 }
 
 export { PERSONAS, type Persona } from './personas';
