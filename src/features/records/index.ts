@@ -1,0 +1,2 @@
+export { HealthRecordPage, ProviderRecordPanel } from './health-record-page';
+export { RecordSections, type RecordSectionsProps } from './record-sections';
