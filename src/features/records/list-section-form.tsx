@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
@@ -178,6 +178,13 @@ export function ListSectionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const busy = useRef(false);
+  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
+  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
+  useEffect(() => {
+    if (isBusy || !pendingFocus.current) return;
+    form.setFocus(pendingFocus.current);
+    pendingFocus.current = null;
+  }, [isBusy, form]);
   const addRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const answer = useWatch({ control: form.control, name: 'answer' });
@@ -198,11 +205,8 @@ export function ListSectionForm({
         if (field && Number.isInteger(index) && index < values.entries.length) {
           const key = field.path[1] === 'relations' ? 'relations' : 'value';
           const label = `${capitalize(config.noun)} ${index + 1}`;
-          form.setError(
-            `entries.${index}.${key}`,
-            { message: fieldSentence(label, field.text) },
-            { shouldFocus: true },
-          );
+          form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, field.text) });
+          pendingFocus.current = `entries.${index}.${key}`;
         } else {
           setFailure(saveFailure(error));
         }
@@ -214,14 +218,17 @@ export function ListSectionForm({
     });
   };
 
+  // After a row goes, the keyboard stays in the list: on the row that took its place, else on Add.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAfterRemove === null) return;
+    if (focusAfterRemove >= 0) form.setFocus(`entries.${focusAfterRemove}.value`);
+    else addRef.current?.focus();
+    setFocusAfterRemove(null);
+  }, [focusAfterRemove, form]);
   const removeRow = (index: number) => {
     remove(index);
-    // Keep the keyboard user in the list: the row that took this place, else the add button.
-    requestAnimationFrame(() => {
-      const next = index < fields.length - 1 ? index : index - 1;
-      if (next >= 0) form.setFocus(`entries.${next}.value`);
-      else addRef.current?.focus();
-    });
+    setFocusAfterRemove(index < fields.length - 1 ? index : index - 1);
   };
 
   return (

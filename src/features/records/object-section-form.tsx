@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
@@ -86,6 +86,13 @@ export function ObjectSectionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const busy = useRef(false);
+  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
+  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
+  useEffect(() => {
+    if (isBusy || !pendingFocus.current) return;
+    form.setFocus(pendingFocus.current);
+    pendingFocus.current = null;
+  }, [isBusy, form]);
   const answer = useWatch({ control: form.control, name: 'answer' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -101,11 +108,8 @@ export function ObjectSectionForm({
         const field = sectionFieldError(error);
         const target = config.fields.find((f) => f.key === field?.path[0]);
         if (field && target) {
-          form.setError(
-            `values.${target.key}`,
-            { message: fieldSentence(target.label, field.text) },
-            { shouldFocus: true },
-          );
+          form.setError(`values.${target.key}`, { message: fieldSentence(target.label, field.text) });
+          pendingFocus.current = `values.${target.key}`;
         } else {
           setFailure(saveFailure(error));
         }
