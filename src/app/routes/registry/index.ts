@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { documentsFeature } from './documents';
 import { intakeFeature } from './intake';
 import { messagesFeature } from './messages';
+import { pharmacyFeature } from './pharmacy';
 import { recordsFeature } from './records';
 import { sessionFeature } from './session';
 import type { FeatureNav, FeatureRoutes } from './types';
@@ -15,6 +16,7 @@ const FEATURES = [
   messagesFeature,
   documentsFeature,
   recordsFeature,
+  pharmacyFeature,
   sessionFeature,
 ];
 

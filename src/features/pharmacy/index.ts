@@ -1,0 +1,1 @@
+export { PharmaciesPage, ProviderPharmacyPanel } from './pharmacies-page';
