@@ -30,6 +30,9 @@ export const paths = {
       `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}${
         intakeId ? `?intake=${encodeURIComponent(intakeId)}` : ''
       }`,
+    /** The wizard's start for one kind of visit, chosen on the room page (no intake yet). */
+    intakeStart: (roomCode: string, kind: 'walkin' | 'econsult' | 'appointment', step?: string) =>
+      `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}?kind=${kind}`,
     documents: () => '/patient/documents',
     records: () => '/patient/records',
     insurance: () => '/patient/insurance',

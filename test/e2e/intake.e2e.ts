@@ -134,7 +134,7 @@ test.describe('intake wizard', () => {
     await page.getByRole('link', { name: 'General practice' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'General practice' })).toBeVisible();
     await expectNoAxeViolations(page, 'room general');
-    await page.getByRole('link', { name: 'Start a visit' }).click();
+    await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
 
     await answerIntakeSteps(page, {
       shots: 'walkin',
@@ -180,7 +180,7 @@ test.describe('intake wizard', () => {
     await page.goto('/patient/rooms/dermatology');
     await expect(page.getByRole('heading', { level: 1, name: 'Skin clinic (e-consult)' })).toBeVisible();
     await expectNoAxeViolations(page, 'room dermatology');
-    await page.getByRole('link', { name: 'Start a visit' }).click();
+    await page.getByRole('link', { name: 'Start an e-consult' }).click();
     await expect(page.getByText(/E-consult · Skin clinic \(e-consult\) · Step 1 of/)).toBeVisible();
 
     await answerIntakeSteps(page, {

@@ -22,9 +22,9 @@ test('a patient browses the rooms and reads a room, its providers and prices', a
   await expect(page.getByRole('heading', { level: 1, name: 'General practice' })).toBeVisible();
   await expect(page.getByText('Open now')).toBeVisible();
   await expect(page.getByText('Quick consultation · 15 minutes · $49.00')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start a visit' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Start a walk-in visit' })).toHaveAttribute(
     'href',
-    '/patient/rooms/general/intake',
+    '/patient/rooms/general/intake?kind=walkin',
   );
   await expect(page.getByText('Dr. Samira Okafor, MD', { exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(page, 'room detail');
@@ -73,7 +73,7 @@ test('the visits list leads to a visit page that works at phone width', async ({
   await expect(page.getByRole('region', { name: 'Past' }).getByRole('listitem')).toHaveCount(3);
   await expectNoAxeViolations(page, 'visits list');
 
-  await now.getByRole('listitem').filter({ hasText: 'Pending' }).getByRole('link').click();
+  await now.getByRole('listitem').filter({ hasText: 'Waiting' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/patient\/visits\/vis_walkin_waiting$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Walk-in visit' })).toBeVisible();
   await expect(page.getByText('You are number 3 in line (2 patients ahead of you).')).toBeVisible();

@@ -32,9 +32,11 @@ export type RoomSpecialty = z.infer<typeof RoomSpecialtySchema>;
 
 const EnabledFlagSchema = z.looseObject({ enabled: BooleanishSchema });
 
+/** Which kinds of visit a room takes. `econsult` is not named by the spec (docs/spec-decisions.md). */
 export const RoomVisitsSettingsSchema = z.looseObject({
   walkin: EnabledFlagSchema.optional(),
   appointment: EnabledFlagSchema.optional(),
+  econsult: EnabledFlagSchema.optional(),
 });
 export type RoomVisitsSettings = z.infer<typeof RoomVisitsSettingsSchema>;
 

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addEconsultVisit, addWalkinVisit, type AddWalkinVisitInput } from './requests';
+import {
+  addEconsultVisit,
+  addWalkinVisit,
+  bookVisit,
+  type AddWalkinVisitInput,
+  type BookVisitInput,
+} from './requests';
 import { visitQueries } from './queries';
 import type { AddEconsultInput } from './schemas';
 
@@ -20,6 +26,18 @@ export function useAddEconsultVisit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddEconsultInput) => addEconsultVisit(input),
+    onSuccess: async (visit) => {
+      queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
+      await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });
+    },
+  });
+}
+
+/** POST /visits: books an appointment; same cache rules as the walk-in. */
+export function useBookVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookVisitInput) => bookVisit(input),
     onSuccess: async (visit) => {
       queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
       await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });

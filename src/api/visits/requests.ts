@@ -69,3 +69,36 @@ export function addEconsultVisit(input: AddEconsultInput, options: CallOptions =
     signal: options.signal,
   });
 }
+
+export interface BookVisitInput {
+  intake_id: string;
+  room_code: string;
+  /** UNIX seconds of the chosen slot. */
+  slot_start: number;
+  slot_end: number;
+  provider_id?: string;
+  member_id?: string;
+}
+
+/**
+ * POST /visits (spec 4.4, parameters in the query string): books an appointment (`type` 2) in the
+ * chosen slot. Idempotent per intake in the mock; a slot taken meanwhile is refused with 409.
+ */
+export function bookVisit(input: BookVisitInput, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: '/visits',
+    auth: 'user',
+    query: {
+      slot_start: input.slot_start,
+      slot_end: input.slot_end,
+      room_code: input.room_code,
+      type: 2,
+      intake_id: input.intake_id,
+      member_id: input.member_id,
+      provider_id: input.provider_id,
+    },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}

@@ -1,3 +1,4 @@
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '@/api/users/queries';
@@ -8,7 +9,7 @@ export function UserMenu() {
   const { data: me } = useQuery(userQueries.me());
   const signOut = useSignOut();
   const [isBusy, setBusy] = useState(false);
-  const name = me?.full_name || [me?.first_name, me?.last_name].filter(Boolean).join(' ');
+  const name = displayName(me, '');
   return (
     <div className="user-menu">
       {name ? <span className="user-name">{name}</span> : null}

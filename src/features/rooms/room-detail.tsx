@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room, RoomProvider } from '@/api/rooms/schemas';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
@@ -9,7 +10,8 @@ import { paths } from '@/config/paths';
 import { ClosedNotice } from './closed-notice';
 import { ProviderDialog } from './provider-dialog';
 import { providerName, ProviderPhoto } from './provider-photo';
-import { availableVisitKinds, isRoomClosed, roomVisitKinds, VISIT_KIND_LABEL } from './room-status';
+import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
+import { VISIT_KIND_LABEL, type VisitKind } from '@/api/visits/kinds';
 
 /** Everything a patient needs to choose a room: what it offers, who works there, whether it is open. */
 export function RoomDetail({ room }: { room: Room }) {
@@ -62,6 +64,13 @@ export function RoomDetail({ room }: { room: Room }) {
   );
 }
 
+/** What the start button of each kind says. */
+const START_LABEL: Record<VisitKind, string> = {
+  walkin: 'Start a walk-in visit',
+  appointment: 'Book an appointment',
+  econsult: 'Start an e-consult',
+};
+
 function StartVisit({
   roomCode,
   closed,
@@ -69,7 +78,7 @@ function StartVisit({
 }: {
   roomCode: string;
   closed: boolean;
-  possible: ReturnType<typeof availableVisitKinds>;
+  possible: VisitKind[];
 }) {
   if (possible.length === 0) {
     return (
@@ -86,16 +95,22 @@ function StartVisit({
       {closed ? (
         <p>You can still {new Intl.ListFormat('en-US', { type: 'disjunction' }).format(still)}.</p>
       ) : null}
-      <Link className="btn btn-primary" to={paths.patient.intake(roomCode)}>
-        Start a visit
-      </Link>
+      {possible.map((kind, i) => (
+        <Link
+          key={kind}
+          className={`btn ${i === 0 ? 'btn-primary' : 'btn-secondary'}`}
+          to={paths.patient.intakeStart(roomCode, kind)}
+        >
+          {START_LABEL[kind]}
+        </Link>
+      ))}
     </div>
   );
 }
 
 function Consultations({ room }: { room: Room }) {
-  const currency = (room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd').toUpperCase();
-  const list = (room.payment?.consultations ?? []).filter((c) => c.visible_to_patient !== false);
+  const currency = roomCurrency(room);
+  const list = patientConsultations(room);
   if (!list.length) return null;
   return (
     <section aria-labelledby="room-consultations">
@@ -104,21 +119,12 @@ function Consultations({ room }: { room: Room }) {
         {list.map((c) => (
           <li key={c.id}>
             {c.description ?? 'Consultation'}
-            {c.duration ? ` · ${c.duration} minutes` : ''} · {price(c.amount, c.charge, currency)}
+            {c.duration ? ` · ${c.duration} minutes` : ''} · {formatPrice(c, currency)}
           </li>
         ))}
       </ul>
     </section>
   );
-}
-
-function price(amount: number | undefined, charge: boolean | undefined, currency: string): string {
-  if (charge === false || !amount) return 'No charge';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
 }
 
 function Providers({ roomCode }: { roomCode: string }) {

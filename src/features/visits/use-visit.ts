@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { visitQueries } from '@/api/visits/queries';
 import type { Visit } from '@/api/visits/schemas';
 import { useDocumentVisible } from './use-document-visible';
-import { isWaiting, visitKind } from './visit-kind';
+import { isWaiting, visitKindOf } from '@/api/visits/kinds';
 
 /** How often a waiting patient's page asks whether the provider is ready. */
 export const WAITING_POLL_MS = 10_000;
@@ -15,7 +15,7 @@ const SOON_SECONDS = 15 * 60;
  */
 export function shouldPoll(visit: Visit, nowSeconds: number = Date.now() / 1000): boolean {
   if (!isWaiting(visit)) return false;
-  const kind = visitKind(visit);
+  const kind = visitKindOf(visit);
   if (kind === 'walkin') return true;
   return (
     kind === 'appointment' && typeof visit.start === 'number' && visit.start - nowSeconds <= SOON_SECONDS

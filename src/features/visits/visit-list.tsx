@@ -2,29 +2,30 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, visitStatusLabel, type Visit, type VisitFilter } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
-import { personName, visitKind, VISIT_KIND_TITLE, visitMedium } from './visit-kind';
+import { visitKindOf, VISIT_KIND_TITLE, visitMedium, visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
 
 /** A visit's place on a timeline: its start, else when it was sent (e-consults have no start). */
 const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created ?? 0));
 
 function VisitItem({ visit, href }: { visit: Visit; href: string }) {
   const zone = useViewerTimeZone();
-  const provider = personName(visit.provider);
+  const provider = displayName(visit.provider);
   const when = timeOf(visit);
   return (
     <li className="card visit-item">
       <h3 className="visit-item-title">
         <Link to={href}>
-          {VISIT_KIND_TITLE[visitKind(visit)]}
+          {VISIT_KIND_TITLE[visitKindOf(visit)]}
           {when ? ` · ${formatDateTime(when, zone)}` : ''}
         </Link>
       </h3>
       <p>
-        <span className="tag">{visitStatusLabel(visit.status)}</span> {visitMedium(visit)}
+        <span className="tag">{visitStatusWords(visit)}</span> {visitMedium(visit)}
         {provider ? ` · with ${provider}` : ''}
         {visit.room_code ? ` · room ${visit.room_code}` : ''}
       </p>

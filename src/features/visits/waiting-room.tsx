@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { settingQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
-import { VISIT_STATUS, visitStatusLabel, type Visit, type VisitMeeting } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit, type VisitMeeting } from '@/api/visits/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { env } from '@/config/env';
 import { roomJoinUrl } from '@/config/paths';
@@ -11,7 +11,8 @@ import { safeResourceUrl } from '@/lib/safe-url';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { useDocumentVisible } from './use-document-visible';
 import { WAITING_POLL_MS } from './use-visit';
-import { personName, visitKind, visitMedium } from './visit-kind';
+import { visitKindOf, visitMedium, visitStatusWords, type VisitKind } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
 import { estimateWaitRange, formatWaitRange } from './wait-estimate';
 
 const MAX_WAIT_SETTING = 'visit/time/max_wait_time';
@@ -19,7 +20,7 @@ const SecondsSchema = z.coerce.number().positive();
 
 /** The visit's status and what the patient can do now: wait in the queue, join, or read the outcome. */
 export function WaitingRoom({ visit }: { visit: Visit }) {
-  const kind = visitKind(visit);
+  const kind = visitKindOf(visit);
   return (
     <div className="waiting-room">
       {/* Announces the change to "ready — join" to screen readers when polling brings it. */}
@@ -34,14 +35,14 @@ export function WaitingRoom({ visit }: { visit: Visit }) {
 function VisitFacts({ visit }: { visit: Visit }) {
   const zone = useViewerTimeZone();
   const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
-  const provider = personName(visit.provider);
+  const provider = displayName(visit.provider);
   const when = typeof visit.start === 'number' ? visit.start : visit.created;
   const reason = visit.intake?.reason_for_visit;
   return (
     <dl className="detail-list visit-facts">
       <dt>Status</dt>
       <dd>
-        <span className="tag">{visitStatusLabel(visit.status)}</span>
+        <span className="tag">{visitStatusWords(visit)}</span>
       </dd>
       <dt>Kind</dt>
       <dd>{visitMedium(visit)}</dd>
@@ -54,7 +55,7 @@ function VisitFacts({ visit }: { visit: Visit }) {
       {typeof when === 'number' ? (
         <>
           <dt>
-            {typeof visit.start !== 'number' ? 'Sent' : visitKind(visit) === 'walkin' ? 'Arrived' : 'Time'}
+            {typeof visit.start !== 'number' ? 'Sent' : visitKindOf(visit) === 'walkin' ? 'Arrived' : 'Time'}
           </dt>
           <dd>{formatDateTime(when, zone)}</dd>
         </>
@@ -71,7 +72,7 @@ function VisitFacts({ visit }: { visit: Visit }) {
   );
 }
 
-function StatusPanel({ visit, kind }: { visit: Visit; kind: ReturnType<typeof visitKind> }) {
+function StatusPanel({ visit, kind }: { visit: Visit; kind: VisitKind }) {
   switch (visit.status) {
     case VISIT_STATUS.pending:
     case VISIT_STATUS.confirmed:

@@ -1,3 +1,4 @@
+import { displayName } from '@/api/users/display-name';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -194,7 +195,7 @@ function UserDirectory() {
               <tbody>
                 {rows.map((user) => (
                   <tr key={user.id}>
-                    <th scope="row">{displayName(user)}</th>
+                    <th scope="row">{displayName(user, user.id)}</th>
                     <td>{typeLabel(user)}</td>
                     <td>{user.username ?? '—'}</td>
                     <td>{lastLogin(user, zone)}</td>
@@ -223,10 +224,6 @@ function UserDirectory() {
       ) : null}
     </>
   );
-}
-
-function displayName(user: User): string {
-  return user.full_name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.id;
 }
 
 function typeLabel(user: User): string {

@@ -1,3 +1,4 @@
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { VISIT_STATUS, VISIT_SUBTYPE, type Visit } from '@/api/visits/schemas';
@@ -12,8 +13,7 @@ export function VisitExtraPanels({ visit }: { visit: Visit; viewer: 'patient' | 
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;
-  const selfName =
-    me.data?.full_name || [me.data?.first_name, me.data?.last_name].filter(Boolean).join(' ') || 'You';
+  const selfName = displayName(me.data, 'You');
   // A completed or cancelled e-consult is closed for new messages (spec section 3); the server's
   // 409 is the final word for any other visit.
   const isClosed = visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.cancelled;

@@ -74,9 +74,13 @@ describe('room detail', () => {
     expect(screen.getByText(/Walk-in video visit/)).toBeInTheDocument();
     expect(screen.getByText('Scheduled appointment')).toBeInTheDocument();
     expect(screen.queryByText(/E-consult \(written/)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start a visit' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Start a walk-in visit' })).toHaveAttribute(
       'href',
-      '/patient/rooms/general/intake',
+      '/patient/rooms/general/intake?kind=walkin',
+    );
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+      'href',
+      '/patient/rooms/general/intake?kind=appointment',
     );
     expect(await screen.findByText('Dr. Samira Okafor, MD', { selector: 'p' })).toBeInTheDocument();
     expect(
@@ -126,7 +130,9 @@ describe('room detail', () => {
     expect(screen.getByText('Opening hours are in the America/New York time zone.')).toBeInTheDocument();
     expect(screen.getByText('You can still book an appointment or send an e-consult.')).toBeInTheDocument();
     expect(screen.getByText(/not while the room is closed/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start a visit' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start an e-consult' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start a walk-in visit' })).not.toBeInTheDocument();
   });
 
   it('shows a closed walk-in-only room without a start button', async () => {
@@ -141,7 +147,7 @@ describe('room detail', () => {
     expect(await screen.findByText('Back on Monday.')).toBeInTheDocument();
     expect(screen.getByText('Closed every Saturday and Sunday.')).toBeInTheDocument();
     expect(screen.getByText('Please come back when the room is open.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Start a visit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^(Start|Book)/ })).not.toBeInTheDocument();
   });
 
   it('says so when the room does not exist', async () => {

@@ -52,7 +52,7 @@ describe('waiting room', () => {
     ).toBeInTheDocument();
     // 2 ahead × 10 minutes: between one and two average visits.
     expect(screen.getByText('Estimated wait: 10 to 20 minutes.')).toBeInTheDocument();
-    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Waiting')).toBeInTheDocument();
     expect(screen.getByText('Not assigned yet')).toBeInTheDocument();
     expect(await screen.findByText('General practice')).toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { VisitLoadError } from '@/features/visits/visit-load-error';
 import { useVisit } from '@/features/visits/use-visit';
-import { visitKind, VISIT_KIND_TITLE } from '@/features/visits/visit-kind';
+import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
 import { WaitingRoom } from '@/features/visits/waiting-room';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
@@ -25,7 +25,7 @@ export function Component() {
   }
   const data = visit.data;
   return (
-    <Page title={VISIT_KIND_TITLE[visitKind(data)]}>
+    <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
       <WaitingRoom visit={data} />
       <VisitExtraPanels visit={data} viewer="patient" />

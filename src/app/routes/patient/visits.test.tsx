@@ -23,8 +23,9 @@ describe('patient visits list', () => {
 
     const upcoming = within(screen.getByRole('region', { name: 'Upcoming' }));
     expect(upcoming.getAllByRole('listitem')).toHaveLength(2);
-    expect(upcoming.getByText('Confirmed')).toBeInTheDocument();
-    expect(upcoming.getByText('Pending')).toBeInTheDocument();
+    // An appointment the clinic has not confirmed is only requested (visitStatusWords).
+    expect(upcoming.getByText('Booked')).toBeInTheDocument();
+    expect(upcoming.getByText('Requested')).toBeInTheDocument();
 
     const past = within(screen.getByRole('region', { name: 'Past' }));
     expect(past.getAllByRole('listitem')).toHaveLength(3);

@@ -1,3 +1,4 @@
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router';
@@ -27,8 +28,7 @@ export function Component() {
   const baseId = useId();
   const [tab, setTab] = useState<TabKey>('documents');
   const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
-  const name =
-    patient.data?.full_name ?? [patient.data?.first_name, patient.data?.last_name].filter(Boolean).join(' ');
+  const name = displayName(patient.data, '');
 
   // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes into the panel.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

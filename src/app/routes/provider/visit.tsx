@@ -1,7 +1,9 @@
+import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_SUBTYPE, visitStatusLabel } from '@/api/visits/schemas';
+import { VISIT_SUBTYPE } from '@/api/visits/schemas';
+import { visitStatusWords } from '@/api/visits/kinds';
 import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
@@ -28,8 +30,7 @@ export function Component() {
   }
   const data = visit.data;
   const isEconsult = data.subtype === VISIT_SUBTYPE.econsult;
-  const patient =
-    data.member?.full_name || [data.member?.first_name, data.member?.last_name].filter(Boolean).join(' ');
+  const patient = displayName(data.member, '');
   return (
     <Page title={isEconsult ? 'E-consult' : 'Visit'}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
@@ -39,7 +40,7 @@ export function Component() {
           <bdi>{patient || 'Not shown'}</bdi>
         </dd>
         <dt>Status</dt>
-        <dd>{visitStatusLabel(data.status)}</dd>
+        <dd>{visitStatusWords(data)}</dd>
         {data.created ? (
           <>
             <dt>Requested</dt>

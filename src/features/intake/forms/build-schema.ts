@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { IntakeStep, StepField, StepFormItem, StepSection } from '@/api/accounts/schemas';
 import type { Intake, IntakeCustomFields } from '@/api/intakes/schemas';
-import { customValue, genericFieldKey } from '../model/answers';
 import { humanizeCode } from '../model/steps';
+import { customValue, genericFieldKey } from '@/wizard';
 
 export type GenericControl = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'date' | 'number';
 

@@ -71,7 +71,7 @@ describe('generic form step', () => {
   it('renders every field type with a real label, validates from the schema and saves custom fields', async () => {
     useFlow(EVERY_FIELD);
     const before = new Set(db.intakes.keys());
-    const { user } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const { user } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     const section = await screen.findByRole('group', { name: 'About you' });
 
     const nickname = within(section).getByRole('textbox', { name: /Nickname/ });

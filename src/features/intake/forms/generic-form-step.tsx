@@ -2,9 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from '../steps/step-form';
-import type { StepScreenProps } from '../steps/types';
 import {
   customFieldsFrom,
   fieldsOf,
@@ -13,6 +10,7 @@ import {
   type GenericField,
   type GenericValues,
 } from './build-schema';
+import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 function FieldFor({ field }: { field: GenericField }) {
   const common = { name: field.name, label: field.label, required: field.isRequired };
@@ -68,18 +66,18 @@ function FieldFor({ field }: { field: GenericField }) {
  * A step with `sections` and no screen of its own: a form built from its schema, with validation
  * from the schema, whose answers are kept on the intake as custom field-value pairs.
  */
-export function GenericFormStep({ step, slug, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function GenericFormStep({ step, slug, intake, submitLabel, backHref, save }: StepScreenProps) {
   const sections = useMemo(() => fieldsOf(step), [step]);
   const schema = useMemo(() => schemaOf(sections), [sections]);
   const defaultValues = useDraftDefaults<GenericValues>(slug, () => valuesFromIntake(sections, intake));
   const form = useForm<GenericValues>({ resolver: zodResolver(schema), defaultValues });
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
-      onValid={(values) => onSubmit({ custom: customFieldsFrom(sections, values) })}
+      onValid={(values) => save({ custom: customFieldsFrom(sections, values) })}
     >
       {sections.map((section, i) =>
         section.title ? (
@@ -97,6 +95,6 @@ export function GenericFormStep({ step, slug, intake, submitLabel, backHref, onS
           </div>
         ),
       )}
-    </StepForm>
+    </StepFrame>
   );
 }

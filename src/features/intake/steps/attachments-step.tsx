@@ -10,10 +10,7 @@ import {
   type UploadContext,
   type UploadSummary,
 } from '@/components/upload';
-import { CUSTOM_FIELDS } from '../model/answers';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm, WizardError } from './step-form';
-import type { StepScreenProps } from './types';
+import { CUSTOM_FIELDS, StepFailure, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 interface AttachedFile {
   id: string;
@@ -29,14 +26,7 @@ interface AttachmentValues {
  * `attachments`: photos and documents for the clinician, uploaded as `intake_attachment` files with
  * progress and cancel, and listed on the intake through the `attachment_ids` custom field.
  */
-export function AttachmentsStep({
-  slug,
-  intake,
-  visitKind,
-  submitLabel,
-  backHref,
-  onSubmit,
-}: StepScreenProps) {
+export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref, save }: StepScreenProps) {
   const defaultValues = useDraftDefaults<AttachmentValues>(slug, () => ({
     files: (intake?.attachments ?? []).map((a) => ({
       id: a._id,
@@ -82,15 +72,15 @@ export function AttachmentsStep({
 
   const earlier = files.filter((f) => !uploadedHere.has(f.id));
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
       onValid={async (values) => {
         if (summary.current.uploading > 0)
-          throw new WizardError('Some files are still uploading. Wait until they finish.');
-        await onSubmit({
+          throw new StepFailure('Some files are still uploading. Wait until they finish.');
+        await save({
           custom: { [CUSTOM_FIELDS.attachmentIds]: values.files.map((f) => f.id).join(',') },
         });
       }}
@@ -122,6 +112,6 @@ export function AttachmentsStep({
         onRemove={(record) => remove(record.id)}
         onSummaryChange={onSummaryChange}
       />
-    </StepForm>
+    </StepFrame>
   );
 }

@@ -1,11 +1,9 @@
+import type { VisitKind } from '@/api/visits/kinds';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CheckboxField } from '@/components/ui/field';
-import { CUSTOM_FIELDS, customValue, type VisitKind } from '../model/answers';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from './step-form';
-import type { StepScreenProps } from './types';
+import { CUSTOM_FIELDS, customValue, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 const ConsentSchema = z.object({
   accepted: z.boolean().refine((v) => v, 'Tick the box to agree before you continue.'),
@@ -17,6 +15,8 @@ const DEFAULT_TEXT: Record<VisitKind, string> = {
     'I agree to be seen by video. I understand that the clinician may decide I need to be seen in person, and that video visits are not for emergencies: in an emergency I call 911.',
   econsult:
     'I agree to an e-consult: a clinician reviews what I send and answers in writing. E-consults are not for emergencies: in an emergency I call 911.',
+  appointment:
+    'I agree to be seen by video at the time I booked. I understand that the clinician may decide I need to be seen in person, and that video visits are not for emergencies: in an emergency I call 911.',
 };
 
 /** The consent text: the step's own (`text` or `description`) when the clinic set one, shown as plain text. */
@@ -29,28 +29,20 @@ export function consentText(step: StepScreenProps['step'], kind: VisitKind): str
 }
 
 /** `consent`: the consent text and a box that must be ticked. */
-export function ConsentStep({
-  step,
-  slug,
-  intake,
-  visitKind,
-  submitLabel,
-  backHref,
-  onSubmit,
-}: StepScreenProps) {
+export function ConsentStep({ step, slug, intake, visitKind, submitLabel, backHref, save }: StepScreenProps) {
   const defaultValues = useDraftDefaults<ConsentValues>(slug, () => ({
     accepted: customValue(intake, CUSTOM_FIELDS.consentAccepted) === '1',
   }));
   const form = useForm<ConsentValues>({ resolver: zodResolver(ConsentSchema), defaultValues });
   const text = consentText(step, visitKind);
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
       onValid={() =>
-        onSubmit({
+        save({
           custom: {
             [CUSTOM_FIELDS.consentAccepted]: '1',
             [CUSTOM_FIELDS.consentAcceptedAt]: String(Math.floor(Date.now() / 1000)),
@@ -64,6 +56,6 @@ export function ConsentStep({
         ))}
       </div>
       <CheckboxField<ConsentValues> name="accepted" label="I have read this and I agree" />
-    </StepForm>
+    </StepFrame>
   );
 }

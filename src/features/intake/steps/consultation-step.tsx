@@ -1,31 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import type { Consultation, Room } from '@/api/rooms/schemas';
-import { CUSTOM_FIELDS, customValue } from '../model/answers';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from './step-form';
-import type { StepScreenProps } from './types';
+import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
+import type { Consultation } from '@/api/rooms/schemas';
+import { CUSTOM_FIELDS, customValue, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 const ConsultationChoiceSchema = z.object({ consultation: z.string() });
 type ConsultationChoice = z.infer<typeof ConsultationChoiceSchema>;
-
-/** Consultations a patient may choose: the room's, where `visible_to_patient` is not false. */
-export function patientConsultations(room: Room): Consultation[] {
-  return (room.payment?.consultations ?? []).filter((c) => c.visible_to_patient !== false);
-}
-
-export function formatPrice(c: Consultation, currency: string): string {
-  if (c.charge === false || !c.amount) return 'No charge';
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      c.amount,
-    );
-  } catch {
-    // An unknown currency code: show the number and the code as sent.
-    return `${c.amount} ${currency.toUpperCase()}`;
-  }
-}
 
 function ConsultationOptions({
   consultations,
@@ -65,10 +46,10 @@ function ConsultationOptions({
 }
 
 /** `consultation`: the kind of consultation, with its length and price, from the room's settings. */
-export function ConsultationStep({ slug, room, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function ConsultationStep({ slug, room, intake, submitLabel, backHref, save }: StepScreenProps) {
   const consultations = patientConsultations(room);
   const ids = new Set(consultations.map((c) => c.id));
-  const currency = room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd';
+  const currency = roomCurrency(room);
   const defaultValues = useDraftDefaults<ConsultationChoice>(slug, () => {
     const saved = customValue(intake, CUSTOM_FIELDS.consultationId) ?? '';
     return {
@@ -84,18 +65,18 @@ export function ConsultationStep({ slug, room, intake, submitLabel, backHref, on
   );
   const form = useForm<ConsultationChoice>({ resolver: zodResolver(schema), defaultValues });
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
-      onValid={(values) => onSubmit({ custom: { [CUSTOM_FIELDS.consultationId]: values.consultation } })}
+      onValid={(values) => save({ custom: { [CUSTOM_FIELDS.consultationId]: values.consultation } })}
     >
       {consultations.length === 0 ? (
         <p>This room has no consultation types to choose from. The clinic will pick the right one for you.</p>
       ) : (
         <ConsultationOptions consultations={consultations} currency={currency} />
       )}
-    </StepForm>
+    </StepFrame>
   );
 }

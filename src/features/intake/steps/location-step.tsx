@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField, TextField } from '@/components/ui/field';
 import { US_STATES } from '../model/us-states';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from './step-form';
-import type { StepScreenProps } from './types';
+import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 const STATE_CODES = new Set(US_STATES.map((s) => s.code));
 
@@ -24,7 +22,7 @@ const LocationSchema = z.object({
 type LocationValues = z.infer<typeof LocationSchema>;
 
 /** `location`: the state the patient is in now (clinicians may only treat where they are licensed) and a phone number. */
-export function LocationStep({ slug, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function LocationStep({ slug, intake, submitLabel, backHref, save }: StepScreenProps) {
   const defaultValues = useDraftDefaults<LocationValues>(slug, () => {
     const saved = typeof intake?.location === 'string' ? intake.location.toUpperCase() : '';
     return {
@@ -34,12 +32,12 @@ export function LocationStep({ slug, intake, submitLabel, backHref, onSubmit }: 
   });
   const form = useForm<LocationValues>({ resolver: zodResolver(LocationSchema), defaultValues });
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
-      onValid={(values) => onSubmit({ fields: { location: values.location, phone: values.phone } })}
+      onValid={(values) => save({ fields: { location: values.location, phone: values.phone } })}
     >
       <SelectField<LocationValues>
         name="location"
@@ -58,6 +56,6 @@ export function LocationStep({ slug, intake, submitLabel, backHref, onSubmit }: 
         inputMode="tel"
         required
       />
-    </StepForm>
+    </StepFrame>
   );
 }

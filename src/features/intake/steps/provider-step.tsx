@@ -6,10 +6,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { safeResourceUrl } from '@/lib/safe-url';
-import { providerIdOf } from '../model/answers';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from './step-form';
-import type { StepScreenProps } from './types';
+import { providerIdOf, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 /** The radio value of "whoever is free first"; saved as provider_id 0. */
 export const FIRST_AVAILABLE = 'first-available';
@@ -65,7 +62,7 @@ function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
 }
 
 /** `provider`: pick one of the room's providers, or the first available. */
-export function ProviderStep({ slug, room, intake, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function ProviderStep({ slug, room, intake, submitLabel, backHref, save }: StepScreenProps) {
   const providers = useQuery(roomQueries.providers(room.code));
   const defaultValues = useDraftDefaults<ProviderChoice>(slug, () => ({
     provider: providerIdOf(intake) ?? '',
@@ -83,20 +80,20 @@ export function ProviderStep({ slug, room, intake, submitLabel, backHref, onSubm
     );
   }
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
       onValid={(values) =>
         // provider_id 0 clears an earlier choice: the visit goes to whoever is free first.
-        onSubmit({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
+        save({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
       }
     >
       {providers.data.length === 0 ? (
         <p>No provider is listed for this room yet; the first available one will see you.</p>
       ) : null}
       <ProviderOptions providers={providers.data} />
-    </StepForm>
+    </StepFrame>
   );
 }

@@ -2,9 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextAreaField } from '@/components/ui/field';
-import { useDraftDefaults } from '../wizard/drafts';
-import { StepForm } from './step-form';
-import type { StepScreenProps } from './types';
+import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 export const REASON_MAX_LENGTH = 1000;
 
@@ -21,18 +19,18 @@ const ReasonSchema = z.object({
 type ReasonValues = z.infer<typeof ReasonSchema>;
 
 /** `reason`: the reason for the visit, saved as `reason_for_visit`. */
-export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, onSubmit }: StepScreenProps) {
+export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, save }: StepScreenProps) {
   const defaultValues = useDraftDefaults<ReasonValues>(slug, () => ({
     reason: intake?.reason_for_visit ?? '',
   }));
   const form = useForm<ReasonValues>({ resolver: zodResolver(ReasonSchema), defaultValues });
   return (
-    <StepForm
+    <StepFrame
       form={form}
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
-      onValid={(values) => onSubmit({ fields: { reason_for_visit: values.reason } })}
+      onValid={(values) => save({ fields: { reason_for_visit: values.reason } })}
     >
       <TextAreaField<ReasonValues>
         name="reason"
@@ -46,6 +44,6 @@ export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, onS
         rows={5}
         maxLength={REASON_MAX_LENGTH + 200}
       />
-    </StepForm>
+    </StepFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { StepForm } from './step-form';
+import { StepFrame } from '@/wizard';
 
 export type SkipReason = 'not-yet-available' | 'unknown' | 'malformed';
 
@@ -35,11 +35,11 @@ export function SkipNote({
 }) {
   const form = useForm();
   return (
-    <StepForm form={form} slug={slug} submitLabel={submitLabel} backHref={backHref} onValid={onContinue}>
+    <StepFrame form={form} slug={slug} submitLabel={submitLabel} backHref={backHref} onValid={onContinue}>
       <div className="banner banner-info skip-note" role="note" aria-label="Step skipped">
         <p>{skipMessage(reason, title)}</p>
         <p>You can carry on.</p>
       </div>
-    </StepForm>
+    </StepFrame>
   );
 }

@@ -27,7 +27,7 @@ function latestIntake(before: Set<string>): Rec {
 async function startAt(step: Record<string, unknown>, room = 'general') {
   flowStartingWith(step);
   const before = new Set(db.intakes.keys());
-  const view = renderRoute(`/patient/rooms/${room}/intake`, { as: 'demo-patient' });
+  const view = renderRoute(`/patient/rooms/${room}/intake?kind=walkin`, { as: 'demo-patient' });
   await screen.findByRole('heading', { level: 1, name: String(step.name) });
   const next = async () => {
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -136,7 +136,7 @@ describe('intake wizard against a model (D33)', () => {
         cleanup();
         const before = new Set(db.intakes.keys());
         const model = new Model();
-        let view = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+        let view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
         await expectScreen(model);
 
         for (const a of actions) {

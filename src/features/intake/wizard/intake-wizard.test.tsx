@@ -46,7 +46,7 @@ describe('intake wizard: save as you go', () => {
     setSteps(QUICK_INTAKE_STEPS);
     const intakesBefore = new Set(db.intakes.keys());
     const visitsBefore = new Set(db.visits.keys());
-    const { user, router } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reason for visit' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient/rooms/general/intake/reason');
@@ -93,7 +93,7 @@ describe('intake wizard: save as you go', () => {
         { once: true },
       ),
     );
-    const { user } = renderRoute('/patient/rooms/general/intake/reason', { as: 'demo-patient' });
+    const { user } = renderRoute('/patient/rooms/general/intake/reason?kind=walkin', { as: 'demo-patient' });
     await answerReason(user, 'Headache');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -110,7 +110,7 @@ describe('intake wizard: save as you go', () => {
   it('saves once when the access token expired while the patient was typing (case D34)', async () => {
     setSteps(QUICK_INTAKE_STEPS);
     const intakesBefore = new Set(db.intakes.keys());
-    const { user } = renderRoute('/patient/rooms/general/intake/reason', { as: 'demo-patient' });
+    const { user } = renderRoute('/patient/rooms/general/intake/reason?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Back pain');
     // The server now refuses the token the portal holds: 401, refresh, then the save is replayed once.
     for (const token of db.tokens.values()) if (token.kind === 'access') token.expiry = 1;
@@ -123,7 +123,7 @@ describe('intake wizard: save as you go', () => {
   it('resumes at the same step with the saved answers after a reload, and Back shows earlier answers', async () => {
     setSteps(QUICK_INTAKE_STEPS);
     const intakesBefore = new Set(db.intakes.keys());
-    const view = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await answerReason(view.user, 'Rash on my arm');
     await screen.findByRole('heading', { level: 1, name: 'Where you are' });
     const url = `${view.router.state.location.pathname}${view.router.state.location.search}`;
@@ -139,7 +139,7 @@ describe('intake wizard: save as you go', () => {
 
   it('keeps unsaved answers of a step when the patient goes back and forward again', async () => {
     setSteps(QUICK_INTAKE_STEPS);
-    const { user } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const { user } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await answerReason(user);
     await user.type(await screen.findByLabelText(/Phone number/), '212 555');
     await user.click(screen.getByRole('link', { name: 'Back' }));
@@ -150,14 +150,16 @@ describe('intake wizard: save as you go', () => {
 
   it('sends a patient who opens a later step first to the first unanswered step', async () => {
     setSteps(QUICK_INTAKE_STEPS);
-    const { router } = renderRoute('/patient/rooms/general/intake/consent', { as: 'demo-patient' });
+    const { router } = renderRoute('/patient/rooms/general/intake/consent?kind=walkin', {
+      as: 'demo-patient',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reason for visit' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient/rooms/general/intake/reason');
   });
 
   it('never shows one patient’s answers to another patient on the same browser', async () => {
     setSteps(QUICK_INTAKE_STEPS);
-    const view = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await answerReason(view.user, 'Private reason');
     await screen.findByRole('heading', { level: 1, name: 'Where you are' });
     const url = `${view.router.state.location.pathname}${view.router.state.location.search}`;
@@ -191,7 +193,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
       { code: 'reason', name: 'Reason for visit' },
       { code: 'consent', name: 'Consent' },
     ]);
-    const view = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await answerReason(view.user);
     await view.user.click(await screen.findByRole('checkbox', { name: 'I have read this and I agree' }));
     return view;
@@ -254,7 +256,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
 
   it('after the visit exists, the intake steps lead on to the post-intake steps', async () => {
     setSteps([{ code: 'reason', name: 'Reason for visit' }], [{ code: 'survey', name: 'Quick survey' }]);
-    const { user, router } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Cough');
     await user.click(screen.getByRole('button', { name: 'Start my visit' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
@@ -293,16 +295,14 @@ describe('intake wizard: which visit', () => {
     expect(visit).toMatchObject({ room_code: 'dermatology', subtype: 4 });
   });
 
-  it('explains when a room takes neither walk-ins nor e-consults now', async () => {
+  it('explains when a room takes no kind of visit now', async () => {
     db.rooms.get('general')!.visits = {
       walkin: { enabled: false },
-      appointment: { enabled: true },
+      appointment: { enabled: false },
       econsult: { enabled: false },
     };
-    renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
-    expect(
-      await screen.findByText('This room is not taking walk-in visits or e-consults right now.'),
-    ).toBeInTheDocument();
+    renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
+    expect(await screen.findByText('This room is not taking new visits right now.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See what this room offers' })).toHaveAttribute(
       'href',
       '/patient/rooms/general',

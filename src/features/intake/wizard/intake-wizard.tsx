@@ -1,34 +1,41 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { accountQueries } from '@/api/accounts/queries';
 import { hasStatus, isApiError, type ApiError } from '@/api/errors';
 import { useCreateIntake, useUpdateIntake } from '@/api/intakes/mutations';
 import { intakeQueries } from '@/api/intakes/queries';
-import { INTAKE_TYPE, type Intake } from '@/api/intakes/schemas';
+import type { Intake } from '@/api/intakes/schemas';
+import { patientConsultations } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
-import type { Room } from '@/api/rooms/schemas';
-import { useAddEconsultVisit, useAddWalkinVisit } from '@/api/visits/mutations';
+import type { Consultation, Room } from '@/api/rooms/schemas';
+import { availableVisitKinds, roomVisitKinds } from '@/api/rooms/visit-settings';
+import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
+import type { Visit } from '@/api/visits/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import { GenericFormStep } from '../forms/generic-form-step';
 import {
+  appliesTo,
   CUSTOM_FIELDS,
+  customSeconds,
+  customValue,
+  DraftProvider,
   providerIdOf,
+  savedVisitKind,
+  StepFailure,
   stepsDone,
-  visitKindFor,
   withStepDone,
   type IntakePatch,
-  type VisitKind,
-} from '../model/answers';
+  type StepRegistry,
+  type StepScreen,
+} from '@/wizard';
+import { GenericFormStep } from '../forms/generic-form-step';
 import { readSteps, type WizardStep } from '../model/steps';
 import { SkipNote, type SkipReason } from '../steps/skip-note';
-import { WizardError } from '../steps/step-form';
-import type { StepRegistry, StepScreen } from '../steps/types';
-import { DraftProvider } from './drafts';
 
 export interface IntakeWizardProps {
   /** The clinic account whose `intake_steps` and `post_intake_steps` drive the flow. */
@@ -38,6 +45,8 @@ export interface IntakeWizardProps {
   stepSlug?: string;
   /** The intake being filled in, from the address bar; missing until the first step is saved. */
   intakeId?: string;
+  /** The kind chosen on the room page (`?kind=`), used until the intake records one. */
+  requestedKind?: VisitKind;
   registry: StepRegistry;
 }
 
@@ -47,8 +56,10 @@ export type ResolvedStep = { kind: 'screen'; Screen: StepScreen } | { kind: 'ski
 export function resolveStep(ws: WizardStep, registry: StepRegistry): ResolvedStep {
   if (!ws.step) return { kind: 'skip', reason: 'malformed' };
   if (registry.has(ws.step.code)) {
-    const Screen = registry.get(ws.step.code);
-    return Screen ? { kind: 'screen', Screen } : { kind: 'skip', reason: 'not-yet-available' };
+    const definition = registry.get(ws.step.code);
+    return definition
+      ? { kind: 'screen', Screen: definition.Screen }
+      : { kind: 'skip', reason: 'not-yet-available' };
   }
   if (ws.isMalformed) return { kind: 'skip', reason: 'malformed' };
   if (ws.step.sections?.length) return { kind: 'screen', Screen: GenericFormStep };
@@ -69,7 +80,7 @@ export function IntakeWizard(props: IntakeWizardProps) {
   );
 }
 
-function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeWizardProps) {
+function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, registry }: IntakeWizardProps) {
   const account = useQuery(accountQueries.detail(accountCode));
   const room = useQuery(roomQueries.detail(roomCode));
   const intake = useQuery({ ...intakeQueries.detail(intakeId ?? ''), enabled: Boolean(intakeId) });
@@ -138,15 +149,21 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeW
     );
   }
 
-  const kind = visitKindFor(room.data);
-  if (!kind) {
+  const offered = availableVisitKinds(room.data);
+  const kind = chosenKind(room.data, intakeId ? (intake.data ?? null) : null, offered, requestedKind);
+  if (!kind && offered.length === 0) {
     return (
       <Page title={room.data.name}>
-        <p>This room is not taking walk-in visits or e-consults right now.</p>
+        <p>This room is not taking new visits right now.</p>
         <p>
           <Link to={paths.patient.room(roomCode)}>See what this room offers</Link>
         </p>
       </Page>
+    );
+  }
+  if (!kind) {
+    return (
+      <KindChooser roomCode={roomCode} room={room.data} kinds={offered} steps={steps} registry={registry} />
     );
   }
   return (
@@ -154,12 +171,130 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, registry }: IntakeW
       roomCode={roomCode}
       room={room.data}
       kind={kind}
-      steps={steps}
+      steps={stepsFor(steps, kind, registry)}
       stepSlug={stepSlug}
       intakeId={intakeId}
       intake={intakeId ? (intake.data ?? null) : null}
       registry={registry}
     />
+  );
+}
+
+/**
+ * The kind of visit this intake ends in: the one saved on the intake (while the room still offers
+ * it), else the room's only kind, else none yet (the patient chooses). An intake saved before kinds
+ * were recorded follows its `type`: 2 is scheduling.
+ */
+function chosenKind(
+  room: Room,
+  intake: Intake | null,
+  offered: VisitKind[],
+  requested: VisitKind | undefined,
+): VisitKind | null {
+  const offeredAtAll = roomVisitKinds(room);
+  const saved = savedVisitKind(intake);
+  if (saved && offeredAtAll.includes(saved)) return saved;
+  if (intake && String(intake.type) === '2' && offeredAtAll.includes('appointment')) return 'appointment';
+  if (!intake && requested && offered.includes(requested)) return requested;
+  if (offered.length === 1) return offered[0] ?? null;
+  if (intake && offered[0]) return offered[0];
+  return null;
+}
+
+/** The flow for one kind: steps that do not apply to it are passed over silently, and positions renumbered. */
+export function stepsFor(steps: WizardStep[], kind: VisitKind, registry: StepRegistry): WizardStep[] {
+  const kept = steps.filter((s) => !s.step || appliesTo(registry.get(s.step.code), kind));
+  const counters = { intake: 0, post: 0 };
+  return kept.map((s) => ({ ...s, indexInPhase: counters[s.phase]++ }));
+}
+
+function KindChooser({
+  roomCode,
+  room,
+  kinds,
+  steps,
+  registry,
+}: {
+  roomCode: string;
+  room: Room;
+  kinds: VisitKind[];
+  steps: WizardStep[];
+  registry: StepRegistry;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createIntake = useCreateIntake();
+  const busy = useRef(false);
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [choice, setChoice] = useState<VisitKind | null>(null);
+
+  const start = (kind: VisitKind) => {
+    if (busy.current) return;
+    busy.current = true;
+    setBusy(true);
+    setFailure(null);
+    void (async () => {
+      try {
+        const ref = await createIntake.mutateAsync({
+          room_code: roomCode,
+          type: INTAKE_TYPE_FOR_KIND[kind],
+          custom: { [CUSTOM_FIELDS.visitKind]: kind },
+        });
+        await queryClient.fetchQuery({ ...intakeQueries.detail(ref.id), staleTime: 0 });
+        const first = stepsFor(steps, kind, registry).find((s) => s.phase === 'intake');
+        await navigate(paths.patient.intake(roomCode, first?.slug, ref.id));
+      } catch (error) {
+        const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
+        setFailure(`${reason} Please try again.`);
+      } finally {
+        busy.current = false;
+        setBusy(false);
+      }
+    })();
+  };
+
+  return (
+    <Page title={`How would you like to be seen?`}>
+      <p className="wizard-progress">{room.name}</p>
+      <form
+        className="step-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (choice) start(choice);
+          else setFailure('Choose how you would like to be seen.');
+        }}
+      >
+        <fieldset disabled={isBusy} className="field field-radio choice-list">
+          <legend>{room.name} offers these kinds of visit</legend>
+          {kinds.map((k) => (
+            <label key={k} className="choice">
+              <input
+                type="radio"
+                name="visit-kind"
+                value={k}
+                checked={choice === k}
+                onChange={() => setChoice(k)}
+              />
+              <span className="choice-body">
+                <span className="choice-title">{VISIT_KIND_TITLE[k]}</span>
+                <span className="choice-detail">{VISIT_KIND_LABEL[k]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FormError message={failure} />
+        <div className="step-actions">
+          <Link to={paths.patient.room(roomCode)} className="btn btn-secondary">
+            Back
+          </Link>
+          <Button type="submit" isBusy={isBusy} busyLabel="Please wait…">
+            Continue
+          </Button>
+        </div>
+      </form>
+    </Page>
   );
 }
 
@@ -180,8 +315,12 @@ type View =
   /** Every intake step is passed (or there are none) and no visit exists yet. */
   | { type: 'finish' };
 
-function decideView({ steps, stepSlug, intake, intakeId, roomCode }: FlowProps): View {
-  const url = (s: WizardStep) => paths.patient.intake(roomCode, s.slug, intakeId);
+function decideView({ steps, stepSlug, intake, intakeId, roomCode, kind }: FlowProps): View {
+  // Before the intake exists the address carries the chosen kind, so a reload keeps it.
+  const url = (s: WizardStep) =>
+    intakeId
+      ? paths.patient.intake(roomCode, s.slug, intakeId)
+      : paths.patient.intakeStart(roomCode, kind, s.slug);
   const done = stepsDone(intake);
   const intakeSteps = steps.filter((s) => s.phase === 'intake');
   const postSteps = steps.filter((s) => s.phase === 'post');
@@ -213,15 +352,58 @@ function decideView({ steps, stepSlug, intake, intakeId, roomCode }: FlowProps):
   return { type: 'finish' };
 }
 
+/** What each kind of visit says on its last button, and when its creation fails. */
+const KIND_WORDS: Record<VisitKind, { start: string; failed: string; done: string; noun: string }> = {
+  walkin: {
+    start: 'Start my visit',
+    failed: 'start your visit',
+    done: 'Your visit is set up.',
+    noun: 'visit',
+  },
+  econsult: {
+    start: 'Send my e-consult',
+    failed: 'send your e-consult',
+    done: 'Your e-consult has been sent.',
+    noun: 'e-consult',
+  },
+  appointment: {
+    start: 'Book my appointment',
+    failed: 'book your appointment',
+    done: 'Your appointment is booked.',
+    noun: 'appointment',
+  },
+};
+
+/** Where a `beforeVisit` hook or the visit's creation sends the patient back to, with the reason. */
+interface ReturnState {
+  stepFailure?: { slug: string; message: string };
+}
+
+function readReturnState(state: unknown): ReturnState['stepFailure'] | null {
+  if (typeof state !== 'object' || state === null || !('stepFailure' in state)) return null;
+  const failure = (state as ReturnState).stepFailure;
+  return failure && typeof failure.slug === 'string' && typeof failure.message === 'string' ? failure : null;
+}
+
+/** The consultation chosen on an earlier step, if it is still one of the room's. */
+function chosenConsultation(room: Room, intake: Intake | null): Consultation | null {
+  const id = customValue(intake, CUSTOM_FIELDS.consultationId);
+  return id ? (patientConsultations(room).find((c) => c.id === id) ?? null) : null;
+}
+
 function Flow(props: FlowProps) {
   const { roomCode, room, kind, steps, intakeId, intake, registry } = props;
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const createIntake = useCreateIntake();
   const updateIntake = useUpdateIntake();
   const addWalkin = useAddWalkinVisit();
   const addEconsult = useAddEconsultVisit();
+  const bookVisit = useBookVisit();
   const finishing = useRef<Promise<string> | null>(null);
+  /** The intake made by `ensureIntakeId` or a first save, before the address bar carries its id. */
+  const created = useRef<Promise<string> | null>(null);
 
   const intakeRoom = typeof intake?.room_code === 'string' && intake.room_code ? intake.room_code : roomCode;
   const view: View =
@@ -235,10 +417,29 @@ function Flow(props: FlowProps) {
 
   const intakeSteps = steps.filter((s) => s.phase === 'intake');
   const postSteps = steps.filter((s) => s.phase === 'post');
-  const url = (s: WizardStep, id: string | undefined) => paths.patient.intake(roomCode, s.slug, id);
+  const url = (s: WizardStep, id: string | undefined) =>
+    id ? paths.patient.intake(roomCode, s.slug, id) : paths.patient.intakeStart(roomCode, kind, s.slug);
+  const consultation = chosenConsultation(room, intake);
 
   /** The fresh intake after a write, read from the server (it carries `visit_id` once a visit exists). */
   const readIntake = (id: string) => queryClient.fetchQuery({ ...intakeQueries.detail(id), staleTime: 0 });
+
+  /** Creates the intake once for this wizard, typed by the visit kind, with the first answers. */
+  const createOnce = (patch: IntakePatch): Promise<string> => {
+    created.current ??= createIntake
+      .mutateAsync({
+        room_code: roomCode,
+        type: INTAKE_TYPE_FOR_KIND[kind],
+        ...patch.fields,
+        custom: { ...patch.custom, [CUSTOM_FIELDS.visitKind]: kind },
+      })
+      .then((ref) => ref.id)
+      .catch((error: unknown) => {
+        created.current = null;
+        throw error;
+      });
+    return created.current;
+  };
 
   /** Creates the intake or updates it, recording `slug` as passed. Returns the intake id. */
   const save = async (slug: string | null, patch: IntakePatch): Promise<string> => {
@@ -246,36 +447,91 @@ function Flow(props: FlowProps) {
       ...patch.custom,
       ...(slug ? { [CUSTOM_FIELDS.stepsDone]: withStepDone(intake, slug) } : {}),
     };
-    if (!intakeId) {
-      const ref = await createIntake.mutateAsync({
-        room_code: roomCode,
-        type: INTAKE_TYPE.walkin,
-        ...patch.fields,
-        custom,
-      });
-      return ref.id;
+    const id = intakeId ?? (created.current ? await created.current : null);
+    if (!id) return createOnce({ ...patch, custom });
+    await updateIntake.mutateAsync({ id, ...patch.fields, custom });
+    return id;
+  };
+
+  /** The intake id for a step that needs it before its first save (a coupon check, say). */
+  const ensureIntakeId = async (slug: string): Promise<string> => {
+    if (intakeId) return intakeId;
+    const id = created.current ? await created.current : await createOnce({});
+    await readIntake(id);
+    const here = steps.find((s) => s.slug === slug);
+    if (here) await navigate(url(here, id), { replace: true });
+    return id;
+  };
+
+  /** Creates the visit of this kind; the strategy per kind (DESIGN.md section 4). */
+  const createVisit = async (id: string, latest: Intake): Promise<Visit> => {
+    switch (kind) {
+      case 'walkin':
+        return addWalkin.mutateAsync({
+          intake_id: id,
+          room_code: roomCode,
+          provider_id: providerIdOf(latest) ?? undefined,
+        });
+      case 'econsult':
+        return addEconsult.mutateAsync({ intake_id: id, room_code: roomCode });
+      case 'appointment': {
+        const start = customSeconds(latest, CUSTOM_FIELDS.slotStart);
+        const end = customSeconds(latest, CUSTOM_FIELDS.slotEnd);
+        if (start === null || end === null) {
+          throw new StepFailure('Choose a time for your appointment first.', { stepCode: 'schedule' });
+        }
+        try {
+          return await bookVisit.mutateAsync({
+            intake_id: id,
+            room_code: roomCode,
+            slot_start: start,
+            slot_end: end,
+            provider_id:
+              customValue(latest, CUSTOM_FIELDS.slotProviderId) ?? providerIdOf(latest) ?? undefined,
+          });
+        } catch (error) {
+          if (hasStatus(error, 409)) {
+            throw new StepFailure('That time was just taken by someone else. Please choose another time.', {
+              stepCode: 'schedule',
+              cause: error,
+            });
+          }
+          throw error;
+        }
+      }
     }
-    await updateIntake.mutateAsync({ id: intakeId, ...patch.fields, custom });
-    return intakeId;
   };
 
   /**
-   * Creates the visit once per intake (case D32): concurrent calls share one request, and every
-   * attempt first re-reads the intake, so a retry after a lost answer or a second tab finds the
-   * visit already made instead of asking for another. The server is idempotent per intake too.
+   * Runs the `beforeVisit` hooks in flow order (payment charges here), then creates the visit,
+   * once per intake (case D32): concurrent calls share one run, and every attempt first re-reads
+   * the intake, so a retry after a lost answer or a second tab finds the visit already made
+   * instead of asking for another. The server is idempotent per intake too.
    */
   const createVisitOnce = (id: string): Promise<string> => {
     finishing.current ??= (async () => {
       const latest = await readIntake(id);
       if (latest.visit_id) return latest.visit_id;
-      const visit =
-        kind === 'walkin'
-          ? await addWalkin.mutateAsync({
-              intake_id: id,
-              room_code: roomCode,
-              provider_id: providerIdOf(latest) ?? undefined,
-            })
-          : await addEconsult.mutateAsync({ intake_id: id, room_code: roomCode });
+      for (const ws of intakeSteps) {
+        const definition = ws.step ? registry.get(ws.step.code) : null;
+        if (!definition?.beforeVisit) continue;
+        try {
+          await definition.beforeVisit({
+            intakeId: id,
+            intake: latest,
+            room,
+            visitKind: kind,
+            consultation: chosenConsultation(room, latest),
+            queryClient,
+          });
+        } catch (error) {
+          if (error instanceof StepFailure && !error.stepCode && ws.step) {
+            throw new StepFailure(error.message, { stepCode: ws.step.code, cause: error });
+          }
+          throw error;
+        }
+      }
+      const visit = await createVisit(id, latest);
       await queryClient.invalidateQueries({
         queryKey: intakeQueries.detail(id).queryKey,
         exact: true,
@@ -288,15 +544,27 @@ function Flow(props: FlowProps) {
     return finishing.current;
   };
 
-  const finish = async (id: string) => {
+  const finish = async (id: string, from: WizardStep | null) => {
     let visitId: string;
     try {
       visitId = await createVisitOnce(id);
     } catch (error) {
+      if (error instanceof StepFailure) {
+        const target = error.stepCode ? intakeSteps.find((s) => s.step?.code === error.stepCode) : undefined;
+        // A failure that belongs to another step sends the patient there, with the reason and every answer kept.
+        if (target && target.slug !== from?.slug) {
+          const state: ReturnState = { stepFailure: { slug: target.slug, message: error.message } };
+          await navigate(url(target, id), { state });
+          return;
+        }
+        throw error;
+      }
       const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
-      throw new WizardError(
-        `Your answers are saved, but we could not ${kind === 'econsult' ? 'send your e-consult' : 'start your visit'}. ${reason}`,
-        { cause: error },
+      throw new StepFailure(
+        `Your answers are saved, but we could not ${KIND_WORDS[kind].failed}. ${reason}`,
+        {
+          cause: error,
+        },
       );
     }
     const firstPost = postSteps[0];
@@ -311,7 +579,7 @@ function Flow(props: FlowProps) {
         await navigate(url(next, id));
         return;
       }
-      await finish(id);
+      await finish(id, ws);
       return;
     }
     const next = postSteps[ws.indexInPhase + 1];
@@ -331,18 +599,18 @@ function Flow(props: FlowProps) {
     );
   }
 
-  const startLabel = kind === 'econsult' ? 'Send my e-consult' : 'Start my visit';
+  const words = KIND_WORDS[kind];
 
   if (view.type === 'finish') {
     return (
-      <Page title={kind === 'econsult' ? 'Send your e-consult' : 'Start your visit'}>
+      <Page title={words.start.replace(' my ', ' your ')}>
         <FinishPanel
-          label={startLabel}
+          label={words.start}
           roomName={room.name}
           hasAnswers={Boolean(intake)}
           onStart={async () => {
             const id = intakeId ?? (await save(null, {}));
-            await finish(id);
+            await finish(id, null);
           }}
         />
       </Page>
@@ -354,7 +622,7 @@ function Flow(props: FlowProps) {
   const isLastOfPhase = ws.indexInPhase === phaseSteps.length - 1;
   const submitLabel =
     ws.step?.next?.title?.trim() ||
-    (ws.phase === 'intake' && isLastOfPhase ? startLabel : isLastOfPhase ? 'Finish' : 'Continue');
+    (ws.phase === 'intake' && isLastOfPhase ? words.start : isLastOfPhase ? 'Finish' : 'Continue');
   const previous = phaseSteps[ws.indexInPhase - 1];
   const backHref = previous
     ? url(previous, intakeId)
@@ -362,7 +630,8 @@ function Flow(props: FlowProps) {
       ? paths.patient.room(roomCode)
       : null;
   const resolved = resolveStep(ws, registry);
-  const onSubmit = (patch: IntakePatch) => submitStep(ws, patch);
+  const arrival = readReturnState(location.state);
+  const failure = arrival?.slug === ws.slug ? arrival.message : null;
 
   return (
     <Page title={ws.title}>
@@ -381,7 +650,7 @@ function Flow(props: FlowProps) {
           reason={resolved.kind === 'skip' ? resolved.reason : 'malformed'}
           submitLabel={submitLabel}
           backHref={backHref}
-          onContinue={() => onSubmit({})}
+          onContinue={() => submitStep(ws, {})}
         />
       ) : (
         <resolved.Screen
@@ -391,10 +660,13 @@ function Flow(props: FlowProps) {
           title={ws.title}
           room={room}
           visitKind={kind}
+          consultation={consultation}
           intake={intake}
+          ensureIntakeId={() => ensureIntakeId(ws.slug)}
+          save={(patch) => submitStep(ws, patch)}
           submitLabel={submitLabel}
           backHref={backHref}
-          onSubmit={onSubmit}
+          failure={failure}
         />
       )}
     </Page>
@@ -417,8 +689,7 @@ function StepHeader({
   if (ws.phase === 'intake') {
     return (
       <p className="wizard-progress">
-        {kind === 'econsult' ? 'E-consult' : 'Walk-in visit'} · {room.name} · Step {ws.indexInPhase + 1} of{' '}
-        {total}
+        {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
       </p>
     );
   }
@@ -426,12 +697,11 @@ function StepHeader({
     <>
       {ws.indexInPhase === 0 ? (
         <p className="banner banner-success" role="status">
-          {kind === 'econsult' ? 'Your e-consult has been sent.' : 'Your visit is set up.'} A few more
-          questions before you go on.
+          {KIND_WORDS[kind].done} A few more questions before you go on.
         </p>
       ) : null}
       <p className="wizard-progress">
-        After your {kind === 'econsult' ? 'e-consult' : 'visit'} is set up · {ws.indexInPhase + 1} of {total}
+        After your {KIND_WORDS[kind].noun} is set up · {ws.indexInPhase + 1} of {total}
         {visitId ? (
           <>
             {' · '}
@@ -465,7 +735,7 @@ function FinishPanel({
     onStart()
       .catch((error: unknown) =>
         setFailure(
-          error instanceof WizardError || isApiError(error)
+          error instanceof StepFailure || isApiError(error)
             ? messageOf(error)
             : 'Something went wrong. Please try again.',
         ),
@@ -491,6 +761,6 @@ function FinishPanel({
   );
 }
 
-function messageOf(error: WizardError | ApiError): string {
-  return error instanceof WizardError ? error.message : error.userMessage;
+function messageOf(error: StepFailure | ApiError): string {
+  return error instanceof StepFailure ? error.message : error.userMessage;
 }

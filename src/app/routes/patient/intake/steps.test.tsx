@@ -17,7 +17,7 @@ beforeAll(async () => {
 describe('intake step registry', () => {
   it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
     for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
-      expect(intakeStepRegistry.get(code), code).toBeTypeOf('function');
+      expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
     for (const code of ['schedule', 'payment', 'insurance', 'medical_history', 'pharmacy', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
@@ -82,7 +82,7 @@ describe('skipped steps in the wizard', () => {
       { code: 'consent', name: 'Consent' },
     ];
     account.post_intake_steps = [];
-    const { user, router } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
+    const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 

@@ -4,21 +4,22 @@ import { ConsultationStep } from '@/features/intake/steps/consultation-step';
 import { LocationStep } from '@/features/intake/steps/location-step';
 import { ProviderStep } from '@/features/intake/steps/provider-step';
 import { ReasonStep } from '@/features/intake/steps/reason-step';
-import type { StepRegistry, StepScreen } from '@/features/intake/steps/types';
+import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
- * The intake wizard's step registry (DESIGN.md section 4): step code -> screen. It lives in app/
- * because steps come from several features; a feature plugs its screen in here. Codes mapped to
- * null are known steps whose screens do not exist yet: the wizard skips them with a note.
- * Codes not listed are rendered as generic forms when they carry `sections`, else skipped with a note.
+ * The intake wizard's step registry (DESIGN.md section 4): step code -> step. It lives in app/
+ * because steps come from the features that own their data; a feature plugs its step in here with
+ * one line. Codes mapped to null are known steps whose screens do not exist yet: the wizard skips
+ * them with a note. Codes not listed are rendered as generic forms when they carry `sections`,
+ * else skipped with a note.
  */
-export const intakeStepRegistry: StepRegistry = new Map<string, StepScreen | null>([
-  ['reason', ReasonStep],
-  ['location', LocationStep],
-  ['provider', ProviderStep],
-  ['consultation', ConsultationStep],
-  ['attachments', AttachmentsStep],
-  ['consent', ConsentStep],
+export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition | null>([
+  ['reason', { Screen: ReasonStep }],
+  ['location', { Screen: LocationStep }],
+  ['provider', { Screen: ProviderStep }],
+  ['consultation', { Screen: ConsultationStep }],
+  ['attachments', { Screen: AttachmentsStep }],
+  ['consent', { Screen: ConsentStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', null],
   ['medical_history', null],

@@ -187,7 +187,7 @@ describe('intake wizard with generated step arrays', () => {
         const raws = [...intakeRaw, ...postRaw];
 
         // A new intake opens on the first step, or offers to start straight away when there is none.
-        renderWizard('/patient/rooms/general/intake', account, null);
+        renderWizard('/patient/rooms/general/intake?kind=walkin', account, null);
         const first = steps.find((s) => s.phase === 'intake');
         if (first) await expectStepShown(first, raws[steps.indexOf(first)]);
         else expect(await screen.findByRole('button', { name: 'Start my visit' })).toBeEnabled();

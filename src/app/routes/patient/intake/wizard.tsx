@@ -6,6 +6,7 @@ import { intakeStepRegistry } from './steps';
 
 /** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */
 const SearchSchema = z.object({
+  kind: z.enum(['walkin', 'econsult', 'appointment']).optional().catch(undefined),
   intake: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -17,7 +18,10 @@ const SearchSchema = z.object({
 export function Component() {
   const { roomCode = '', step } = useParams();
   const [search] = useSearchParams();
-  const { intake } = SearchSchema.parse({ intake: search.get('intake') ?? undefined });
+  const { intake, kind } = SearchSchema.parse({
+    intake: search.get('intake') ?? undefined,
+    kind: search.get('kind') ?? undefined,
+  });
   return (
     <IntakeWizard
       key={roomCode}
@@ -25,6 +29,7 @@ export function Component() {
       roomCode={roomCode}
       stepSlug={step}
       intakeId={intake}
+      requestedKind={kind}
       registry={intakeStepRegistry}
     />
   );

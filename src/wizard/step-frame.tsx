@@ -4,24 +4,35 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
-import { useDrafts } from '../wizard/drafts';
+import { useDrafts } from './drafts';
 
-export interface StepFormProps<T extends FieldValues> {
+export interface StepFrameProps<T extends FieldValues> {
   form: UseFormReturn<T>;
   slug: string;
   submitLabel: string;
   backHref: string | null;
   onValid: (values: T) => Promise<void>;
+  /** A message to show before any submit (a later step sent the patient back here). */
+  failure?: string | null;
   children?: ReactNode;
 }
 
-/** An error whose message is written for the patient (the wizard's own failures). */
-export class WizardError extends Error {
-  override name = 'WizardError';
+/**
+ * An error whose message is written for the patient: the wizard's own failures, and a
+ * `beforeVisit` hook's refusal (a declined card), which sends the patient back to its step.
+ */
+export class StepFailure extends Error {
+  override name = 'StepFailure';
+  /** The code of the step the patient should be sent back to (for a failure found after that step). */
+  readonly stepCode: string | undefined;
+  constructor(message: string, options: { cause?: unknown; stepCode?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.stepCode = options.stepCode;
+  }
 }
 
 function failureMessage(error: unknown, submitLabel: string): string {
-  if (error instanceof WizardError) return `${error.message} Press “${submitLabel}” to try again.`;
+  if (error instanceof StepFailure) return `${error.message} Press “${submitLabel}” to try again.`;
   const reason = isApiError(error) ? error.userMessage : 'Something went wrong while saving.';
   return `${reason} Your answers are still here: press “${submitLabel}” to try again.`;
 }
@@ -31,18 +42,19 @@ function failureMessage(error: unknown, submitLabel: string): string {
  * click sends once), a busy button, a disabled fieldset while saving, a form-level error that keeps
  * every answer on screen, and Back. Unsaved answers are kept in memory when the patient leaves.
  */
-export function StepForm<T extends FieldValues>({
+export function StepFrame<T extends FieldValues>({
   form,
   slug,
   submitLabel,
   backHref,
   onValid,
+  failure: arrivalFailure = null,
   children,
-}: StepFormProps<T>) {
+}: StepFrameProps<T>) {
   const busyRef = useRef(false);
   const savedRef = useRef(false);
   const [isBusy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(arrivalFailure);
   const drafts = useDrafts();
 
   useEffect(

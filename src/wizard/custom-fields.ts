@@ -1,5 +1,5 @@
 import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@/api/intakes/schemas';
-import type { Room } from '@/api/rooms/schemas';
+import { VISIT_KINDS, type VisitKind } from '@/api/visits/kinds';
 
 /**
  * Where the wizard keeps its answers on the intake (docs/spec-decisions.md). The named fields of
@@ -15,6 +15,12 @@ export const CUSTOM_FIELDS = {
   consentAcceptedAt: 'consent_accepted_at',
   /** Comma list of `intake_attachment` file ids; the server lists them in `attachments`. */
   attachmentIds: 'attachment_ids',
+  /** The kind of visit the patient chose (`walkin`, `econsult`, `appointment`) when the room offers several. */
+  visitKind: 'visit_kind',
+  /** The chosen appointment slot: UNIX seconds as decimal strings, and the slot's provider id. */
+  slotStart: 'slot_start',
+  slotEnd: 'slot_end',
+  slotProviderId: 'slot_provider_id',
 } as const;
 
 /** Key of a generic form answer: `${stepCode}.${sectionCode}.${fieldKey}`. */
@@ -60,24 +66,15 @@ export function providerIdOf(intake: Intake | null | undefined): string | null {
   return typeof provider === 'string' ? provider : provider.id;
 }
 
-export type VisitKind = 'walkin' | 'econsult';
-
-function isEnabled(flag: unknown): boolean {
-  if (typeof flag !== 'object' || flag === null) return false;
-  const enabled: unknown = (flag as { enabled?: unknown }).enabled;
-  return enabled === true || enabled === 1 || enabled === '1';
+/** The visit kind saved on the intake, if the patient chose one. */
+export function savedVisitKind(intake: Intake | null | undefined): VisitKind | null {
+  const value = customValue(intake, CUSTOM_FIELDS.visitKind);
+  return VISIT_KINDS.find((k) => k === value) ?? null;
 }
 
-/**
- * Which visit the wizard creates in this room: a walk-in while the room is open and takes them,
- * otherwise an e-consult where the room offers them (an e-consult is asynchronous, so a closed
- * room still takes one). Null: the room offers neither now (appointments only, or closed).
- */
-export function visitKindFor(room: Room): VisitKind | null {
-  const visits = (room.visits ?? {}) as Record<string, unknown>;
-  const ops = room.operation_settings;
-  const isClosed = Boolean(ops?.is_closed) || Boolean(ops?.is_closed_now);
-  if (isEnabled(visits.walkin) && !isClosed) return 'walkin';
-  if (isEnabled(visits.econsult)) return 'econsult';
-  return null;
+/** A UNIX-seconds custom field as a number, or null when absent or not a whole number. */
+export function customSeconds(intake: Intake | null | undefined, key: string): number | null {
+  const value = customValue(intake, key);
+  if (value === undefined || !/^\d{1,12}$/.test(value.trim())) return null;
+  return Number(value);
 }
