@@ -1,1 +1,2 @@
 export { PharmaciesPage, ProviderPharmacyPanel } from './pharmacies-page';
+export { PharmacyStep } from './pharmacy-step';

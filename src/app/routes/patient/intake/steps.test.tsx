@@ -19,7 +19,7 @@ describe('intake step registry', () => {
     for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['schedule', 'payment', 'insurance', 'pharmacy', 'survey']) {
+    for (const code of ['schedule', 'payment', 'insurance', 'survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }

@@ -4,6 +4,7 @@ import { ConsultationStep } from '@/features/intake/steps/consultation-step';
 import { LocationStep } from '@/features/intake/steps/location-step';
 import { ProviderStep } from '@/features/intake/steps/provider-step';
 import { ReasonStep } from '@/features/intake/steps/reason-step';
+import { PharmacyStep } from '@/features/pharmacy';
 import { MedicalHistoryStep } from '@/features/records';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
@@ -22,10 +23,10 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['attachments', { Screen: AttachmentsStep }],
   ['consent', { Screen: ConsentStep }],
   ['medical_history', { Screen: MedicalHistoryStep }],
+  ['pharmacy', { Screen: PharmacyStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', null],
   ['insurance', null],
   ['payment', null],
-  ['pharmacy', null],
   ['survey', null],
 ]);
