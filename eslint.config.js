@@ -4,11 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import house from './eslint/boundaries.js';
 
 /**
  * Type-aware lint with the import zones of STYLE.md section 2:
  * app -> features -> api, components, lib, config, utils; mocks only from main.tsx, tests and the server.
  */
+/** localStorage by any name: the bare global, and as a property (window., globalThis., self.). */
+const noLocalStorage = [
+  'error',
+  {
+    selector: "Identifier[name='localStorage']:not(MemberExpression > Identifier.property)",
+    message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
+  },
+  {
+    selector:
+      "MemberExpression[property.name='localStorage'], MemberExpression[property.value='localStorage']",
+    message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
+  },
+];
+
 const restrict = (patterns, message) => [
   'error',
   { patterns: patterns.map((pattern) => ({ group: [pattern], message })) },
@@ -24,6 +39,8 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'playwright-report',
+      // Files that must fail lint, linted on purpose by test/lint/boundaries.test.ts.
+      'test/lint/probes',
     ],
   },
   js.configs.recommended,
@@ -32,7 +49,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'test/e2e/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'eslint/*.js', 'test/e2e/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },
@@ -56,14 +73,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/set-state-in-effect': 'off',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='localStorage']",
-          message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
-        },
-      ],
+      'no-restricted-syntax': noLocalStorage,
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { house },
+    rules: { 'house/boundaries': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -78,10 +94,8 @@ export default tseslint.config(
   {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict(
-        ['@/app/*', '@/mocks/*', '~test/*'],
-        'Features sit below app/ and never import the mock or tests.',
-      ),
+      // Features and app/ by alias or relative path: house/boundaries.
+      'no-restricted-imports': restrict(['@/mocks/*', '~test/*'], 'Features never import the mock or tests.'),
     },
   },
   {
@@ -92,9 +106,10 @@ export default tseslint.config(
       'src/config/**/*.{ts,tsx}',
     ],
     rules: {
+      // Features and app/ by alias or relative path: house/boundaries.
       'no-restricted-imports': restrict(
-        ['@/app/*', '@/features/*', '@/mocks/*', '~test/*'],
-        'Shared layers never import app/ or features/.',
+        ['@/mocks/*', '~test/*'],
+        'Shared layers never import the mock or tests.',
       ),
     },
   },
@@ -124,7 +139,7 @@ export default tseslint.config(
   },
   {
     // Vitest runs without globals, so Testing Library's automatic cleanup is registered here by hand.
-    files: ['test/setup.ts'],
+    files: ['test/setup.ts', 'test/setup-dom.ts'],
     rules: { 'testing-library/no-manual-cleanup': 'off' },
   },
   {

@@ -21,8 +21,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: CI,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // The one timeout policy for journeys. A journey (several pages, axe scans, reloads) gets 90 s;
+  // any one screen gets 15 s to reach the awaited state (a first load of the production build, or
+  // one 10 s poll of the waiting room). Both are generous because two cores are shared; they only
+  // decide how long a broken test takes to fail. A test that needs more says why beside its limit.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     browserName: 'chromium',

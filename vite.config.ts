@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
 const workerFile = fileURLToPath(new URL('./public-mock/mockServiceWorker.js', import.meta.url));
 
@@ -27,10 +28,28 @@ function mockWorker(mocking: boolean): Plugin {
   };
 }
 
+/**
+ * `.ts` tests that need a browser API (DOM, DOMPurify, window storage, BroadcastChannel between
+ * tabs): they run in jsdom with the screens. Every other `.ts` test runs in Node.
+ */
+const DOM_TS_TESTS = [
+  // The HTTP client resolves the API base against the page's origin and uploads through XHR.
+  'src/api/http.test.ts',
+  'src/api/query-client.test.ts',
+  'src/api/push/requests.test.ts',
+  // DOMPurify needs a DOM.
+  'src/lib/sanitize.test.ts',
+];
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mocking = (env.VITE_API_MOCKING ?? (mode === 'development' ? 'on' : 'off')) === 'on';
   const devSignIn = (env.VITE_DEV_SIGNIN ?? (mocking ? 'on' : 'off')) === 'on';
+  // The card gateway: Stripe Elements, or labelled test fields for the mock and tests.
+  const gateway = env.VITE_PAYMENT_GATEWAY ?? (mocking || mode === 'test' ? 'fake' : 'stripe');
+  if (gateway !== 'stripe' && gateway !== 'fake') {
+    throw new Error(`VITE_PAYMENT_GATEWAY must be stripe or fake, not ${JSON.stringify(gateway)}`);
+  }
   return {
     plugins: [react(), mockWorker(mocking)],
     define: {
@@ -38,6 +57,8 @@ export default defineConfig(({ mode }) => {
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
       // Likewise: builds without the development sign-in page carry none of its code.
       'import.meta.env.VITE_DEV_SIGNIN': JSON.stringify(devSignIn ? 'on' : 'off'),
+      // Likewise: a build with the Stripe gateway carries no fake card fields (and the reverse).
+      'import.meta.env.VITE_PAYMENT_GATEWAY': JSON.stringify(gateway),
     },
     resolve: {
       alias: {
@@ -53,13 +74,33 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
     },
     test: {
-      environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'examples/**/*.test.ts'],
-      exclude: ['test/e2e/**', 'node_modules/**'],
       restoreMocks: true,
-      testTimeout: 15000,
+      testTimeout: TEST_TIMEOUT_MS,
+      hookTimeout: HOOK_TIMEOUT_MS,
       pool: 'threads',
+      // Non-DOM tests run in Node (no jsdom to build per file); screens and the few `.ts` tests
+      // that need a browser API run in jsdom. The choice is made here, not in each file.
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+            exclude: ['test/e2e/**', 'node_modules/**', ...DOM_TS_TESTS],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', ...DOM_TS_TESTS],
+            exclude: ['test/e2e/**', 'node_modules/**'],
+          },
+        },
+      ],
     },
   };
 });

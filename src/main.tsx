@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { envProblem } from '@/config/env';
-import { captureSsoLanding } from '@/features/auth/sso-landing';
+import { captureSsoLanding } from '@/features/auth';
 import { createAppContext } from './app/create-app';
 import { AppProviders } from './app/provider';
 import { createAppRouter } from './app/router';
@@ -16,8 +16,11 @@ async function boot() {
   if (envProblem) throw new Error(envProblem);
   // Compared against the build-time constant so production builds drop the mock entirely.
   if (import.meta.env.VITE_API_MOCKING === 'on') {
-    const { startMockWorker } = await import('./mocks/browser');
-    await startMockWorker();
+    const [{ startMockWorker }, { reportMockNotice }] = await Promise.all([
+      import('./mocks/browser'),
+      import('./app/routes/dev/mock-notice'),
+    ]);
+    await startMockWorker({ onStorageProblem: reportMockNotice });
   }
   const context = createAppContext();
   const router = createAppRouter(context);

@@ -1,7 +1,4 @@
 import '@/lib/zod-setup';
-import '@testing-library/jest-dom/vitest';
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { configureAuth } from '@/api/http';
 import { resetDb } from '@/mocks/db';
@@ -9,12 +6,9 @@ import { resetMockConfig } from '@/mocks/lib/auth';
 import { setFaults } from '@/mocks/lib/faults';
 import { server } from '@/mocks/node';
 
-// jsdom's Blob/File/FormData are not readable by Node's fetch internals, so MSW's XHR and fetch
-// interceptors would see "undefined" instead of file bytes. Use Node's classes (user-event's
-// upload and input.files accept them), so uploads in tests carry real bytes.
-const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
-  .constructor as typeof FormData;
-Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+// Shared by both test environments (vite.config.ts `projects`): Node for logic, schemas, the
+// mock and the contract; jsdom for screens. The DOM half lives in setup-dom.ts.
+const hasDom = typeof document !== 'undefined';
 
 // Tests fail on any request no handler answers, and on any unexpected console.error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -27,8 +21,10 @@ beforeEach(() => {
   resetDb();
   resetMockConfig();
   setFaults([]);
-  window.sessionStorage.clear();
-  window.localStorage.clear();
+  if (hasDom) {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  }
   consoleErrors = [];
   console.error = (...args: unknown[]) => {
     consoleErrors.push(args);
@@ -37,7 +33,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
   configureAuth(null);
   vi.useRealTimers();
@@ -48,3 +43,6 @@ afterEach(() => {
     throw new Error(`Unexpected console.error during the test: ${first.slice(0, 500)}`);
   }
 });
+
+// Last, so its afterEach (unmounting the screen) runs before the ones above (hooks run as a stack).
+if (hasDom) await import('./setup-dom');

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import type { Profile } from '@/api/users/schemas';
 import { paths, safeInAppPath } from '@/config/paths';
-import { canEnter, homeFor, type Role } from '@/features/auth/home-for';
+import { canEnter, homeFor, type Role } from '@/features/auth';
 import type { AppContext } from './context';
 
 /**

@@ -2,7 +2,7 @@ import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } f
 import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
-import { homeFor } from '@/features/auth/home-for';
+import { homeFor } from '@/features/auth';
 import type { AppContext } from './context';
 import { requireArea } from './guards';
 import { RootLayout } from './routes/root';
@@ -23,24 +23,20 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
       errorElement: <RouteError level="root" />,
       children: [
         {
-          index: true,
+          index: true, // paths.home
           loader: async () => {
             if (ctx.session.getState().status === 'signed-out') return redirect(paths.signIn());
             const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
             return redirect(homeFor(profile));
           },
         },
-        { path: 'sign-in', lazy: () => import('./routes/auth/sign-in') },
-        { path: 'signed-out', lazy: () => import('./routes/auth/signed-out') },
-        { path: 'auth', lazy: () => import('./routes/auth/landing') },
-        { path: 'auth/invalid', lazy: () => import('./routes/auth/invalid-link') },
         // The build-time constant itself, so builds without the page drop its chunk entirely.
         ...(import.meta.env.VITE_DEV_SIGNIN === 'on'
-          ? [{ path: 'dev/sign-in', lazy: () => import('./routes/dev/sign-in') }]
+          ? [{ path: paths.devSignIn.pattern, lazy: () => import('./routes/dev/sign-in') }]
           : []),
         ...featureRoutes(ctx, 'root'),
         {
-          path: 'patient',
+          path: paths.patient.home.pattern,
           id: 'patient',
           loader: ({ request }) => requireArea(ctx, 'patient', request),
           lazy: () => import('./routes/patient/layout'),
@@ -51,7 +47,7 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           ],
         },
         {
-          path: 'provider',
+          path: paths.provider.home.pattern,
           id: 'provider',
           loader: ({ request }) => requireArea(ctx, 'provider', request),
           lazy: () => import('./routes/provider/layout'),
@@ -62,7 +58,7 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
           ],
         },
         {
-          path: 'admin',
+          path: paths.admin.home.pattern,
           id: 'admin',
           loader: ({ request }) => requireArea(ctx, 'admin', request),
           lazy: () => import('./routes/admin/layout'),

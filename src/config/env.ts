@@ -20,6 +20,7 @@ const EnvSchema = z.object({
     .default('rooms.example.test'),
   VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
   VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
+  VITE_PAYMENT_GATEWAY: z.enum(['stripe', 'fake']).optional(),
   VITE_IDLE_TIMEOUT_MINUTES: z.coerce
     .number()
     .positive()
@@ -27,6 +28,8 @@ const EnvSchema = z.object({
     .default(15),
   VITE_IDLE_WARNING_MINUTES: z.coerce.number().positive().max(60).default(2),
   VITE_SESSION_MAX_HOURS: z.coerce.number().positive().max(72).default(12),
+  /** Minutes before an appointment's start when its join button opens. */
+  VITE_JOIN_OPENS_MINUTES: z.coerce.number().int().min(0).max(120).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,62 +1,120 @@
-/** Every in-app URL is built here; components never write a path literal. */
+/** The names of a pattern's `:params`, in order; a trailing `?` marks one optional. */
+type ParamArgs<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [...ParamArg<Name>, ...ParamArgs<`/${Rest}`>]
+  : P extends `${string}:${infer Name}`
+    ? ParamArg<Name>
+    : [];
+type ParamArg<Name extends string> = Name extends `${string}?` ? [string?] : [string];
+
+/** A page's address: its route pattern for the router and the builder for links, from one string. */
+export type Route<P extends string = string, A extends unknown[] = never[]> = ((...args: A) => string) & {
+  readonly pattern: P;
+};
+
+/**
+ * Defines a page once: `route('/patient/visits/:id')` is both the pattern the router mounts
+ * (`.pattern`) and a builder taking the params in order (`(id) => '/patient/visits/x'`). `query`, when
+ * given, takes the arguments after the params and returns the search parameters (undefined ones dropped).
+ */
+export function route<P extends string>(pattern: P): Route<P, ParamArgs<P>>;
+export function route<P extends string, Q extends unknown[]>(
+  pattern: P,
+  query: (...args: Q) => Record<string, string | undefined>,
+): Route<P, [...ParamArgs<P>, ...Q]>;
+export function route(
+  pattern: string,
+  query?: (...args: unknown[]) => Record<string, string | undefined>,
+): Route<string, unknown[]> {
+  const segments = pattern.split('/');
+  const paramCount = segments.filter((segment) => segment.startsWith(':')).length;
+  const build = (...args: unknown[]) => {
+    let index = 0;
+    const path = segments
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment;
+        const value = args[index++] as string | undefined;
+        return value === undefined || value === '' ? null : encodeURIComponent(value);
+      })
+      .filter((segment) => segment !== null)
+      .join('/');
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query?.(...args.slice(paramCount)) ?? {})) {
+      if (value !== undefined && value !== '') search.set(key, value);
+    }
+    const searchText = search.toString();
+    return `${path || '/'}${searchText ? `?${searchText}` : ''}`;
+  };
+  return Object.assign(build, { pattern });
+}
+
+export type SignedOutReason = 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed';
+
+type IntakeKind = 'walkin' | 'econsult' | 'appointment';
+
+/**
+ * The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same
+ * intake; `kind` is the kind of visit chosen on the room page before there is an intake.
+ */
+const intakePage = route(
+  '/patient/rooms/:roomCode/intake/:step?',
+  (intakeId?: string, kind?: IntakeKind) => ({
+    intake: intakeId,
+    kind,
+  }),
+);
+
+/**
+ * Every in-app URL is built here, each from the same definition the router mounts (see
+ * app/routes/registry); components never write a path literal. A builder joins with its route.
+ */
 export const paths = {
-  home: () => '/',
-  signIn: (returnTo?: string) =>
-    returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/sign-in',
-  devSignIn: () => '/dev/sign-in',
-  auth: () => '/auth',
-  linkInvalid: () => '/auth/invalid',
+  home: route('/'),
+  signIn: route('/sign-in', (returnTo?: string) => ({ returnTo })),
+  devSignIn: route('/dev/sign-in', (returnTo?: string) => ({ returnTo })),
+  auth: route('/auth'),
+  linkInvalid: route('/auth/invalid'),
   /** `returnTo`: where "Sign in again" leads back to (a session that ended by itself, not a chosen sign-out). */
-  signedOut: (
-    reason?: 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed',
-    returnTo?: string,
-  ) => {
-    const query = new URLSearchParams();
-    if (reason) query.set('reason', reason);
-    if (returnTo) query.set('returnTo', returnTo);
-    const search = query.toString();
-    return search ? `/signed-out?${search}` : '/signed-out';
-  },
-  terms: (returnTo?: string) => (returnTo ? `/terms?returnTo=${encodeURIComponent(returnTo)}` : '/terms'),
+  signedOut: route('/signed-out', (reason?: SignedOutReason, returnTo?: string) => ({ reason, returnTo })),
+  terms: route('/terms', (returnTo?: string) => ({ returnTo })),
   patient: {
-    home: () => '/patient',
-    profile: () => '/patient/profile',
-    visits: () => '/patient/visits',
-    visit: (id: string) => `/patient/visits/${encodeURIComponent(id)}`,
-    rooms: () => '/patient/rooms',
-    room: (code: string) => `/patient/rooms/${encodeURIComponent(code)}`,
-    /** The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same intake. */
-    intake: (roomCode: string, step?: string, intakeId?: string) =>
-      `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}${
-        intakeId ? `?intake=${encodeURIComponent(intakeId)}` : ''
-      }`,
-    /** The wizard's start for one kind of visit, chosen on the room page (no intake yet). */
-    intakeStart: (roomCode: string, kind: 'walkin' | 'econsult' | 'appointment', step?: string) =>
-      `/patient/rooms/${encodeURIComponent(roomCode)}/intake${step ? `/${encodeURIComponent(step)}` : ''}?kind=${kind}`,
-    documents: () => '/patient/documents',
-    records: () => '/patient/records',
-    insurance: () => '/patient/insurance',
-    pharmacies: () => '/patient/pharmacies',
-    payments: () => '/patient/payments',
-    notifications: () => '/patient/notifications',
+    home: route('/patient'),
+    profile: route('/patient/profile'),
+    visits: route('/patient/visits'),
+    visit: route('/patient/visits/:id'),
+    appointments: route('/patient/appointments'),
+    appointment: route('/patient/appointments/:id'),
+    rooms: route('/patient/rooms'),
+    room: route('/patient/rooms/:code'),
+    intake: intakePage,
+    /** The wizard's start for one kind of visit, chosen on the room page (no intake yet): the same page. */
+    intakeStart: Object.assign(
+      (roomCode: string, kind: IntakeKind, step?: string) => intakePage(roomCode, step, undefined, kind),
+      { pattern: intakePage.pattern },
+    ),
+    documents: route('/patient/documents'),
+    records: route('/patient/records'),
+    pharmacies: route('/patient/pharmacies'),
+    insurance: route('/patient/insurance'),
+    /** Saved cards, per room (payments). */
+    payments: route('/patient/payments'),
+    notifications: route('/patient/notifications'),
   },
   provider: {
-    home: () => '/provider',
-    visits: () => '/provider/visits',
-    visit: (id: string) => `/provider/visits/${encodeURIComponent(id)}`,
-    patient: (id: string) => `/provider/patients/${encodeURIComponent(id)}`,
-    schedule: () => '/provider/schedule',
-    profile: () => '/provider/profile',
-    notifications: () => '/provider/notifications',
+    home: route('/provider'),
+    visits: route('/provider/visits'),
+    visit: route('/provider/visits/:id'),
+    patient: route('/provider/patients/:patientId'),
+    schedule: route('/provider/schedule'),
+    profile: route('/provider/profile'),
+    notifications: route('/provider/notifications'),
   },
   admin: {
-    home: () => '/admin',
-    users: () => '/admin/users',
-    rooms: () => '/admin/rooms',
-    recordings: () => '/admin/recordings',
-  },
-  guest: {
-    visit: (id: string) => `/guest/visits/${encodeURIComponent(id)}`,
+    home: route('/admin'),
+    users: route('/admin/users'),
+    /** A patient's insurance cards, edited with the clinic admin token. */
+    userInsurance: route('/admin/users/:userId/insurance'),
+    claims: route('/admin/claims'),
+    referenceLists: route('/admin/reference-lists'),
   },
 } as const;
 

@@ -1,10 +1,13 @@
 import { setupWorker } from 'msw/browser';
 import { db, resetDb, restoreDb, serializeDb } from './db';
 import { handlers } from './handlers';
+import { Collection } from './lib/collection';
+import { createPersister, type Persister } from './lib/persist';
 
 /**
- * The browser worker for `npm run dev`. The database survives a reload: it is saved after every
- * answered request. It is fake demo data in development only, and never in a production build.
+ * The browser worker for `npm run dev`. The database survives a reload: it is saved after
+ * requests that may write (never after reads or polls), debounced, and once more when the page
+ * is hidden. It is fake demo data in development only, and never in a production build.
  */
 const STORAGE_KEY = 'telehealth.mock-db';
 
@@ -13,25 +16,41 @@ export const worker = setupWorker(...handlers);
 /** Uploaded bytes beyond this stay in memory only, so a few large uploads cannot fill the quota. */
 const PERSISTED_BLOB_BUDGET = 1_000_000;
 
-function save(): void {
+function snapshot(): string {
   let budget = PERSISTED_BLOB_BUDGET;
-  const blobs = new Map<string, string>();
+  const blobs = new Collection<string>();
   for (const [id, bytes] of db.fileBlobs) {
     if (bytes.length > budget) continue;
     budget -= bytes.length;
     blobs.set(id, bytes);
   }
-  try {
-    window.localStorage.setItem(STORAGE_KEY, serializeDb({ ...db, fileBlobs: blobs }));
-  } catch {
-    // Storage full or blocked: the mock still works, it just forgets on reload.
-  }
+  return serializeDb({ ...db, fileBlobs: blobs });
 }
 
-export async function startMockWorker(): Promise<void> {
-  const saved = window.localStorage.getItem(STORAGE_KEY);
+export interface MockWorkerOptions {
+  /** Shown to the developer when the database cannot be saved (quota exceeded, storage blocked). */
+  onStorageProblem?: (message: string | null) => void;
+}
+
+let persister: Persister | undefined;
+
+export async function startMockWorker(options: MockWorkerOptions = {}): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked: start from the seed.
+  }
   if (!saved || !restoreDb(saved)) resetDb();
-  worker.events.on('response:mocked', save);
+  persister = createPersister({
+    snapshot,
+    write: (text) => window.localStorage.setItem(STORAGE_KEY, text),
+    onProblem: (message) => options.onStorageProblem?.(message),
+    onRecovered: () => options.onStorageProblem?.(null),
+  });
+  const active = persister;
+  worker.events.on('response:mocked', ({ request }) => active.noteRequest(request.method));
+  window.addEventListener('pagehide', () => active.flush());
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: true,
@@ -42,5 +61,5 @@ export async function startMockWorker(): Promise<void> {
 /** The visible "reset demo data" control calls this. */
 export function resetMockData(): void {
   resetDb();
-  save();
+  persister?.schedule();
 }

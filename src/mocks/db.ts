@@ -1,14 +1,29 @@
+import type { z } from 'zod';
+import type { FileRecordSchema } from '@/api/files/schemas';
+import type { IntakeSchema } from '@/api/intakes/schemas';
+import type { VisitMessageSchema } from '@/api/messages/schemas';
+import type { NotificationSchema, PushEndpointSchema } from '@/api/push/schemas';
+import type { RoomSchema } from '@/api/rooms/schemas';
+import type { VisitSchema } from '@/api/visits/schemas';
+import { Collection } from './lib/collection';
 import { seedDatabase } from './seed';
 
 /**
- * The mock's in-memory database: one Map per collection, keyed by id. Records are kept in the
- * wire form of the spec (plus a few mock-only fields prefixed with `_`), so handlers can answer
- * with them directly through the response schemas.
+ * The mock's in-memory database: one typed `Collection` (a `Map` with secondary indexes) per
+ * collection, keyed by id. Records are kept in the wire form of the spec, typed from the API
+ * response schemas, plus a few mock-only fields prefixed with `_` that the wire form drops.
  */
 
-export type Rec = Record<string, unknown> & { id: string };
+/**
+ * A record of a family whose handlers are not written yet: an id and any fields. The family's
+ * handlers narrow it to a schema type when they arrive.
+ */
+export type LooseRecord = { id: string } & Record<string, unknown>;
 
-export interface UserRecord extends Rec {
+/** @deprecated Older tests read records loosely; new code uses the typed record of its collection. */
+export type Rec = LooseRecord;
+
+export interface UserRecord extends LooseRecord {
   code: string;
   type: number;
   first_name: string;
@@ -26,6 +41,11 @@ export interface UserRecord extends Rec {
   created: number;
   /** Mock-only: password for POST /me password changes. */
   _password?: string;
+  /** The rooms the user works in (providers) with their default flag. */
+  rooms?: { code: string; default?: boolean; [key: string]: unknown }[];
+  title?: string;
+  phone?: string;
+  is_admin?: boolean;
   /** Mock-only: roles such as clinic_admin. */
   roles?: string[];
   is_hidden?: boolean;
@@ -54,91 +74,152 @@ export interface FamilyRecord {
   startedAt: number;
 }
 
-export interface AccountRecord extends Rec {
+export interface AccountRecord extends LooseRecord {
   code: string;
   name: string;
   domain: string;
   portal_title: string;
 }
 
-export interface Db {
-  /** Counter for generated ids; deterministic for the same seed. */
-  seq: number;
-  users: Map<string, UserRecord>;
-  tokens: Map<string, TokenRecord>;
-  families: Map<string, FamilyRecord>;
-  accounts: Map<string, AccountRecord>;
-  /** Settings per account code (nested object, GET /settings). */
-  settings: Map<string, Record<string, unknown>>;
-  rooms: Map<string, Rec>;
-  intakes: Map<string, Rec>;
-  visits: Map<string, Rec>;
-  slots: Map<string, Rec>;
-  slotGroups: Map<string, Rec>;
-  paymentSources: Map<string, Rec>;
-  /** Mock-only payment ledger: one row per processed invoice. */
-  charges: Map<string, Rec>;
-  files: Map<string, Rec>;
-  /** File bytes, base64, keyed by file id. */
-  fileBlobs: Map<string, string>;
-  /** Insurance cards keyed `${userId}:${card_type}`. */
-  insuranceCards: Map<string, Rec>;
-  /** Eligibility jobs keyed by user id. */
-  eligibility: Map<string, Rec>;
-  prescriptions: Map<string, Rec>;
-  /** Saved pharmacies keyed `${userId}:${code}`. */
-  pharmacies: Map<string, Rec>;
-  /** Medical-record sections keyed `${userId}:${section}`. */
-  emr: Map<string, Rec>;
-  devices: Map<string, Rec>;
-  measurements: Map<string, Rec>;
-  recordings: Map<string, Rec>;
-  surveyResponses: Map<string, Rec>;
-  endpoints: Map<string, Rec>;
-  notifications: Map<string, Rec>;
-  messages: Map<string, Rec>;
-  /** Billing reference lists (carriers, insurers, dxs, procedures, billing_modifiers). */
-  referenceLists: Map<string, Rec[]>;
-  /** Webhook events waiting for delivery by the standalone server. */
-  outbox: Rec[];
+/**
+ * A room as stored: the detail form as sent (`users` stays the spec's comma-separated string),
+ * always bound to a clinic and keyed by its code.
+ */
+export type RoomRecord = z.input<typeof RoomSchema> & {
+  id: string;
+  code: string;
+  account_code: string;
+  /** Mock-only: the queue's capacity and average visit time (GET /rooms/{code}/queue). */
+  _queue?: { length?: number; capacity?: number; average_visit_time?: number };
+};
+
+/** An intake as stored: the wire form plus the room, the patient and the mock-only creator. */
+export type IntakeRecord = z.infer<typeof IntakeSchema> & {
+  room_code?: string;
+  member_id?: string;
+  /** Mock-only: the user who created the intake. */
+  _owner?: string;
+};
+
+/** A visit as stored: always bound to a clinic, a patient and a room. */
+export type VisitRecord = z.infer<typeof VisitSchema> & {
+  member_id: string;
+  account_code: string;
+  room_code?: string;
+  /** Mock-only: closes the message thread without ending the visit. */
+  _closedForMessages?: boolean;
+};
+
+/** A file record as stored: the wire form plus the patient it belongs to and its media type. */
+export type StoredFile = z.infer<typeof FileRecordSchema> & {
+  /** Mock-only: the patient whose record the file belongs to. */
+  _owner?: string;
+  /** Mock-only: the media type the bytes are served with. */
+  _mime?: string;
+};
+
+/** A message as stored: the wire form plus the visit of its thread. */
+export type MessageRecord = z.infer<typeof VisitMessageSchema> & {
+  visit_id: string;
+  attachment_ids: string[];
+};
+
+export type EndpointRecord = z.infer<typeof PushEndpointSchema> & { user_id: string };
+
+export type NotificationRecord = z.infer<typeof NotificationSchema> & {
+  user_id: string;
+  /** Mock-only: the visit a message notification points at. */
+  _visit_id?: string;
+};
+
+/** A webhook event waiting in the outbox (section 6 envelope fields plus its data). */
+export type OutboxEvent = LooseRecord & { type: string; created: number; data: Record<string, unknown> };
+
+/** The UTC day (`YYYY-MM-DD`) of a time in seconds, the key of the slots-by-day index. */
+export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+const stringKey = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** Every collection, its record type and its indexes. Add a collection here and in `Db` only. */
+function collections() {
+  return {
+    users: new Collection<UserRecord>(),
+    tokens: new Collection<TokenRecord>(),
+    families: new Collection<FamilyRecord>(),
+    accounts: new Collection<AccountRecord>(),
+    /** Settings per account code (nested object, GET /settings). */
+    settings: new Collection<Record<string, unknown>>(),
+    /** Keyed by room code. */
+    rooms: new Collection<RoomRecord>(),
+    intakes: new Collection<IntakeRecord, 'member'>({
+      member: { key: (i) => stringKey(i.member_id) },
+    }),
+    visits: new Collection<VisitRecord, 'member' | 'room'>({
+      member: { key: (v) => stringKey(v.member_id) },
+      room: { key: (v) => stringKey(v.room_code) },
+    }),
+    files: new Collection<StoredFile, 'owner' | 'target'>({
+      owner: { key: (f) => stringKey(f._owner) },
+      /** `${type}:${id}` of `meta.target`, e.g. `user:usr_1`, `visit:vis_1`, `intake:int_1`. */
+      target: { key: (f) => (f.meta?.target ? `${f.meta.target.type}:${f.meta.target.id}` : undefined) },
+    }),
+    /** File bytes, base64, keyed by file id. */
+    fileBlobs: new Collection<string>(),
+    /** Oldest first by `created`; equal times keep the order they were sent in. */
+    messages: new Collection<MessageRecord, 'visit'>({
+      visit: { key: (m) => m.visit_id, order: (a, b) => a.created - b.created },
+    }),
+    endpoints: new Collection<EndpointRecord>(),
+    notifications: new Collection<NotificationRecord>(),
+    // Families whose handlers are being written: loose records, narrowed when they land.
+    slots: new Collection<LooseRecord, 'provider' | 'providerDay'>({
+      provider: { key: (s) => stringKey(s.provider_id) },
+      /** `${provider_id}:${YYYY-MM-DD}` of the slot's start (UTC day). */
+      providerDay: {
+        key: (s) =>
+          typeof s.provider_id === 'string' && typeof s.start === 'number'
+            ? `${s.provider_id}:${utcDay(s.start)}`
+            : undefined,
+        order: (a, b) => Number(a.start) - Number(b.start),
+      },
+    }),
+    slotGroups: new Collection<LooseRecord>(),
+    paymentSources: new Collection<LooseRecord>(),
+    /** Mock-only payment ledger: one row per charge attempt (succeeded or declined), keyed by charge id. */
+    charges: new Collection<LooseRecord, 'intake'>({ intake: { key: (c) => stringKey(c.intake_id) } }),
+    /** Coupons by code (mock-only: the spec has no coupon endpoint). */
+    coupons: new Collection<LooseRecord>(),
+    /** Insurance cards keyed `${userId}:${card_type}`. */
+    insuranceCards: new Collection<LooseRecord>(),
+    /** Eligibility jobs keyed by user id. */
+    eligibility: new Collection<LooseRecord>(),
+    prescriptions: new Collection<LooseRecord>(),
+    /** Saved pharmacies keyed `${userId}:${code}`. */
+    pharmacies: new Collection<LooseRecord>(),
+    /** Medical-record sections keyed `${userId}:${section}`. */
+    emr: new Collection<LooseRecord>(),
+    devices: new Collection<LooseRecord>(),
+    measurements: new Collection<LooseRecord>(),
+    recordings: new Collection<LooseRecord>(),
+    surveyResponses: new Collection<LooseRecord>(),
+    /** Billing reference lists (carriers, insurers, dxs, procedures, billing_modifiers). */
+    referenceLists: new Collection<LooseRecord[]>(),
+  };
 }
 
-export type CollectionName = {
-  [K in keyof Db]: Db[K] extends Map<string, unknown> ? K : never;
-}[keyof Db];
+export type Collections = ReturnType<typeof collections>;
+
+export interface Db extends Collections {
+  /** Counter for generated ids; deterministic for the same seed. */
+  seq: number;
+  /** Webhook events waiting for delivery by the standalone server. */
+  outbox: OutboxEvent[];
+}
+
+export type CollectionName = keyof Collections;
 
 export function emptyDb(): Db {
-  return {
-    seq: 1000,
-    users: new Map(),
-    tokens: new Map(),
-    families: new Map(),
-    accounts: new Map(),
-    settings: new Map(),
-    rooms: new Map(),
-    intakes: new Map(),
-    visits: new Map(),
-    slots: new Map(),
-    slotGroups: new Map(),
-    paymentSources: new Map(),
-    charges: new Map(),
-    files: new Map(),
-    fileBlobs: new Map(),
-    insuranceCards: new Map(),
-    eligibility: new Map(),
-    prescriptions: new Map(),
-    pharmacies: new Map(),
-    emr: new Map(),
-    devices: new Map(),
-    measurements: new Map(),
-    recordings: new Map(),
-    surveyResponses: new Map(),
-    endpoints: new Map(),
-    notifications: new Map(),
-    messages: new Map(),
-    referenceLists: new Map(),
-    outbox: [],
-  };
+  return { seq: 1000, ...collections(), outbox: [] };
 }
 
 /** The live database shared by every handler of this host (browser worker, msw/node, server). */
@@ -162,26 +243,46 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 // Persistence (browser development only) -----------------------------------------------------
 
+/** Bumped whenever the stored shape changes: an older snapshot is dropped and the seed used. */
+export const SNAPSHOT_VERSION = 2;
+
 export function serializeDb(source: Db = db): string {
-  return JSON.stringify(source, (_key, value: unknown) =>
+  return JSON.stringify({ version: SNAPSHOT_VERSION, db: source }, (_key, value: unknown) =>
     value instanceof Map ? { __map: [...(value as Map<string, unknown>).entries()] } : value,
   );
 }
 
+const isEntries = (value: unknown): value is [string, unknown][] =>
+  Array.isArray(value) &&
+  value.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string');
+
+/**
+ * Restores a snapshot into fresh typed collections (their indexes rebuilt as the records are
+ * stored). An unreadable snapshot, one of another version or one missing a collection changes
+ * nothing and returns false, so the caller seeds instead.
+ */
 export function restoreDb(text: string): boolean {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text, (_key, value: unknown) =>
-      value && typeof value === 'object' && '__map' in value
-        ? new Map((value as { __map: [string, unknown][] }).__map)
-        : value,
-    ) as Partial<Db>;
-    const fresh = emptyDb();
-    for (const key of Object.keys(fresh) as (keyof Db)[]) {
-      if (!(key in parsed)) return false;
-    }
-    Object.assign(db, parsed);
-    return true;
+    parsed = JSON.parse(text);
   } catch {
     return false;
   }
+  if (!parsed || typeof parsed !== 'object') return false;
+  const { version, db: stored } = parsed as { version?: unknown; db?: unknown };
+  if (version !== SNAPSHOT_VERSION || !stored || typeof stored !== 'object') return false;
+  const source = stored as Record<string, unknown>;
+  const fresh = emptyDb();
+  for (const name of Object.keys(collections()) as CollectionName[]) {
+    const value = source[name];
+    const entries = value && typeof value === 'object' ? (value as { __map?: unknown }).__map : undefined;
+    if (!isEntries(entries)) return false;
+    const target = fresh[name] as Collection<unknown, string>;
+    for (const [id, record] of entries) target.set(id, record);
+  }
+  if (typeof source.seq !== 'number' || !Array.isArray(source.outbox)) return false;
+  fresh.seq = source.seq;
+  fresh.outbox = source.outbox as OutboxEvent[];
+  Object.assign(db, fresh);
+  return true;
 }

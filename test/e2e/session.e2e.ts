@@ -39,9 +39,7 @@ test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign ou
 }) => {
   const requests = recordRequests(context);
   const token = await land(page, 'demo-patient', { next: '/patient/profile' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
 
   // The token left the address bar and history; only the exchange itself carried it.
   expect(page.url()).not.toContain(token);
@@ -177,6 +175,8 @@ test('H57/A11: a tab opened from a signed-in tab gets its own session; signing o
   page,
   context,
 }) => {
+  // The clock belongs to the browser context, so both tabs share it.
+  await page.clock.install();
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
 
@@ -200,13 +200,12 @@ test('H57/A11: a tab opened from a signed-in tab gets its own session; signing o
   const requests = recordRequests(context);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
-  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible({
-    timeout: 1000,
-  });
+  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
   await expect(second.getByRole('status')).toContainText('You signed out in another tab');
   await expect(second.locator('body')).not.toContainText(/Casey|2125550143/);
+  // Ten minutes on the (shared) fake clock instead of a wait: any poll still running would fire.
   const settled = requests.length;
-  await second.waitForTimeout(1500);
+  await page.clock.runFor('10:00');
   const after = requests
     .slice(settled)
     .filter((r) => r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`) && !r.url().endsWith('/users/logout'));
@@ -231,9 +230,7 @@ test('H55: another person signing in in another tab ends this tab', async ({ pag
 test('the profile fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await land(page, 'demo-patient', { next: '/patient/profile' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, 'profile (phone)');

@@ -116,7 +116,7 @@ test('the waiting room turns into "join" when the provider starts the visit, wit
   await setVisitStatus('vis_walkin_waiting', 25);
   const join = page.getByRole('region', { name: 'Your provider is ready — join' });
   // The page polls every 10 seconds while visible.
-  await expect(join).toBeVisible({ timeout: 15_000 });
+  await expect(join).toBeVisible();
   await expect(join.getByRole('link', { name: 'Join the video visit' })).toBeVisible();
   await expect(page.getByText('Samira Okafor')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(

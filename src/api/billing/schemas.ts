@@ -5,6 +5,7 @@ import {
   IntegerishSchema,
   NumberishSchema,
   StringishSchema,
+  TimestampSchema,
 } from '@/api/common/schemas';
 
 /** `GET /billing/settings`: the card processor's publishable key, under the key `stripe`. */
@@ -41,15 +42,36 @@ export const InvoiceCouponSchema = z.looseObject({
   id: StringishSchema.optional(),
   percent_off: NumberishSchema.nullish(),
   valid: BooleanishSchema,
+  /** Portal extension (the mock sends it): why a code was refused, in the customer's words. */
+  message: z.string().nullish(),
 });
 export type InvoiceCoupon = z.infer<typeof InvoiceCouponSchema>;
 
-/** Result of `POST /billing/invoices/process`; `coupon` is present when a promo code was sent. */
+/** The charge an invoice was paid with (portal extension, docs/spec-decisions.md "Payments"). */
+export const InvoiceChargeSchema = z.looseObject({
+  id: IdSchema,
+  amount: NumberishSchema,
+  currency: z.string().nullish(),
+  brand: z.string().nullish(),
+  last4: z.string().nullish(),
+  /** UNIX seconds. */
+  created: TimestampSchema.nullish(),
+});
+export type InvoiceCharge = z.infer<typeof InvoiceChargeSchema>;
+
+/**
+ * Result of `POST /billing/invoices/process`; `coupon` is present when a promo code was sent.
+ * `paid`, `invoice_id` and `charge` are not in the spec: the portal relies on them to tell whether
+ * an intake is already paid before it ever charges again (docs/spec-decisions.md "Payments").
+ */
 export const InvoiceResultSchema = z.looseObject({
   amount_due: NumberishSchema,
   currency: z.string().optional(),
   consultation: InvoiceConsultationSchema.nullish(),
   coupon: InvoiceCouponSchema.nullish(),
+  paid: BooleanishSchema.optional(),
+  invoice_id: IdSchema.nullish(),
+  charge: InvoiceChargeSchema.nullish(),
 });
 export type InvoiceResult = z.infer<typeof InvoiceResultSchema>;
 

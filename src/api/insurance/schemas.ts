@@ -153,3 +153,29 @@ export const ClaimsReportQuerySchema = z.object({
   to_date: DateOnlySchema.optional(),
 });
 export type ClaimsReportQuery = z.infer<typeof ClaimsReportQuerySchema>;
+
+/**
+ * One row of `GET /reports/claims`: a visit with its claim-relevant data. The spec shows only
+ * "visit with claim-relevant data"; the fields below are what the portal reads (decision in
+ * docs/spec-decisions.md, Insurance). Unknown fields pass through.
+ */
+export const ClaimRowSchema = z.looseObject({
+  id: IdSchema,
+  /** UNIX seconds of the visit. */
+  start: z.number(),
+  status: z.number().int(),
+  member_id: IdSchema,
+  patient_name: z.string(),
+  provider_name: z.string().nullish(),
+  insurer_code: OptionalTextSchema,
+  insurer_name: OptionalTextSchema,
+  subscriber_number: OptionalTextSchema,
+  diagnosis_codes: z.array(z.string()).default([]),
+  procedure_codes: z.array(z.string()).default([]),
+  /** Amount charged, in the clinic's currency units (e.g. dollars). */
+  amount: z.number().nullish(),
+});
+export type ClaimRow = z.infer<typeof ClaimRowSchema>;
+
+/** Which caller a card call runs as: the patient themselves, or the clinic admin token for a patient. */
+export type InsuranceAuth = 'user' | 'admin';

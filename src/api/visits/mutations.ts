@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { slotQueries } from '../slots/queries';
 import {
   addEconsultVisit,
   addWalkinVisit,
   bookVisit,
+  cancelVisit,
+  rescheduleVisit,
   type AddWalkinVisitInput,
   type BookVisitInput,
 } from './requests';
 import { visitQueries } from './queries';
-import type { AddEconsultInput } from './schemas';
+import type { AddEconsultInput, RescheduleVisitInput, Visit } from './schemas';
 
 /** POST /visits/add_walkin; the new visit is cached for its page and visit lists are refreshed before the button frees. */
 export function useAddWalkinVisit() {
@@ -33,14 +36,35 @@ export function useAddEconsultVisit() {
   });
 }
 
-/** POST /visits: books an appointment; same cache rules as the walk-in. */
-export function useBookVisit() {
+/** A changed appointment: cached for its page; visit lists and open times refreshed before the button frees. */
+function useAppointmentSettled() {
   const queryClient = useQueryClient();
+  return async (visit: Visit) => {
+    queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: visitQueries.lists() }),
+      queryClient.invalidateQueries({ queryKey: slotQueries.all() }),
+    ]);
+  };
+}
+
+/** POST /visits: books an appointment. A 409 means the time was just taken: the caller offers other times. */
+export function useBookVisit() {
+  const settled = useAppointmentSettled();
+  return useMutation({ mutationFn: (input: BookVisitInput) => bookVisit(input), onSuccess: settled });
+}
+
+/** POST /visits/{id}?version=2&slot_start=…; the old time is released by the server. */
+export function useRescheduleVisit() {
+  const settled = useAppointmentSettled();
   return useMutation({
-    mutationFn: (input: BookVisitInput) => bookVisit(input),
-    onSuccess: async (visit) => {
-      queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
-      await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });
-    },
+    mutationFn: ({ id, input }: { id: string; input: RescheduleVisitInput }) => rescheduleVisit(id, input),
+    onSuccess: settled,
   });
+}
+
+/** POST /visits/{id}?version=2&status=40. */
+export function useCancelVisit() {
+  const settled = useAppointmentSettled();
+  return useMutation({ mutationFn: (id: string) => cancelVisit(id), onSuccess: settled });
 }

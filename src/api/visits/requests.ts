@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
-import { VisitSchema, type AddEconsultInput, type Visit, type VisitFilter } from './schemas';
+import {
+  VISIT_STATUS,
+  VisitSchema,
+  type AddEconsultInput,
+  type RescheduleVisitInput,
+  type Visit,
+  type VisitFilter,
+} from './schemas';
 
 const VisitListSchema = z.array(VisitSchema);
 
@@ -98,6 +105,37 @@ export function bookVisit(input: BookVisitInput, options: CallOptions = {}): Pro
       member_id: input.member_id,
       provider_id: input.provider_id,
     },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/** POST /visits/{id}?version=2&slot_start=…: moves an appointment to another open slot. */
+export function rescheduleVisit(
+  id: string,
+  input: RescheduleVisitInput,
+  options: CallOptions = {},
+): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    query: { version: 2, ...input },
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * POST /visits/{id}?version=2&status=40: cancels an appointment. The spec names no cancel
+ * operation; this is the portal's reading (docs/spec-decisions.md, Scheduling).
+ */
+export function cancelVisit(id: string, options: CallOptions = {}): Promise<Visit> {
+  return apiJson({
+    method: 'POST',
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    query: { version: 2, status: VISIT_STATUS.cancelled },
     schema: VisitSchema,
     signal: options.signal,
   });

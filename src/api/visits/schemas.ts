@@ -180,3 +180,16 @@ export const BookVisitInputSchema = z
     path: ['slot_end'],
   });
 export type BookVisitInput = z.infer<typeof BookVisitInputSchema>;
+
+/** Query of `POST /visits/{id}` moving an appointment (`version` 2 marks updates). */
+export const RescheduleVisitInputSchema = z
+  .object({
+    slot_start: z.number().int().nonnegative(),
+    slot_end: z.number().int().nonnegative().optional(),
+    provider_id: z.string().min(1).optional(),
+  })
+  .refine((input) => input.slot_end === undefined || input.slot_end > input.slot_start, {
+    message: 'slot_end must be after slot_start',
+    path: ['slot_end'],
+  });
+export type RescheduleVisitInput = z.infer<typeof RescheduleVisitInputSchema>;

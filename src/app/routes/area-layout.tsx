@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
-import { UserMenu } from '@/features/auth/user-menu';
+import { UserMenu } from '@/features/auth';
 import { useSession } from '@/lib/session';
 import { HeaderExtras } from './compose/header-extras';
 

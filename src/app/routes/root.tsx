@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { OfflineBanner } from '@/components/feedback/offline-banner';
-import { SessionExpiredDialog } from './session-expired';
+import { SessionExpiredDialog } from '@/features/auth';
 
 // The build-time constant (not the parsed env) so production builds drop the panel entirely.
 const MockPanel = import.meta.env.VITE_API_MOCKING === 'on' ? lazy(() => import('./dev/mock-panel')) : null;

@@ -34,7 +34,7 @@ const rowOf = (title: string) =>
 
 async function openPatientDocuments() {
   const utils = renderRoute('/patient/documents', { as: 'demo-patient' });
-  await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 });
   return utils;
 }
 
@@ -223,7 +223,7 @@ describe('patient documents page', () => {
         return HttpResponse.json({ code: 410, message: 'expired' }, { status: 410 });
       }),
     );
-    await screen.findByRole('heading', { name: '../..\\eviltxt.exe', level: 3 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '../..\\eviltxt.exe', level: 3 });
     await user.click(screen.getByRole('button', { name: /^Download \.\.\/\.\.\\evil/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(clicked[0]).toMatchObject({ download: 'eviltxt.exe', rel: 'noreferrer' });
@@ -261,13 +261,13 @@ describe('patient documents page', () => {
         meta: { ...(template.meta as object), title: `Bulk ${i}` },
       });
     }
-    await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Photo of the rash', level: 3 });
     expect(
       within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem'),
     ).toHaveLength(25);
     expect(screen.getByText('Page 1 of 3 (63 documents)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('Page 2 of 3 (63 documents)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 3 (63 documents)')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
     expect(
       within(screen.getByRole('list', { name: 'Your documents' })).getAllByRole('listitem'),

@@ -527,12 +527,18 @@ describe('tabs (H55–H57)', () => {
     live.signIn(sessionFor('demo-patient'));
     const stale = tab({ channelName });
     stale.signIn(sessionFor('demo-patient'));
+    // A tab asks the others for a hand-off synchronously as it expires, so counting the requests
+    // it posts tells whether it tried, without waiting for an answer that should not come.
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    const handoffRequests = () =>
+      posted.mock.calls.filter(([message]) => (message as { type?: string }).type === 'handoff-request');
     stale.expire();
+    expect(handoffRequests()).toHaveLength(1);
     await vi.waitFor(() => expect(stale.getState().status).toBe('active'));
     expect(stale.tokens!.refreshToken).not.toBe(live.tokens!.refreshToken);
     // A second refusal right away is not resumed again: no loop against a server that keeps refusing.
     stale.expire();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(handoffRequests()).toHaveLength(1);
     expect(stale.getState().status).toBe('expired');
   });
 

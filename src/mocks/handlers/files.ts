@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { FILE_CATEGORIES, FileRecordSchema, type FileCategory } from '@/api/files/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { db, nextId, nowSeconds, type StoredFile, type UserRecord } from '../db';
 import { isStaff, requireUserOrAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { queryOf } from '../lib/params';
@@ -82,16 +82,15 @@ function extOf(name: string): string {
 }
 
 /** The patient whose record a file belongs to, for access checks. */
-function ownerOf(file: Rec): string | null {
+function ownerOf(file: StoredFile): string | null {
   return typeof file._owner === 'string' ? file._owner : null;
 }
 
-function creatorId(file: Rec): string | null {
-  const creator = file.creator as { id?: unknown } | null | undefined;
-  return creator && typeof creator.id === 'string' ? creator.id : null;
+function creatorId(file: StoredFile): string | null {
+  return file.creator?.id ?? null;
 }
 
-function canSee(caller: Caller, file: Rec): boolean {
+function canSee(caller: Caller, file: StoredFile): boolean {
   if (caller.isAdmin) return true;
   const user = caller.user;
   if (!user) return false;
@@ -101,13 +100,13 @@ function canSee(caller: Caller, file: Rec): boolean {
   return ownerOf(file) === user.id || creatorId(file) === user.id;
 }
 
-function canDelete(caller: Caller, file: Rec): boolean {
+function canDelete(caller: Caller, file: StoredFile): boolean {
   if (file.is_deletable !== true) return false;
   if (caller.isAdmin) return true;
   return !!caller.user && creatorId(file) === caller.user.id;
 }
 
-function canEdit(caller: Caller, file: Rec): boolean {
+function canEdit(caller: Caller, file: StoredFile): boolean {
   if (caller.isAdmin) return true;
   return !!caller.user && creatorId(file) === caller.user.id;
 }
@@ -126,7 +125,7 @@ async function linkCode(id: string, time: number): Promise<string> {
 }
 
 /** The wire form for this caller: mock-only fields dropped, a fresh link, `is_deletable` per caller. */
-async function present(file: Rec, caller: Caller, request: Request): Promise<Record<string, unknown>> {
+async function present(file: StoredFile, caller: Caller, request: Request): Promise<Record<string, unknown>> {
   const time = nowSeconds() + fileMockConfig.linkTtlSeconds;
   const code = await linkCode(file.id, time);
   const wire = Object.fromEntries(Object.entries(file).filter(([key]) => !key.startsWith('_')));
@@ -137,7 +136,7 @@ async function present(file: Rec, caller: Caller, request: Request): Promise<Rec
   };
 }
 
-function findFile(caller: Caller, id: string): Rec {
+function findFile(caller: Caller, id: string): StoredFile {
   const file = db.files.get(id);
   if (!file || !canSee(caller, file)) throw codeError(404, 'File not found');
   return file;
@@ -233,9 +232,8 @@ function isCategory(value: string): value is FileCategory {
 }
 
 /** Does a file sit on this target? Intake attachments also show on the visit made from the intake. */
-function onTarget(file: Rec, targetId: string, targetType: 'user' | 'visit'): boolean {
-  const meta = file.meta as { target?: { id?: string; type?: string } } | undefined;
-  const target = meta?.target;
+function onTarget(file: StoredFile, targetId: string, targetType: 'user' | 'visit'): boolean {
+  const target = file.meta?.target;
   if (!target) return false;
   if (targetType === 'user') return target.type === 'user' && target.id === targetId;
   if (target.type === 'visit') return target.id === targetId;
@@ -246,8 +244,19 @@ function onTarget(file: Rec, targetId: string, targetType: 'user' | 'visit'): bo
   return false;
 }
 
-function categoryOf(file: Rec): string | undefined {
-  return (file.meta as { category?: string } | undefined)?.category;
+/** The files that may sit on a target, from the files-by-target index (`onTarget` decides). */
+function filesOnTarget(targetId: string, targetType: 'user' | 'visit'): Set<StoredFile> {
+  if (targetType === 'user') return new Set(db.files.by('target', `user:${targetId}`));
+  const intakeId = db.visits.get(targetId)?.intake_id;
+  return new Set([
+    ...db.files.by('target', `visit:${targetId}`),
+    ...db.files.by('target', `intake:${targetId}`),
+    ...(intakeId ? db.files.by('target', `intake:${intakeId}`) : []),
+  ]);
+}
+
+function categoryOf(file: StoredFile): string | undefined {
+  return file.meta?.category ?? undefined;
 }
 
 const FileListSchema = z.array(FileRecordSchema);
@@ -292,7 +301,7 @@ export const filesHandlers: HttpHandler[] = [
           type: caller.user.type,
         }
       : ADMIN_CREATOR;
-    const record: Rec = {
+    const record: StoredFile = {
       id,
       // The original name is kept as sent (it is only ever shown as text and never used in paths).
       name: file.name || 'file',
@@ -349,7 +358,7 @@ export const filesHandlers: HttpHandler[] = [
       }
     }
 
-    const files = [...db.files.values()]
+    const files = [...filesOnTarget(targetId, targetType)]
       .filter((file) => canSee(caller, file))
       .filter((file) => onTarget(file, targetId, targetType))
       .filter((file) => !category || categoryOf(file) === category)
@@ -424,10 +433,10 @@ export const filesHandlers: HttpHandler[] = [
     if ((name?.length ?? 0) > 255 || (title?.length ?? 0) > 255)
       throw bad('The new name must be at most 255 characters');
     if (!canEdit(caller, file)) throw codeError(403, 'Only the person who uploaded this file can rename it');
-    const meta = { ...(file.meta as Record<string, unknown>) };
+    const meta = { ...file.meta };
     if (title !== undefined) meta.title = title;
     if (description !== undefined) meta.description = description;
-    const updated: Rec = { ...file, meta, ...(name !== undefined ? { name } : {}) };
+    const updated: StoredFile = { ...file, meta, ...(name !== undefined ? { name } : {}) };
     db.files.set(file.id, updated);
     return ok(FileRecordSchema, await present(updated, caller, request));
   }),

@@ -1,15 +1,18 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { emrHandlers } from './emr';
 import { erxHandlers } from './erx';
 import { filesHandlers } from './files';
 import { healthHandlers } from './health';
+import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
 import { pushHandlers } from './push';
 import { roomsHandlers } from './rooms';
+import { schedulingHandlers } from './scheduling';
 import { surveyHandlers } from './surveys';
 import { userHandlers } from './users';
 import { visitsHandlers } from './visits';
@@ -26,7 +29,11 @@ export const handlers = [
   ...roomsHandlers,
   ...intakesHandlers,
   ...visitsHandlers,
+  // After visits: its POST /visits/:id must not catch /visits/add_walkin.
+  ...schedulingHandlers,
   ...filesHandlers,
+  ...billingHandlers,
+  ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
   ...emrHandlers,

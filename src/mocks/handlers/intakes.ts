@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
-import { IntakeRefSchema, IntakeSchema } from '@/api/intakes/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { IntakeRefSchema, IntakeSchema, type IntakeAttachment } from '@/api/intakes/schemas';
+import { db, nextId, nowSeconds, type IntakeRecord, type UserRecord } from '../db';
 import { isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { formBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
@@ -107,29 +107,35 @@ async function readCustomFields(request: Request): Promise<Map<string, string>> 
 }
 
 /** The owner's `intake_attachment` files named by id, in the shape of spec 2.6. */
-function attachmentsFrom(ids: string, owner: string): Record<string, unknown>[] {
+function attachmentsFrom(ids: string, owner: string): IntakeAttachment[] {
   return ids
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean)
     .map((id) => {
       const file = db.files.get(id);
-      const creator = file?.creator as { id?: unknown } | undefined;
+      const creator = file?.creator;
       if (!file || (typeof creator?.id === 'string' && creator.id !== owner)) {
         throw badRequest(`attachment ${id} is not one of your files`);
       }
-      return { _id: file.id, name: file.name, path: file.fullpath, size: file.size, ext: file.ext };
+      return {
+        _id: file.id,
+        name: file.name,
+        path: file.fullpath,
+        size: file.size,
+        ext: file.ext ?? undefined,
+      };
     });
 }
 
-function applyCustomFields(intake: Rec, fields: Map<string, string>, owner: string): void {
+function applyCustomFields(intake: IntakeRecord, fields: Map<string, string>, owner: string): void {
   for (const [key, value] of fields) {
     if (key === ATTACHMENT_IDS_FIELD) intake.attachments = attachmentsFrom(value, owner);
     intake[key] = value;
   }
 }
 
-function ownIntake(id: string, user: UserRecord): Rec {
+function ownIntake(id: string, user: UserRecord): IntakeRecord {
   const intake = db.intakes.get(id);
   if (!intake) throw namedError(404, 'not_found', 'Intake not found');
   if (intake._owner !== user.id && intake.member_id !== user.id) {
@@ -139,7 +145,7 @@ function ownIntake(id: string, user: UserRecord): Rec {
 }
 
 /** The wire form: everything but the mock-only `_` fields. */
-function publicIntake(intake: Rec): Record<string, unknown> {
+function publicIntake(intake: IntakeRecord): Record<string, unknown> {
   return Object.fromEntries(Object.entries(intake).filter(([key]) => !key.startsWith('_')));
 }
 
@@ -160,7 +166,7 @@ export const intakesHandlers: HttpHandler[] = [
     const custom = await readCustomFields(request);
 
     const now = nowSeconds();
-    const intake: Rec = {
+    const intake: IntakeRecord = {
       id: nextId('int'),
       created: now,
       modified: now,

@@ -6,7 +6,7 @@ import {
   VisitMessagePageSchema,
   VisitMessageSchema,
 } from '@/api/messages/schemas';
-import { db, nextId, type Rec, type UserRecord } from '../db';
+import { db, nextId, type MessageRecord, type UserRecord, type VisitRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, optionalInt, queryOf } from '../lib/params';
@@ -29,12 +29,12 @@ function authenticate(request: Request): UserRecord {
   }).user;
 }
 
-function hostIds(visit: Rec): string[] {
-  const lists = [visit.hosts, (visit.meeting as Rec | null | undefined)?.hosts];
+function hostIds(visit: VisitRecord): string[] {
+  const lists = [visit.hosts, visit.meeting?.hosts];
   const ids: string[] = [];
   for (const list of lists) {
     if (!Array.isArray(list)) continue;
-    for (const host of list as unknown[]) {
+    for (const host of list) {
       if (typeof host === 'string' || typeof host === 'number') ids.push(String(host));
       else if (host && typeof host === 'object' && 'id' in host && typeof host.id === 'string')
         ids.push(host.id);
@@ -44,16 +44,16 @@ function hostIds(visit: Rec): string[] {
 }
 
 /** Everyone who may read and write the thread. */
-export function participantIds(visit: Rec): string[] {
+export function participantIds(visit: VisitRecord): string[] {
   const ids = [visit.member_id, visit.provider_id].filter(
     (v): v is string => typeof v === 'string' && v !== '' && v !== '0',
   );
   return [...new Set([...ids, ...hostIds(visit)])];
 }
 
-function visitFor(id: string, user: UserRecord): Rec {
+function visitFor(id: string, user: UserRecord): VisitRecord {
   const visit = db.visits.get(id);
-  if (!visit || visit.status === 'deleted') throw codeError(404, 'Visit not found');
+  if (!visit) throw codeError(404, 'Visit not found');
   if (!participantIds(visit).includes(user.id)) throw codeError(403, 'Not a participant on this visit');
   return visit;
 }
@@ -62,20 +62,21 @@ function visitFor(id: string, user: UserRecord): Rec {
  * A visit closed for new messages: the mock-only flag, or a completed or cancelled visit (spec 3:
  * a closed e-consult refuses new messages while its history stays readable).
  */
-export function isClosedForMessages(visit: Rec): boolean {
+export function isClosedForMessages(visit: VisitRecord): boolean {
   return visit._closedForMessages === true || visit.status === 30 || visit.status === 40;
 }
 
-/** The thread of a visit in its natural order (oldest first); ties keep insertion order. */
-export function threadOf(visitId: string): Rec[] {
-  const list: Rec[] = [];
-  for (const message of db.messages.values()) if (message.visit_id === visitId) list.push(message);
-  return list.sort((a, b) => Number(a.created) - Number(b.created));
+/**
+ * The thread of a visit in its natural order (oldest first; ties keep insertion order), read
+ * from the messages-by-visit index, which keeps that order as messages are stored.
+ */
+export function threadOf(visitId: string): MessageRecord[] {
+  return db.messages.by('visit', visitId);
 }
 
 /** Wire form (spec 2.18) plus the `attachment_ids` the message was sent with. */
-function wire(message: Rec): Record<string, unknown> {
-  const ids = Array.isArray(message.attachment_ids) ? (message.attachment_ids as string[]) : [];
+function wire(message: MessageRecord): Record<string, unknown> {
+  const ids = message.attachment_ids;
   return {
     id: message.id,
     type: message.type,
@@ -104,19 +105,19 @@ export interface AppendOptions {
  * for the other participants (it names the author, never the content).
  */
 export function appendMessage(
-  visit: Rec,
+  visit: VisitRecord,
   author: UserRecord,
   content: string,
   options: AppendOptions = {},
-): Rec {
+): MessageRecord {
   let created = options.created;
   if (created === undefined) {
-    const last = threadOf(visit.id).at(-1);
+    const last = db.messages.lastBy('visit', visit.id);
     const now = Date.now() / 1000;
     created = last && Number(last.created) >= now ? Number(last.created) + 0.001 : now;
   }
   const isPatient = author.id === visit.member_id || author.type === 200;
-  const message: Rec = {
+  const message: MessageRecord = {
     id: nextId('msg'),
     visit_id: visit.id,
     type: isPatient ? 'patient_message' : 'provider_message',
@@ -160,7 +161,7 @@ export function appendMessage(
 }
 
 /** Attachments must be files the caller may see: their own uploads, or files of this visit or of them. */
-function checkAttachments(value: unknown, user: UserRecord, visit: Rec): string[] {
+function checkAttachments(value: unknown, user: UserRecord, visit: VisitRecord): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || id === '')) {
     throw bad('attachment_ids must be an array of file ids');
@@ -168,14 +169,13 @@ function checkAttachments(value: unknown, user: UserRecord, visit: Rec): string[
   const ids = value as string[];
   for (const id of ids) {
     const file = db.files.get(id);
-    const meta = (file?.meta ?? {}) as { target?: { id?: unknown; type?: unknown } | null };
-    const creator = (file?.creator ?? {}) as { id?: unknown };
-    const target = meta.target ?? {};
+    const creator = file?.creator;
+    const target = file?.meta?.target;
     const visible =
       !!file &&
-      (creator.id === user.id ||
-        (target.type === 'visit' && target.id === visit.id) ||
-        (target.type === 'user' && (target.id === user.id || target.id === visit.member_id)));
+      (creator?.id === user.id ||
+        (target?.type === 'visit' && target.id === visit.id) ||
+        (target?.type === 'user' && (target.id === user.id || target.id === visit.member_id)));
     if (!visible) throw bad(`attachment_ids: file ${id} not found`);
   }
   return [...new Set(ids)];
@@ -269,7 +269,7 @@ export const messagesHandlers: HttpHandler[] = [
     if (!patient || !provider)
       return HttpResponse.json({ code: 409, message: 'The visit has no participants' }, { status: 409 });
     const now = Date.now() / 1000;
-    const last = Number(threadOf(visit.id).at(-1)?.created ?? now - count * 60);
+    const last = Number(db.messages.lastBy('visit', visit.id)?.created ?? now - count * 60);
     const step = last < now ? Math.min(60, (now - last) / (count + 1)) : 0.001;
     for (let i = 0; i < count; i += 1) {
       const author = i % 2 === 0 ? patient : provider;
@@ -278,6 +278,9 @@ export const messagesHandlers: HttpHandler[] = [
         created: last + (i + 1) * step,
       });
     }
-    return HttpResponse.json({ data: { count, total_count: threadOf(visit.id).length } }, { status: 201 });
+    return HttpResponse.json(
+      { data: { count, total_count: db.messages.countBy('visit', visit.id) } },
+      { status: 201 },
+    );
   }),
 ];

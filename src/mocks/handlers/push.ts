@@ -6,7 +6,7 @@ import {
   NotificationSchema,
   PushEndpointSchema,
 } from '@/api/push/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { db, nextId, nowSeconds, type EndpointRecord, type NotificationRecord, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { formBody, optionalInt, queryOf, requiredString } from '../lib/params';
@@ -20,20 +20,21 @@ import { api } from '../lib/routes';
 
 const bad = (message: string) => codeError(400, message);
 const PUSH_TYPES = new Set([30, 40]);
+const isPushType = (type: number): type is 30 | 40 => PUSH_TYPES.has(type);
 
 const authenticate = (request: Request): UserRecord => requireUser(request).user;
 
 /** The wire form: everything but the mock-only `_` fields. */
-const wire = (record: Rec) =>
+const wire = (record: object) =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 
-function ownEndpoint(id: string, user: UserRecord): Rec {
+function ownEndpoint(id: string, user: UserRecord): EndpointRecord {
   const endpoint = db.endpoints.get(id);
   if (!endpoint || endpoint.user_id !== user.id) throw codeError(404, 'Endpoint not found');
   return endpoint;
 }
 
-function ownNotification(id: string, user: UserRecord): Rec {
+function ownNotification(id: string, user: UserRecord): NotificationRecord {
   const notification = db.notifications.get(id);
   if (!notification || notification.user_id !== user.id) throw codeError(404, 'Notification not found');
   return notification;
@@ -50,7 +51,7 @@ export const pushHandlers: HttpHandler[] = [
     const typeText = form.get('type');
     if (typeText === null || typeText === '') throw bad('type is required');
     const type = Number(typeText);
-    if (!PUSH_TYPES.has(type)) throw bad('type must be 30 (Apple) or 40 (Google)');
+    if (!isPushType(type)) throw bad('type must be 30 (Apple) or 40 (Google)');
     const now = nowSeconds();
     // Registering the same device again refreshes it instead of adding a second endpoint.
     const existing = [...db.endpoints.values()].find(
@@ -61,7 +62,7 @@ export const pushHandlers: HttpHandler[] = [
       return ok(PushEndpointSchema, wire(existing));
     }
     const id = nextId('ep');
-    const endpoint: Rec = {
+    const endpoint: EndpointRecord = {
       id,
       key,
       user_id: user.id,

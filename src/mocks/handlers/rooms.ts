@@ -8,7 +8,7 @@ import {
   RoomSummarySchema,
   UserRoomAssociationSchema,
 } from '@/api/rooms/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { db, nextId, nowSeconds, type RoomRecord, type UserRecord, type VisitRecord } from '../db';
 import { liveAccessToken, requireAccountHeader, requireAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, optionalInt, queryOf } from '../lib/params';
@@ -18,7 +18,7 @@ import { api } from '../lib/routes';
 const fail = (message: string) => codeError(400, message);
 
 /** The wire form of a record: everything but the mock-only `_` fields. */
-export function wire(record: Rec): Record<string, unknown> {
+export function wire(record: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith('_')));
 }
 
@@ -29,7 +29,7 @@ interface RoomAssociation {
 }
 
 function roomsOf(user: UserRecord): RoomAssociation[] {
-  return Array.isArray(user.rooms) ? (user.rooms as RoomAssociation[]) : [];
+  return user.rooms ?? [];
 }
 
 /**
@@ -43,19 +43,19 @@ export function roomProviders(code: string): UserRecord[] {
 }
 
 /** A room of the caller's clinic by code, or a 404 in the room family's `{code, message}` shape. */
-export function findRoom(code: string, accountCode: string): Rec | undefined {
+export function findRoom(code: string, accountCode: string): RoomRecord | undefined {
   const room = db.rooms.get(code);
   return room && room.account_code === accountCode ? room : undefined;
 }
 
-function roomOr404(code: string, accountCode: string): Rec {
+function roomOr404(code: string, accountCode: string): RoomRecord {
   const room = findRoom(code, accountCode);
   if (!room) throw codeError(404, `Room ${code} not found`);
   return room;
 }
 
 /** Room detail: the association lists are computed from the users, so they never drift. */
-function roomDetail(room: Rec): Record<string, unknown> {
+function roomDetail(room: RoomRecord): Record<string, unknown> {
   const ids = roomProviders(String(room.code)).map((u) => u.id);
   return { ...wire(room), users: ids.join(','), provider_ids: ids };
 }
@@ -91,15 +91,10 @@ function providerDetail(user: UserRecord): Record<string, unknown> {
 }
 
 /** Walk-ins still waiting in a room: pending or confirmed, not e-consults, oldest first. */
-export function waitingWalkins(roomCode: string): Rec[] {
-  return [...db.visits.values()]
-    .filter(
-      (v) =>
-        v.room_code === roomCode &&
-        Number(v.type) === 1 &&
-        Number(v.subtype) !== 4 &&
-        (v.status === 10 || v.status === 20),
-    )
+export function waitingWalkins(roomCode: string): VisitRecord[] {
+  return db.visits
+    .by('room', roomCode)
+    .filter((v) => Number(v.type) === 1 && Number(v.subtype) !== 4 && (v.status === 10 || v.status === 20))
     .sort((a, b) => Number(a.created) - Number(b.created) || String(a.id).localeCompare(String(b.id)));
 }
 
@@ -149,7 +144,7 @@ export const roomsHandlers: HttpHandler[] = [
     const code = text('code') || nextId('room');
     if (db.rooms.has(code)) throw fail(`A room with code "${code}" already exists`);
     const t = nowSeconds();
-    const room: Rec = {
+    const room: RoomRecord = {
       id: nextId('room'),
       code,
       slug,
@@ -202,7 +197,7 @@ export const roomsHandlers: HttpHandler[] = [
   http.get(api('/rooms/:code/queue'), ({ request, params }) => {
     const accountCode = requireAccountHeader(request);
     const room = roomOr404(String(params.code), accountCode);
-    const settings = (room._queue ?? {}) as { capacity?: number; average_visit_time?: number };
+    const settings = room._queue ?? {};
     const waiting = waitingWalkins(String(room.code));
     const caller = liveAccessToken(request.headers.get('X-ApiToken'))?.userId;
     const mine = caller ? waiting.filter((v) => v.member_id === caller).at(-1) : undefined;

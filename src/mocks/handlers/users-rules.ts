@@ -50,9 +50,7 @@ export function canonicalZone(value: string): string | null {
 function isAvatarOf(fileId: string, user: UserRecord): boolean {
   const file = db.files.get(fileId);
   if (!file) return false;
-  const meta = file.meta as { category?: unknown } | undefined;
-  const creator = file.creator as { id?: unknown } | undefined;
-  return meta?.category === 'user_avatar' && (creator?.id === user.id || file._owner === user.id);
+  return file.meta?.category === 'user_avatar' && (file.creator?.id === user.id || file._owner === user.id);
 }
 
 /** Validates a POST /me body against the caller; returns the fields to change. */
@@ -229,7 +227,7 @@ function intParam(params: URLSearchParams, key: string, fallback: number, min: n
 }
 
 const isAdminUser = (u: UserRecord) => u.is_admin === true || (u.roles ?? []).includes('clinic_admin');
-const roomCodes = (u: UserRecord) => ((u.rooms as { code?: string }[] | undefined) ?? []).map((r) => r.code);
+const roomCodes = (u: UserRecord) => (u.rooms ?? []).map((r) => r.code);
 
 /** Filters, sorts and pages the clinic's users as GET /users does (spec 4.1). */
 export function listUsersFor(

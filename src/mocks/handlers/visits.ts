@@ -2,7 +2,15 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { IntakeSchema } from '@/api/intakes/schemas';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import {
+  db,
+  nextId,
+  nowSeconds,
+  type IntakeRecord,
+  type RoomRecord,
+  type UserRecord,
+  type VisitRecord,
+} from '../db';
 import { requireUser, requireUserOrAdmin } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { jsonBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
@@ -20,7 +28,7 @@ const ECONSULT_SUBTYPE = 4;
 /** The demo provider takes a walk-in that a development control moves to "in progress". */
 const DEMO_PROVIDER_ID = 'usr_provider';
 
-function person(user: UserRecord) {
+export function person(user: UserRecord) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -33,11 +41,11 @@ function person(user: UserRecord) {
 }
 
 function roomCodesOf(user: UserRecord): string[] {
-  return Array.isArray(user.rooms) ? (user.rooms as { code: string }[]).map((r) => r.code) : [];
+  return (user.rooms ?? []).map((r) => r.code);
 }
 
-function hostIds(visit: Rec): string[] {
-  const hosts = Array.isArray(visit.hosts) ? (visit.hosts as unknown[]) : [];
+function hostIds(visit: VisitRecord): string[] {
+  const hosts: unknown[] = Array.isArray(visit.hosts) ? visit.hosts : [];
   return hosts.map((h) => (h && typeof h === 'object' && 'id' in h ? String(h.id) : String(h)));
 }
 
@@ -45,7 +53,7 @@ function hostIds(visit: Rec): string[] {
  * Who may see a visit: the patient, the assigned provider, a host, and the providers of its
  * room (they accept walk-ins and e-consults from their dashboards, spec 3).
  */
-function isParticipant(user: UserRecord, visit: Rec): boolean {
+export function isParticipant(user: UserRecord, visit: VisitRecord): boolean {
   if (visit.member_id === user.id) return true;
   if (user.type !== 400 && user.type !== 100) return false;
   return (
@@ -59,11 +67,11 @@ function isParticipant(user: UserRecord, visit: Rec): boolean {
  * Time filters: a visit's start and end; an e-consult has neither, so it starts at `created`
  * and ends at `actual_end` (an open one has not ended and never matches `end_time`).
  */
-const startOf = (v: Rec) => (typeof v.start === 'number' ? v.start : Number(v.created));
-const endOf = (v: Rec): number | null =>
+const startOf = (v: VisitRecord) => (typeof v.start === 'number' ? v.start : Number(v.created));
+const endOf = (v: VisitRecord): number | null =>
   typeof v.end === 'number' ? v.end : typeof v.actual_end === 'number' ? v.actual_end : null;
 
-function withIntake(visit: Rec): Record<string, unknown> {
+export function withIntake(visit: VisitRecord): Record<string, unknown> {
   const body = wire(visit);
   const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
   // The detail embeds the intake (spec 2.7 allows either form); one the contract cannot read stays a reference.
@@ -71,20 +79,20 @@ function withIntake(visit: Rec): Record<string, unknown> {
   return embedded && IntakeSchema.safeParse(embedded).success ? { ...body, intake: embedded } : body;
 }
 
-function listItem(visit: Rec, withRecordings: boolean): Record<string, unknown> {
+function listItem(visit: VisitRecord, withRecordings: boolean): Record<string, unknown> {
   const body = wire(visit);
   if (!withRecordings) delete body.recordings;
   return body;
 }
 
-function visitOr404(id: string): Rec {
+export function visitOr404(id: string): VisitRecord {
   const visit = db.visits.get(id);
   if (!visit) throw namedError(404, 'not_found', 'Visit not found');
   return visit;
 }
 
 /** The intake must exist and be the caller's; the spec lists only 400 for this endpoint's bad input. */
-function intakeOf(user: UserRecord, intakeId: string): Rec {
+export function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
   const intake = db.intakes.get(intakeId);
   const owners = intake
     ? [intake._owner, intake.member_id].filter((o) => o !== undefined && o !== null).map(String)
@@ -94,7 +102,7 @@ function intakeOf(user: UserRecord, intakeId: string): Rec {
   return intake;
 }
 
-function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
+export function roomFor(user: UserRecord, intake: IntakeRecord, roomCode: string): RoomRecord {
   const room = findRoom(roomCode, user.account_code);
   if (!room) throw fail(`Room ${roomCode} not found`);
   if (typeof intake.room_code === 'string' && intake.room_code && intake.room_code !== roomCode) {
@@ -104,7 +112,7 @@ function roomFor(user: UserRecord, intake: Rec, roomCode: string): Rec {
 }
 
 /** The same intake never makes a second visit: a retry, double click or second tab gets the first (case D32). */
-function existingVisitOf(intake: Rec): Rec | undefined {
+export function existingVisitOf(intake: IntakeRecord): VisitRecord | undefined {
   return typeof intake.visit_id === 'string' ? db.visits.get(intake.visit_id) : undefined;
 }
 
@@ -119,11 +127,16 @@ function meetingFor(t: number) {
   };
 }
 
-function createVisit(user: UserRecord, intake: Rec, room: Rec, over: Partial<Rec>): Rec {
+export function createVisit(
+  user: UserRecord,
+  intake: IntakeRecord,
+  room: RoomRecord,
+  over: Partial<VisitRecord>,
+): VisitRecord {
   const t = nowSeconds();
   const id = nextId('vis');
   const provider = typeof over.provider_id === 'string' ? db.users.get(over.provider_id) : undefined;
-  const visit: Rec = {
+  const visit: VisitRecord = {
     id,
     code: id.replace('vis_', 'V-'),
     member_id: user.id,
@@ -175,13 +188,23 @@ function createVisit(user: UserRecord, intake: Rec, room: Rec, over: Partial<Rec
   return visit;
 }
 
-const enabled = (room: Rec, kind: 'walkin' | 'econsult') => {
-  const visits = (room.visits ?? {}) as Record<string, { enabled?: boolean } | undefined>;
-  return visits[kind]?.enabled === true;
+const enabled = (room: RoomRecord, kind: 'walkin' | 'econsult') => {
+  const setting: unknown = room.visits?.[kind];
+  return typeof setting === 'object' && setting !== null && 'enabled' in setting && setting.enabled === true;
 };
 
-const isClosed = (room: Rec) =>
-  (room.operation_settings as { is_closed?: boolean } | undefined)?.is_closed === true;
+/**
+ * The visits a list call has to look at, from the indexes: those of the requested room, or a
+ * patient's own visits. Staff without a room filter (they see their rooms, their assignments and
+ * the visits they host) and the admin token read the whole collection.
+ */
+function candidatesFor(user: UserRecord | null, roomCode: string | undefined): Iterable<VisitRecord> {
+  if (roomCode) return db.visits.by('room', roomCode);
+  if (user && user.type !== 400 && user.type !== 100) return db.visits.by('member', user.id);
+  return db.visits.values();
+}
+
+const isClosed = (room: RoomRecord) => room.operation_settings?.is_closed === true;
 
 export const visitsHandlers: HttpHandler[] = [
   /** USER; the clinic admin token (spec 4.12) sees every visit of the clinic. */
@@ -200,7 +223,7 @@ export const visitsHandlers: HttpHandler[] = [
       .map((f) => f.trim())
       .filter(Boolean);
     const accountCode = user?.account_code ?? request.headers.get('X-AccountCode');
-    const visits = [...db.visits.values()]
+    const visits = [...candidatesFor(user, roomCode)]
       .filter((v) => v.account_code === accountCode)
       .filter((v) => (user ? isParticipant(user, v) : true))
       .filter((v) => !roomCode || v.room_code === roomCode)
@@ -211,10 +234,7 @@ export const visitsHandlers: HttpHandler[] = [
         return end !== null && end < endTime;
       })
       .filter((v) => status === undefined || v.status === status)
-      .filter(
-        (v) =>
-          !onlyWithRecordings || Number((v.recordings as { count?: number } | undefined)?.count ?? 0) > 0,
-      )
+      .filter((v) => !onlyWithRecordings || Number(v.recordings?.count ?? 0) > 0)
       .sort((a, b) => startOf(b) - startOf(a) || String(a.id).localeCompare(String(b.id)));
     return ok(
       z.array(VisitSchema),

@@ -1,4 +1,4 @@
-import { db, type Rec } from '../db';
+import { db, type OutboxEvent } from '../db';
 
 /**
  * Webhook delivery of the standalone mock server (spec section 6, DESIGN.md section 2). Handlers
@@ -42,14 +42,14 @@ export interface WebhookEnvelopeBody {
 export const WEBHOOK_VERSION = '1.0';
 
 /** The section 6 envelope for one delivery attempt of a queued event. */
-export function envelopeFor(event: Rec, deliveryId: string): WebhookEnvelopeBody {
+export function envelopeFor(event: OutboxEvent, deliveryId: string): WebhookEnvelopeBody {
   return {
     version: WEBHOOK_VERSION,
     id: deliveryId,
     type: typeof event.type === 'string' ? event.type : 'unknown',
     created: typeof event.created === 'number' ? Math.floor(event.created) : Math.floor(Date.now() / 1000),
     account_code: typeof event.account_code === 'string' ? event.account_code : 'demo',
-    data: event.data && typeof event.data === 'object' ? { ...(event.data as Record<string, unknown>) } : {},
+    data: { ...event.data },
   };
 }
 
@@ -80,7 +80,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions): WebhookDe
     timers.add(timer);
   };
 
-  async function attempt(event: Rec, number: number): Promise<void> {
+  async function attempt(event: OutboxEvent, number: number): Promise<void> {
     if (stopped) return;
     const body = envelopeFor(event, newDeliveryId());
     let status: number | null = null;

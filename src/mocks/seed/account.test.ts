@@ -18,6 +18,7 @@ describe('seeded step configurations', () => {
         'location',
         'provider',
         'consultation',
+        'schedule',
         'symptoms',
         'medical_history',
         'insurance',

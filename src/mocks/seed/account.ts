@@ -1,4 +1,5 @@
-import type { Db, Rec } from '../db';
+import type { Consultation } from '@/api/rooms/schemas';
+import type { Db, RoomRecord } from '../db';
 
 /**
  * The demo clinic's long intake flow (DESIGN.md section 4): every step screen of the intake
@@ -10,6 +11,7 @@ export const DEMO_INTAKE_STEPS: unknown[] = [
   { code: 'location', name: 'Where you are', next: { title: 'Continue' } },
   { code: 'provider', name: 'Choose a provider' },
   { code: 'consultation', name: 'Type of consultation' },
+  { code: 'schedule', name: 'Choose a time' },
   {
     code: 'symptoms',
     name: 'About your symptoms',
@@ -154,8 +156,8 @@ function accountRoom(
   code: string,
   name: string,
   kind: 'walkin' | 'econsult',
-  consultation: Rec,
-): Rec {
+  consultation: Consultation,
+): RoomRecord {
   return {
     id: `room_${code.replace(/-/g, '_')}`,
     code,

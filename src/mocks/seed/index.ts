@@ -1,8 +1,10 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
+import { seedBilling } from './billing';
+import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
 import { seedRooms } from './rooms';
-import { seedSlots } from './slots';
+import { seedBookings, seedSlots } from './slots';
 import { seedVisits } from './visits';
 import { seedRecords } from './records';
 import { seedSurveys } from './surveys';
@@ -16,8 +18,11 @@ export function seedDatabase(db: Db, now: number): void {
   seedVisits(db, now);
   seedNotifications(db, now);
   seedSlots(db, now);
+  seedBookings(db, now);
   seedRecords(db, now);
   seedSurveys(db, now);
+  seedBilling(db, now);
+  seedInsurance(db);
 }
 
 export { PERSONAS, type Persona } from './personas';

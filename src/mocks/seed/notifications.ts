@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db, EndpointRecord } from '../db';
 
 const HOUR = 3600;
 
@@ -48,7 +48,7 @@ export function seedNotifications(db: Db, now: number): void {
   // Registered notification endpoints besides the Apple phone of seed/records.ts: an email
   // address (type 10) and an Android phone.
   const t = Math.floor(now / 1000);
-  const endpoints = [
+  const endpoints: Pick<EndpointRecord, 'id' | 'key' | 'type' | 'created'>[] = [
     { id: 'ep_patient_email', key: 'casey.morgan@example.test', type: 10, created: t - 90 * 24 * HOUR },
     { id: 'ep_patient_android', key: 'fcm-registration-id-demo-0002', type: 40, created: t - 5 * 24 * HOUR },
   ];

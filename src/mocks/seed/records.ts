@@ -131,108 +131,6 @@ export function seedRecords(db: Db, now: number): void {
     });
   }
 
-  db.insuranceCards.set(`${patient}:primary`, {
-    id: `${patient}:primary`,
-    card_type: 'primary',
-    insurer_code: 'INS-ACME',
-    subscriber_number: 'SUB-000123',
-    group_number: 'GRP-42',
-    responsible_party: 'self',
-    guarantor_first_name: 'Casey',
-    guarantor_middle_name: '',
-    guarantor_last_name: 'Morgan',
-    guarantor_dob: '1988-04-12',
-    guarantor_gender: 2,
-    guarantor_address: '100 Example Street',
-    guarantor_address_2: '',
-    guarantor_city: 'Brooklyn',
-    guarantor_zip: '11201',
-    guarantor_state: 'NY',
-    consent: true,
-  });
-
-  db.referenceLists.set('carriers', [
-    {
-      id: 'car_acme',
-      name: 'Acme Health Plan',
-      code: 'INS-ACME',
-      billing_system: {
-        address: {
-          zip: '10001',
-          city: 'New York',
-          state: 'NY',
-          address1: '1 Plan Plaza',
-          address2: '',
-          areacode: '212',
-        },
-        cpid: '1001',
-        code: 'ACME',
-      },
-    },
-    {
-      id: 'car_blue',
-      name: 'Bluewater Insurance',
-      code: 'INS-BLUE',
-      billing_system: {
-        address: {
-          zip: '60601',
-          city: 'Chicago',
-          state: 'IL',
-          address1: '200 Lake Road',
-          address2: 'Suite 5',
-          areacode: '312',
-        },
-        cpid: '1002',
-        code: 'BLUE',
-      },
-    },
-    {
-      id: 'car_summit',
-      name: 'Summit Mutual',
-      code: 'INS-SUMMIT',
-      billing_system: {
-        address: {
-          zip: '80202',
-          city: 'Denver',
-          state: 'CO',
-          address1: '9 Ridge Way',
-          address2: '',
-          areacode: '303',
-        },
-        cpid: '1003',
-        code: 'SUMMIT',
-      },
-    },
-  ]);
-  db.referenceLists.set('insurers', [
-    { id: 'INS-ACME', text: 'Acme Health Plan', description: 'Commercial PPO' },
-    { id: 'INS-BLUE', text: 'Bluewater Insurance', description: 'Commercial HMO' },
-    { id: 'INS-SUMMIT', text: 'Summit Mutual', description: 'Medicare Advantage' },
-  ]);
-  db.referenceLists.set('billing_modifiers', [
-    { id: '95', text: '95', description: 'Synchronous telemedicine service' },
-    { id: 'GT', text: 'GT', description: 'Via interactive audio and video' },
-  ]);
-  db.referenceLists.set('procedures', [
-    { id: '99212', text: '99212', description: 'Office visit, established patient, straightforward' },
-    { id: '99213', text: '99213', description: 'Office visit, established patient, low complexity' },
-    { id: '99421', text: '99421', description: 'Online digital evaluation, 5-10 minutes' },
-  ]);
-  db.referenceLists.set('dxs', [
-    {
-      id: 'J30.2',
-      code: 'J30.2',
-      description: 'Other seasonal allergic rhinitis',
-      billing_system: { code: 'ICD10' },
-    },
-    {
-      id: 'L25.9',
-      code: 'L25.9',
-      description: 'Unspecified contact dermatitis',
-      billing_system: { code: 'ICD10' },
-    },
-  ]);
-
   db.surveyResponses.set('svy_1', {
     id: 'svy_1',
     survey_code: 'post_visit_survey',
@@ -273,18 +171,6 @@ export function seedRecords(db: Db, now: number): void {
     type: 'blood_pressure_monitor',
     user_id: patient,
     created_at: t - 50 * DAY,
-  });
-
-  db.paymentSources.set('src_1', {
-    id: 'src_1',
-    type: 'card',
-    brand: 'visa',
-    last4: '4242',
-    exp_month: 12,
-    exp_year: new Date(now).getUTCFullYear() + 2,
-    is_default: true,
-    _user_id: patient,
-    _room_code: 'general',
   });
 
   // Files (spec 2.10). Mock-only fields: `_owner` is the patient whose record the file is on,

@@ -1,4 +1,4 @@
-import type { Db, Rec } from '../db';
+import type { Db, RoomRecord } from '../db';
 import { PROVIDERS } from './users';
 
 const HOUR = 3600;
@@ -24,6 +24,16 @@ const CONSULTATIONS = {
       group: false,
       charge: true,
       slots: 2,
+      visible_to_patient: true,
+    },
+    {
+      id: 'cons_general_group',
+      description: 'Blood pressure group session',
+      duration: 60,
+      amount: 25,
+      group: true,
+      charge: true,
+      slots: 4,
       visible_to_patient: true,
     },
   ],
@@ -65,7 +75,7 @@ const CONSULTATIONS = {
   ],
 };
 
-function room(t: number, code: string, name: string, extra: Partial<Rec>): Rec {
+function room(t: number, code: string, name: string, extra: Partial<RoomRecord>): RoomRecord {
   const providers = PROVIDERS.filter((p) => p.rooms.includes(code)).map((p) => p.id);
   return {
     id: `room_${code.replace(/-/g, '_')}`,

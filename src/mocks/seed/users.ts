@@ -41,6 +41,8 @@ export interface ProviderSeed {
   rooms: string[];
   states: string[];
   specialties: string[];
+  /** Profile time zone; America/New_York when left out. */
+  timezone?: string;
 }
 
 /** Providers of the demo clinic (bios are invented). */
@@ -70,6 +72,7 @@ export const PROVIDERS: ProviderSeed[] = [
     rooms: ['general', 'dermatology'],
     states: ['NY', 'NJ'],
     specialties: ['Nursing'],
+    timezone: 'Europe/London',
   },
   {
     id: 'usr_derm',
@@ -170,6 +173,7 @@ export function seedUsers(db: Db, now: number): void {
         phone: '2125550100',
         specialties: p.specialties,
         states_serviced: p.states,
+        ...(p.timezone ? { timezone: p.timezone } : {}),
         educational_training: 'Residency and board certification (demo data).',
         professional_interests: 'Preventive care, telehealth.',
         personal_interests: 'Hiking, cooking.',

@@ -1,4 +1,4 @@
-import type { Db, Rec } from '../db';
+import type { Db, VisitRecord } from '../db';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -20,7 +20,7 @@ export function seedVisits(db: Db, now: number): void {
     phone: typeof u.phone === 'string' ? u.phone : '',
     code: u.code,
   });
-  const base = (id: string, over: Partial<Rec>): Rec => ({
+  const base = (id: string, over: Partial<VisitRecord>): VisitRecord => ({
     id,
     code: id.replace('vis_', 'V-').toUpperCase(),
     member_id: patient.id,
@@ -50,7 +50,7 @@ export function seedVisits(db: Db, now: number): void {
     recordings: { count: 0, data: [] },
     ...over,
   });
-  const visits: Rec[] = [
+  const visits: VisitRecord[] = [
     base('vis_upcoming', {
       start: t + 2 * DAY + 3 * HOUR,
       end: t + 2 * DAY + 3 * HOUR + 30 * MIN,

@@ -9,7 +9,7 @@ import { expect } from './fixtures';
 export async function signInAs(page: Page, label: string, returnTo?: string): Promise<void> {
   await page.goto(returnTo ? `/dev/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/dev/sign-in');
   await page.getByRole('button', { name: `Sign in as ${label}` }).click();
-  await expect(page).not.toHaveURL(/\/(dev\/sign-in|auth)(\?|$)/, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/(dev\/sign-in|auth)(\?|$)/);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
   await expect(heading).not.toHaveText(/^(Development sign-in|Signing you in)$/);

@@ -2,9 +2,9 @@ import type { NavItem } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { featureNav } from '../registry';
 
-/** The admin area's navigation; each feature adds its page here. */
+/** The admin area's navigation: features add entries through routes/registry/; the order is the area's. */
 export const adminNav: NavItem[] = [
   { to: paths.admin.home(), label: 'Admin', end: true },
-  ...featureNav('admin'),
+  ...featureNav('admin', [paths.admin.users, paths.admin.claims, paths.admin.referenceLists]),
   { to: paths.provider.home(), label: 'Provider dashboard' },
 ];

@@ -5,9 +5,7 @@ import { renderRoute } from '~test/render';
 async function openDirectory(path = '/admin/users', withToken = true) {
   const utils = renderRoute(path, { as: 'demo-admin' });
   if (withToken) utils.session.setAdminToken('demo-admin-token');
-  expect(
-    await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 5000 }),
-  ).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument();
   return utils;
 }
 

@@ -190,6 +190,7 @@ function UserDirectory() {
                   <th scope="col">Type</th>
                   <th scope="col">Username</th>
                   <th scope="col">Last sign-in</th>
+                  <th scope="col">Insurance</th>
                 </tr>
               </thead>
               <tbody>
@@ -199,6 +200,13 @@ function UserDirectory() {
                     <td>{typeLabel(user)}</td>
                     <td>{user.username ?? '—'}</td>
                     <td>{lastLogin(user, zone)}</td>
+                    <td>
+                      {user.type === USER_TYPE.member ? (
+                        <Link to={paths.admin.userInsurance(user.id)}>
+                          Cards<span className="visually-hidden"> of {displayName(user)}</span>
+                        </Link>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -55,9 +55,7 @@ describe('the SSO landing', () => {
   it('B16: exchanges the token, drops it from the address and history, and follows an in-app `next`', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router, session } = renderRoute(landingUrl(token, { next: '/patient/profile' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient/profile');
     expect(router.state.location.search).not.toContain(token);
     expect(session.getState().status).toBe('active');
@@ -72,9 +70,7 @@ describe('the SSO landing', () => {
     const exchanges = countExchanges();
     const token = ssoTokenFor('demo-patient');
     renderStrict(landingUrl(token, { one_time_token: '1' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(exchanges).toHaveLength(1);
     expect(db.tokens.get(token)?.consumed).toBe(true);
   });
@@ -83,9 +79,7 @@ describe('the SSO landing', () => {
     const exchanges = countExchanges();
     const token = ssoTokenFor('demo-patient');
     const view = renderRoute(landingUrl(token, { one_time_token: '1' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     await view.session.signOut();
     view.unmount();
 
@@ -101,18 +95,14 @@ describe('the SSO landing', () => {
   it('B18: a `next` to another origin is ignored and the user lands on their home', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '//evil.example/phish' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 
   it('B18: a `next` the user may not open leads to their own home, not a loop', async () => {
     const token = ssoTokenFor('demo-patient');
     const { router } = renderRoute(landingUrl(token, { next: '/admin/users' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 
@@ -155,20 +145,16 @@ describe('the SSO landing', () => {
     ['demo-patient', 'Welcome, Casey', '/patient'],
   ] as const)('lands %s on their role’s home without `next`', async (persona, heading, path) => {
     const { router } = renderRoute(landingUrl(ssoTokenFor(persona)));
-    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 
   it('disable_navigation=1 shows the portal without its navigation for the whole session', async () => {
     const { router } = renderRoute(landingUrl(ssoTokenFor('demo-patient'), { disable_navigation: '1' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
-    expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
@@ -179,23 +165,17 @@ describe('terms of service gate', () => {
     const { user, router } = renderRoute(
       landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }),
     );
-    expect(
-      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I accept the terms' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(db.users.get('usr_patient2')!.tos).toBe(true);
   });
 
   it('every area sends a user with tos false to the terms, and declining signs out', async () => {
     const { user, router, session } = renderRoute('/patient/profile', { as: 'demo-patient-2' });
-    expect(
-      await screen.findByRole('heading', { name: 'Terms of service' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/patient/profile');
     await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
@@ -205,9 +185,7 @@ describe('terms of service gate', () => {
 
   it('the terms page sends someone who already accepted straight on', async () => {
     const { router } = renderRoute('/terms', { as: 'demo-patient' });
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Casey' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
 });

@@ -5,14 +5,14 @@ import { isApiError } from '@/api/errors';
 import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
 import { paths, safeInAppPath } from '@/config/paths';
-import { homeFor } from '@/features/auth/home-for';
 import {
+  homeFor,
   exchangeOnce,
   forgetCapturedLanding,
   readLanding,
   takeCapturedLanding,
   type SsoLanding,
-} from '@/features/auth/sso-landing';
+} from '@/features/auth';
 import { useSessionStore } from '@/lib/session';
 
 /**

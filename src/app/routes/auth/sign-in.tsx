@@ -47,11 +47,7 @@ export function Component() {
             </p>
             {isDevSignInEnabled ? (
               <p>
-                <Link
-                  to={`${paths.devSignIn()}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`}
-                >
-                  Development sign-in (mock personas)
-                </Link>
+                <Link to={paths.devSignIn(returnTo ?? undefined)}>Development sign-in (mock personas)</Link>
               </p>
             ) : null}
           </>

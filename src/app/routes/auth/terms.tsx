@@ -9,8 +9,7 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { safeInAppPath } from '@/config/paths';
-import { homeFor } from '@/features/auth/home-for';
-import { useSignOut } from '@/features/auth/use-sign-out';
+import { homeFor, useSignOut } from '@/features/auth';
 
 /**
  * Terms of service: a user whose profile has `tos` false accepts them here (POST /me tos=1)

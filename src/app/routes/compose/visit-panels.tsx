@@ -1,15 +1,41 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { userQueries } from '@/api/users/queries';
-import { VISIT_STATUS, VISIT_SUBTYPE, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/visits/schemas';
+import { InsurancePanel } from '@/features/insurance';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
+import { ReceiptPanel } from '@/features/payments';
 import { useSession } from '@/lib/session';
 
 /**
- * Panels other features add to a visit page (the e-consult message thread, for one). The visit
+ * Panels other features add to a visit page (the e-consult message thread; the patient's insurance
+ * for providers). The visit
  * page renders this; features fill it in here so they never import each other.
  */
-export function VisitExtraPanels({ visit }: { visit: Visit; viewer: 'patient' | 'provider' }) {
+export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
+  const intakeId = visitIntakeId(visit);
+  return (
+    <>
+      {intakeId ? <ReceiptPanel intakeId={intakeId} viewer={viewer} /> : null}
+      {viewer === 'provider' && visit.member_id ? <VisitInsurance patientId={visit.member_id} /> : null}
+      <EconsultThread visit={visit} />
+    </>
+  );
+}
+
+/** The patient's insurance cards and latest coverage check, read-only, on the provider's visit page. */
+function VisitInsurance({ patientId }: { patientId: string }) {
+  const headingId = useId();
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Patient insurance</h2>
+      <InsurancePanel userId={patientId} canEdit={false} />
+    </section>
+  );
+}
+
+function EconsultThread({ visit }: { visit: Visit }) {
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { resetMock, setFaults, type Fault } from '@/api/dev/requests';
 import { Button } from '@/components/ui/button';
+import { currentMockNotice, subscribeMockNotice } from './mock-notice';
 
 /**
  * Development panel (mock mode only): reset the demo data, or make a chosen route fail or hang
@@ -14,6 +15,7 @@ export default function MockPanel() {
   const [mode, setMode] = useState<Fault['mode']>('fail');
   const [active, setActive] = useState<Fault[]>([]);
   const [note, setNote] = useState('');
+  const storageProblem = useSyncExternalStore(subscribeMockNotice, currentMockNotice);
 
   const apply = async (next: Fault[]) => {
     setActive(await setFaults(next));
@@ -25,6 +27,8 @@ export default function MockPanel() {
       <Button variant="secondary" aria-expanded={isOpen} onClick={() => setOpen((o) => !o)}>
         Mock backend
       </Button>
+      {/* Outside the collapsible body: a storage problem is shown even while the panel is closed. */}
+      {storageProblem ? <p role="alert">{storageProblem}</p> : null}
       {isOpen ? (
         <div className="mock-panel-body">
           <Button

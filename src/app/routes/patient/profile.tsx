@@ -1,4 +1,4 @@
-import { ProfilePage } from '@/features/profile/profile-page';
+import { ProfilePage } from '@/features/profile';
 import { ProfileExtraPanels } from '../compose/profile-panels';
 
 /** The patient's profile, with the sections other features add at the bottom. */

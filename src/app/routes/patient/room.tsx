@@ -5,7 +5,7 @@ import { isApiError } from '@/api/errors';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { RoomDetail } from '@/features/rooms/room-detail';
+import { RoomDetail } from '@/features/rooms';
 
 export function Component() {
   const code = useParams().code ?? '';

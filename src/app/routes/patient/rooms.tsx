@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { RoomList } from '@/features/rooms/room-list';
+import { RoomList } from '@/features/rooms';
 
 const PageParam = z.coerce.number().int().positive().catch(1);
 

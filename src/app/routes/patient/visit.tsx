@@ -2,10 +2,8 @@ import { Link, useParams } from 'react-router';
 import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { VisitLoadError } from '@/features/visits/visit-load-error';
-import { useVisit } from '@/features/visits/use-visit';
 import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
-import { WaitingRoom } from '@/features/visits/waiting-room';
+import { VisitLoadError, useVisit, WaitingRoom } from '@/features/visits';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
 /** The visit page and waiting room; the address is the visit's, so a reload or new tab returns here. */

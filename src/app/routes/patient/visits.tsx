@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { PatientVisitList } from '@/features/visits/visit-list';
+import { PatientVisitList } from '@/features/visits';
 
 export function Component() {
   return (

@@ -2,8 +2,13 @@ import type { NavItem } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { featureNav } from '../registry';
 
-/** The provider dashboard's navigation; features add theirs through routes/registry/. */
+/** The provider dashboard's navigation: features add entries through routes/registry/; the order is the area's. */
 export const providerNav: NavItem[] = [
   { to: paths.provider.home(), label: 'Dashboard', end: true },
-  ...featureNav('provider'),
+  ...featureNav('provider', [
+    paths.provider.visits,
+    paths.provider.schedule,
+    paths.provider.notifications,
+    paths.provider.profile,
+  ]),
 ];

@@ -6,6 +6,7 @@ import { userQueries } from '@/api/users/queries';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { DocumentsPanel } from '@/features/documents';
+import { InsurancePanel } from '@/features/insurance';
 import { ProviderPharmacyPanel } from '@/features/pharmacy';
 import { ProviderRecordPanel } from '@/features/records';
 
@@ -28,6 +29,7 @@ export function Component() {
   const baseId = useId();
   const [tab, setTab] = useState<TabKey>('documents');
   const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
+  const insuranceId = useId();
   const name = displayName(patient.data, '');
 
   // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes into the panel.
@@ -94,6 +96,10 @@ export function Component() {
               <ProviderPharmacyPanel patientId={patient.data.id} />
             )}
           </div>
+          <section aria-labelledby={insuranceId}>
+            <h2 id={insuranceId}>Insurance</h2>
+            <InsurancePanel userId={patient.data.id} canEdit={false} />
+          </section>
         </>
       ) : null}
     </Page>

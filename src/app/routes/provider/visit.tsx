@@ -7,7 +7,7 @@ import { visitStatusWords } from '@/api/visits/kinds';
 import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { VisitLoadError } from '@/features/visits/visit-load-error';
+import { VisitLoadError } from '@/features/visits';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { VisitExtraPanels } from '../compose/visit-panels';

@@ -1,6 +1,6 @@
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { ProviderVisitList } from '@/features/visits/visit-list';
+import { ProviderVisitList } from '@/features/visits';
 
 export function Component() {
   return (

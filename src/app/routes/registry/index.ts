@@ -1,29 +1,50 @@
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
+import { authFeature } from './auth';
 import { documentsFeature } from './documents';
+import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
-import { messagesFeature } from './messages';
+import { notificationsFeature } from './notifications';
+import { paymentsFeature } from './payments';
 import { pharmacyFeature } from './pharmacy';
+import { profileFeature } from './profile';
 import { recordsFeature } from './records';
-import { sessionFeature } from './session';
+import { roomsFeature } from './rooms';
+import { schedulingFeature } from './scheduling';
 import type { FeatureNav, FeatureRoutes } from './types';
+import { usersFeature } from './users';
 import { visitsFeature } from './visits';
 
-/** Every feature's routes and navigation, in menu order. */
+/** Every feature's routes and navigation. Menus are ordered by each area (see `featureNav`), not here. */
 const FEATURES = [
-  visitsFeature,
-  intakeFeature,
-  messagesFeature,
+  authFeature,
   documentsFeature,
-  recordsFeature,
+  insuranceFeature,
+  intakeFeature,
+  notificationsFeature,
+  paymentsFeature,
   pharmacyFeature,
-  sessionFeature,
+  profileFeature,
+  recordsFeature,
+  roomsFeature,
+  schedulingFeature,
+  usersFeature,
+  visitsFeature,
 ];
 
 export function featureRoutes(ctx: AppContext, area: keyof FeatureRoutes) {
   return FEATURES.flatMap((f) => f.routes(ctx)[area] ?? []);
 }
 
-export function featureNav(area: keyof FeatureNav): NavItem[] {
-  return FEATURES.flatMap((f) => f.nav[area] ?? []);
+/**
+ * An area's menu entries from every feature, in the order the area gives as the entries' builders;
+ * an entry the area has not placed yet comes last, so a new page is never lost from the menu.
+ */
+export function featureNav(area: keyof FeatureNav, order: readonly (() => string)[]): NavItem[] {
+  const places = order.map((build) => build());
+  const rank = (item: NavItem) => {
+    const place = places.indexOf(item.to);
+    return place === -1 ? places.length : place;
+  };
+  return FEATURES.flatMap((f) => f.nav[area] ?? []).sort((a, b) => rank(a) - rank(b));
 }

@@ -2,6 +2,7 @@ import { accountQueries } from '@/api/accounts/queries';
 import { intakeQueries } from '@/api/intakes/queries';
 import { roomQueries } from '@/api/rooms/queries';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
 /**
@@ -12,7 +13,7 @@ export const intakeFeature: FeatureRegistration = {
   routes: (ctx) => ({
     patient: [
       {
-        path: 'rooms/:roomCode/intake/:step?',
+        path: paths.patient.intake.pattern,
         loader: ({ params, request }) => {
           void ctx.queryClient.prefetchQuery(accountQueries.detail(env.VITE_ACCOUNT_CODE));
           void ctx.queryClient.prefetchQuery(roomQueries.detail(params.roomCode ?? ''));

@@ -7,7 +7,7 @@ export const pharmacyFeature: FeatureRegistration = {
   routes: (ctx) => ({
     patient: [
       {
-        path: 'pharmacies',
+        path: paths.patient.pharmacies.pattern,
         loader: () => {
           void ctx.queryClient.prefetchQuery(erxQueries.pharmacies('-'));
           void ctx.queryClient.prefetchQuery(erxQueries.prescriptions('-'));

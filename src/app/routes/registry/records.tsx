@@ -7,7 +7,7 @@ export const recordsFeature: FeatureRegistration = {
   routes: (ctx) => ({
     patient: [
       {
-        path: 'records',
+        path: paths.patient.records.pattern,
         loader: () => {
           void ctx.queryClient.prefetchQuery(emrQueries.record('-'));
           return null;

@@ -2,7 +2,11 @@ import type { RouteObject } from 'react-router';
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
 
-/** Routes a feature adds to each area. Each feature owns one registry file in this folder. */
+/**
+ * Routes a feature adds to each area. Each feature owns one registry file in this folder, named after
+ * it. A route's `path` is the `.pattern` of its builder in config/paths.ts (absolute, e.g.
+ * `paths.patient.visit.pattern`), so the link and the route cannot drift apart.
+ */
 export interface FeatureRoutes {
   /** Top-level routes outside the signed-in areas (landing pages, public pages). */
   root?: RouteObject[];
@@ -11,7 +15,7 @@ export interface FeatureRoutes {
   admin?: RouteObject[];
 }
 
-/** Navigation entries a feature adds to each area, in the order given. */
+/** Navigation entries a feature adds to each area; the area's nav.ts decides their order. */
 export interface FeatureNav {
   patient?: NavItem[];
   provider?: NavItem[];

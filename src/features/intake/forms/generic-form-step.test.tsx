@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeStep } from '@/api/accounts/schemas';
 import { db, type Rec } from '@/mocks/db';
@@ -6,7 +6,6 @@ import { renderRoute } from '~test/render';
 import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake } from './build-schema';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);
 });
 

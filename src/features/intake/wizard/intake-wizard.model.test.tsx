@@ -1,5 +1,5 @@
 // eslint-disable-next-line testing-library/no-manual-cleanup -- each generated run mounts and reloads the wizard several times in one test
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
@@ -15,7 +15,6 @@ import { renderRoute } from '~test/render';
  */
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);
 });
 

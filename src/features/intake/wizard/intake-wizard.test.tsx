@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
@@ -8,9 +8,7 @@ import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { renderRoute } from '~test/render';
 
 // The route modules load lazily; loading them once up front keeps the first test inside its timeouts.
-// Whole journeys through the real router on a busy machine: allow more than the default second.
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('@/app/routes/patient/layout'),
     import('@/app/routes/patient/intake/wizard'),

@@ -4,11 +4,12 @@ import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageQueries } from '@/api/messages/queries';
-import { db, type Rec } from '@/mocks/db';
+import { db, type VisitRecord } from '@/mocks/db';
 import { appendMessage } from '@/mocks/handlers/messages';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { draftKey } from '../drafts';
+import { POLL_BASE_MS, POLL_MAX_MS } from '../thread-controller';
 
 const OPEN = 'vis_econsult_open';
 const CLOSED = 'vis_econsult_closed';
@@ -41,6 +42,25 @@ const stored = (visitId: string) =>
     .filter((m) => m.visit_id === visitId)
     .sort((a, b) => Number(a.created) - Number(b.created));
 
+/** Advances the fake clock and lets the requests it starts settle. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/**
+ * Focuses the window, then skips the clock past the longest poll interval: a thread that still
+ * polled would have asked again by then. No real time passes.
+ */
+async function focusAndWaitOutPolls() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  fireEvent.focus(window);
+  await advance(POLL_MAX_MS * 2);
+  await new Promise((resolve) => setImmediate(resolve));
+  vi.useRealTimers();
+}
+
 /** Records every message-API request the app makes. */
 function recordRequests() {
   const seen: { method: string; url: URL }[] = [];
@@ -63,12 +83,12 @@ async function openThread(
   firstText = /A small mole on my shoulder/,
 ) {
   const utils = renderRoute(path, { as });
-  const history = await screen.findByRole('region', { name: 'Message history' }, { timeout: 8000 });
-  await within(history).findByText(firstText, {}, { timeout: 4000 });
+  const history = await screen.findByRole('region', { name: 'Message history' });
+  await within(history).findByText(firstText);
   return { ...utils, history };
 }
 
-const visit = (id: string) => db.visits.get(id) as Rec;
+const visit = (id: string) => db.visits.get(id) as VisitRecord;
 const patient = () => db.users.get('usr_patient')!;
 const provider = () => db.users.get('usr_provider')!;
 
@@ -238,7 +258,7 @@ describe('e-consult thread: sending', () => {
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Did this arrive?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     // The next poll finds the stored copy: the bubble becomes the stored message, shown once.
-    await waitFor(() => expect(within(history).getByText('Sent')).toBeInTheDocument(), { timeout: 4000 });
+    await waitFor(() => expect(within(history).getByText('Sent')).toBeInTheDocument());
     expect(within(history).getAllByText('Did this arrive?')).toHaveLength(1);
     expect(stored(OPEN).filter((m) => m.content === 'Did this arrive?')).toHaveLength(1);
     expect(requests.posts()).toHaveLength(1);
@@ -276,13 +296,13 @@ describe('e-consult thread: attachments', () => {
       type: 'image/jpeg',
     });
     await user.upload(screen.getByLabelText('Attach files'), photo);
-    await screen.findByRole('button', { name: 'Remove shoulder.jpg from this list' }, { timeout: 4000 });
+    await screen.findByRole('button', { name: 'Remove shoulder.jpg from this list' });
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Photo attached');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(within(history).getByText('Sent')).toBeInTheDocument());
     const message = stored(OPEN).at(-1)!;
     expect(message.content).toBe('Photo attached');
-    const ids = message.attachment_ids as string[];
+    const ids = message.attachment_ids;
     expect(ids).toHaveLength(1);
     expect(db.files.get(ids[0]!)).toMatchObject({ name: 'shoulder.jpg' });
     expect(await within(history).findByRole('button', { name: 'Download shoulder.jpg' })).toBeInTheDocument();
@@ -298,12 +318,10 @@ describe('e-consult thread: drafts (case D36)', () => {
     const first = await openThread();
     await first.user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Half-written question');
     await act(() => first.router.navigate('/patient/visits/vis_econsult_closed'));
-    await screen.findByText(/This consultation is closed/, {}, { timeout: 8000 });
+    await screen.findByText(/This consultation is closed/);
     expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Half-written question');
     await act(() => first.router.navigate(OPEN_PATH));
-    expect(await screen.findByRole('textbox', { name: 'Your message' }, { timeout: 8000 })).toHaveValue(
-      'Half-written question',
-    );
+    expect(await screen.findByRole('textbox', { name: 'Your message' })).toHaveValue('Half-written question');
     first.unmount();
 
     const second = await openThread();
@@ -364,8 +382,7 @@ describe('e-consult thread: server refusals', () => {
       expect(requests.posts()).toHaveLength(1);
       const gets = requests.gets().length;
       // No more polling, even on focus.
-      fireEvent.focus(window);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await focusAndWaitOutPolls();
       expect(requests.gets()).toHaveLength(gets);
       expect(stored(OPEN)).toHaveLength(1);
       requests.stop();
@@ -387,8 +404,7 @@ describe('e-consult thread: server refusals', () => {
     expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
     expect(within(history).getByText(/A small mole/)).toBeInTheDocument();
     const gets = requests.gets().length;
-    fireEvent.focus(window);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await focusAndWaitOutPolls();
     expect(requests.gets()).toHaveLength(gets);
     requests.stop();
   });
@@ -408,8 +424,7 @@ describe('e-consult thread: server refusals', () => {
     expect(queryClient.getQueryData(messageQueries.thread(OPEN))).toBeUndefined();
     expect(session.getState().status).toBe('active');
     const gets = requests.gets().length;
-    fireEvent.focus(window);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await focusAndWaitOutPolls();
     expect(requests.gets()).toHaveLength(gets);
     requests.stop();
   });
@@ -421,9 +436,7 @@ describe('e-consult thread: server refusals', () => {
       ),
     );
     renderRoute(OPEN_PATH, { as: 'demo-patient' });
-    expect(
-      await screen.findByText(/could not find the messages of this consultation/, {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/could not find the messages of this consultation/)).toBeInTheDocument();
   });
 });
 
@@ -463,23 +476,33 @@ describe('e-consult thread: new replies', () => {
 
 describe('e-consult thread: polling lifecycle (case E47)', () => {
   it('pauses while the page is hidden, catches up at once when shown, and stops on unmount and sign-out', async () => {
+    // The poll runs on a fake clock; it still moves with real time so the mock's answers and
+    // Testing Library's own waits go on, but the test jumps over poll intervals instead of sleeping.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
     const requests = recordRequests();
     const { unmount } = await openThread();
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     fireEvent(document, new Event('visibilitychange'));
     const hiddenAt = requests.gets().length;
     appendMessage(visit(OPEN), provider(), 'Sent while you were away');
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await advance(POLL_BASE_MS * 3);
     expect(requests.gets()).toHaveLength(hiddenAt);
     visibility.mockReturnValue('visible');
     fireEvent(document, new Event('visibilitychange'));
     expect(await screen.findByText('Sent while you were away')).toBeInTheDocument();
+    // While visible it does poll on its own: the clock, not the test, is what is being skipped.
+    const visibleAt = requests.gets().length;
+    await advance(POLL_BASE_MS + 100);
+    await waitFor(() => expect(requests.gets().length).toBeGreaterThan(visibleAt));
     unmount();
     const unmountedAt = requests.gets().length;
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await advance(POLL_MAX_MS * 2);
     expect(requests.gets()).toHaveLength(unmountedAt);
     requests.stop();
-  }, 20_000);
+  });
 });
 
 describe('e-consult thread: a 10,000-message thread (case F50)', () => {
@@ -516,5 +539,5 @@ describe('e-consult thread: a 10,000-message thread (case F50)', () => {
     expect(stored(OPEN)).toHaveLength(10_001);
     expect(history.querySelectorAll('.thread-row').length).toBeLessThan(300);
     requests.stop();
-  }, 30_000);
+  });
 });

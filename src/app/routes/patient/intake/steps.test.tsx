@@ -1,25 +1,32 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSteps } from '@/features/intake/model/steps';
-import { GenericFormStep } from '@/features/intake/forms/generic-form-step';
-import { ConsentStep } from '@/features/intake/steps/consent-step';
-import { ReasonStep } from '@/features/intake/steps/reason-step';
-import { resolveStep } from '@/features/intake/wizard/intake-wizard';
+import { ConsentStep, GenericFormStep, ReasonStep, readSteps, resolveStep } from '@/features/intake';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { intakeStepRegistry } from './steps';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
 });
 
 describe('intake step registry', () => {
   it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
-    for (const code of ['reason', 'location', 'provider', 'consultation', 'attachments', 'consent']) {
+    for (const code of [
+      'reason',
+      'location',
+      'provider',
+      'consultation',
+      'schedule',
+      'attachments',
+      'consent',
+      'payment',
+      'insurance',
+      'medical_history',
+      'pharmacy',
+    ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
     }
-    for (const code of ['schedule', 'payment', 'insurance', 'survey']) {
+    for (const code of ['survey']) {
       expect(intakeStepRegistry.has(code), code).toBe(true);
       expect(intakeStepRegistry.get(code), code).toBeNull();
     }
@@ -31,7 +38,7 @@ describe('intake step registry', () => {
         { code: 'reason' },
         { code: 'consent', sections: 'not an array' },
         { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
-        { code: 'payment', name: 'Payment' },
+        { code: 'survey', name: 'Survey' },
         { code: 'legacy_widget' },
         { code: 'oddity', sections: [{ code: 's' }] },
         { name: 'No code at all' },
@@ -60,7 +67,7 @@ describe('intake step registry', () => {
       'reason',
       'consent',
       'lifestyle',
-      'payment',
+      'survey',
       'legacy_widget',
       'oddity',
       'step',
@@ -76,7 +83,7 @@ describe('skipped steps in the wizard', () => {
     const account = db.accounts.get('demo')!;
     account.intake_steps = [
       { code: 'reason', name: 'Reason for visit' },
-      { code: 'insurance', name: 'Insurance' },
+      { code: 'survey', name: 'Quick survey' },
       { code: 'legacy_widget', name: 'Old widget' },
       { name: 'Broken step' },
       { code: 'consent', name: 'Consent' },
@@ -86,9 +93,9 @@ describe('skipped steps in the wizard', () => {
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Insurance” cannot be completed in this portal yet, so we skipped it.',
+      '“Quick survey” cannot be completed in this portal yet, so we skipped it.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -107,7 +114,7 @@ describe('skipped steps in the wizard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     await waitFor(() =>
-      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,insurance,legacy_widget,step'),
+      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,survey,legacy_widget,step'),
     );
   });
 });

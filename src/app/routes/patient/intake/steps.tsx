@@ -1,9 +1,14 @@
-import { AttachmentsStep } from '@/features/intake/steps/attachments-step';
-import { ConsentStep } from '@/features/intake/steps/consent-step';
-import { ConsultationStep } from '@/features/intake/steps/consultation-step';
-import { LocationStep } from '@/features/intake/steps/location-step';
-import { ProviderStep } from '@/features/intake/steps/provider-step';
-import { ReasonStep } from '@/features/intake/steps/reason-step';
+import { InsuranceStep } from '@/features/insurance';
+import {
+  AttachmentsStep,
+  ConsentStep,
+  ConsultationStep,
+  LocationStep,
+  ProviderStep,
+  ReasonStep,
+} from '@/features/intake';
+import { ScheduleStep } from '@/features/scheduling';
+import { chargeOnce, PaymentStep } from '@/features/payments';
 import { PharmacyStep } from '@/features/pharmacy';
 import { MedicalHistoryStep } from '@/features/records';
 import type { StepDefinition, StepRegistry } from '@/wizard';
@@ -22,11 +27,11 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['consultation', { Screen: ConsultationStep }],
   ['attachments', { Screen: AttachmentsStep }],
   ['consent', { Screen: ConsentStep }],
-  ['medical_history', { Screen: MedicalHistoryStep }],
-  ['pharmacy', { Screen: PharmacyStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
-  ['schedule', null],
-  ['insurance', null],
-  ['payment', null],
+  ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
+  ['medical_history', { Screen: MedicalHistoryStep }],
+  ['insurance', { Screen: InsuranceStep }],
+  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
+  ['pharmacy', { Screen: PharmacyStep }],
   ['survey', null],
 ]);

@@ -11,7 +11,8 @@ import type { Intake } from '@/api/intakes/schemas';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room } from '@/api/rooms/schemas';
 import { env } from '@/config/env';
-import { readSteps, type WizardStep } from '@/features/intake/model/steps';
+import { appliesTo } from '@/wizard';
+import { readSteps, type WizardStep } from '@/features/intake';
 import { intakeStepRegistry } from './steps';
 import { Component as WizardRoute } from './wizard';
 
@@ -101,8 +102,13 @@ const section = fc
     }),
   );
 
+// These flows are walk-ins: steps of other visit kinds (the appointment's `schedule`) are passed over
+// silently by design, which this model does not describe, so they are not generated.
+const walkinCodes = [...intakeStepRegistry.keys()].filter((code) =>
+  appliesTo(intakeStepRegistry.get(code), 'walkin'),
+);
 const knownStep = fc.record({
-  code: fc.constantFrom(...intakeStepRegistry.keys()),
+  code: fc.constantFrom(...walkinCodes),
   name: fc.option(text, { nil: undefined }),
 });
 const genericStep = fc.record({
@@ -172,6 +178,7 @@ async function expectStepShown(ws: WizardStep, raw: unknown) {
 }
 
 describe('intake wizard with generated step arrays', () => {
+  // 20 generated wizards, each mounted step by step: far more work than one screen, hence its own limit.
   it('renders every step, known, generic, unknown or malformed, as a screen or a skip note', async () => {
     await fc.assert(
       fc.asyncProperty(stepArray, stepArray, async (intakeRaw, postRaw) => {

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { env } from '@/config/env';
-import { IntakeWizard } from '@/features/intake/wizard/intake-wizard';
+import { IntakeWizard } from '@/features/intake';
 import { intakeStepRegistry } from './steps';
 
 /** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths, safeInAppPath } from '@/config/paths';
-import { useSignOut } from '@/features/auth/use-sign-out';
+import { useSignOut } from './use-sign-out';
 import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
 
 /**

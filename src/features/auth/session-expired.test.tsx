@@ -163,9 +163,7 @@ describe('sign-out from the menu (A8, A9, A10)', () => {
     const { user, session, queryClient, router } = renderRoute('/patient', { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     await act(() => router.navigate('/patient/profile'));
-    expect(
-      await screen.findByRole('heading', { name: 'Your profile' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     window.sessionStorage.setItem('telehealth.user.message-draft.v1', 'a draft');
     const tokens = session.tokens!;
 

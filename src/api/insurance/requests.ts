@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { hasStatus } from '../errors';
+import { apiEmpty, apiJson, type CallOptions } from '../http';
+import {
+  BillingReferenceItemSchema,
+  CarrierSchema,
+  ClaimRowSchema,
+  DiagnosisSchema,
+  EligibilityJobSchema,
+  InsuranceCardBodySchema,
+  InsuranceCardListBodySchema,
+  type BillingReferenceItem,
+  type Carrier,
+  type ClaimRow,
+  type ClaimsReportQuery,
+  type Diagnosis,
+  type EligibilityJob,
+  type ImportInsurancesInput,
+  type InsuranceAuth,
+  type InsuranceCard,
+  type InsuranceCardInput,
+  type InsuranceCardType,
+} from './schemas';
+
+/** Card calls are USER calls that the clinic admin token may also make (spec 4.8). */
+export interface InsuranceCallOptions extends CallOptions {
+  auth?: InsuranceAuth;
+}
+
+const cardsPath = (userId: string) => `/users/${encodeURIComponent(userId)}/insurances`;
+
+/** GET /users/{id}/insurances: the patient's cards (`{data, version}`). */
+export async function listInsuranceCards(
+  userId: string,
+  options: InsuranceCallOptions = {},
+): Promise<InsuranceCard[]> {
+  const body = await apiJson({
+    path: cardsPath(userId),
+    auth: options.auth ?? 'user',
+    schema: InsuranceCardListBodySchema,
+    envelope: 'none',
+    signal: options.signal,
+  });
+  return body.data;
+}
+
+/** POST /users/{id}/insurances/{card_type}: creates or updates one card; only the fields given change. */
+export async function saveInsuranceCard(
+  userId: string,
+  cardType: InsuranceCardType,
+  input: InsuranceCardInput,
+  options: InsuranceCallOptions = {},
+): Promise<InsuranceCard> {
+  const body = await apiJson({
+    method: 'POST',
+    path: `${cardsPath(userId)}/${cardType}`,
+    auth: options.auth ?? 'user',
+    body: { json: input },
+    schema: InsuranceCardBodySchema,
+    envelope: 'none',
+    signal: options.signal,
+  });
+  return body.data;
+}
+
+/** POST /users/{id}/insurances/import: at most one primary and one secondary; existing types are overwritten. */
+export async function importInsuranceCards(
+  userId: string,
+  input: ImportInsurancesInput,
+  options: InsuranceCallOptions = {},
+): Promise<InsuranceCard[]> {
+  const body = await apiJson({
+    method: 'POST',
+    path: `${cardsPath(userId)}/import`,
+    auth: options.auth ?? 'user',
+    body: { json: input },
+    schema: InsuranceCardListBodySchema,
+    envelope: 'none',
+    signal: options.signal,
+  });
+  return body.data;
+}
+
+/** DELETE /users/{id}/insurances/{card_type}: 204, no body. */
+export function deleteInsuranceCard(
+  userId: string,
+  cardType: InsuranceCardType,
+  options: InsuranceCallOptions = {},
+): Promise<void> {
+  return apiEmpty({
+    method: 'DELETE',
+    path: `${cardsPath(userId)}/${cardType}`,
+    auth: options.auth ?? 'user',
+    signal: options.signal,
+  });
+}
+
+/** POST …/primary/eligibility/check: starts a check; 429 when the earlier one is too recent. */
+export function startEligibilityCheck(
+  userId: string,
+  options: InsuranceCallOptions = {},
+): Promise<EligibilityJob> {
+  return apiJson({
+    method: 'POST',
+    path: `${cardsPath(userId)}/primary/eligibility/check`,
+    auth: options.auth ?? 'user',
+    schema: EligibilityJobSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * GET …/primary/eligibility: the latest job. The spec does not say what comes back before any
+ * check; a 404 is read as "no check yet" (null).
+ */
+export async function getEligibility(
+  userId: string,
+  options: InsuranceCallOptions = {},
+): Promise<EligibilityJob | null> {
+  try {
+    return await apiJson({
+      path: `${cardsPath(userId)}/primary/eligibility`,
+      auth: options.auth ?? 'user',
+      schema: EligibilityJobSchema,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (hasStatus(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** GET /reports/claims (clinic admin token): visits with their claim data between two dates. */
+export function listClaims(query: ClaimsReportQuery, options: CallOptions = {}): Promise<ClaimRow[]> {
+  return apiJson({
+    path: '/reports/claims',
+    auth: 'admin',
+    query: { from_date: query.from_date, to_date: query.to_date },
+    schema: z.array(ClaimRowSchema),
+    signal: options.signal,
+  });
+}
+
+/** GET /insurances/list/carriers. */
+export function listCarriers(options: InsuranceCallOptions = {}): Promise<Carrier[]> {
+  return apiJson({
+    path: '/insurances/list/carriers',
+    auth: options.auth ?? 'user',
+    schema: z.array(CarrierSchema),
+    signal: options.signal,
+  });
+}
+
+/** GET /insurances/list/insurers. */
+export function listInsurers(options: InsuranceCallOptions = {}): Promise<BillingReferenceItem[]> {
+  return apiJson({
+    path: '/insurances/list/insurers',
+    auth: options.auth ?? 'user',
+    schema: z.array(BillingReferenceItemSchema),
+    signal: options.signal,
+  });
+}
+
+/** GET /insurances/list/dxs: diagnoses. */
+export function listDiagnoses(options: InsuranceCallOptions = {}): Promise<Diagnosis[]> {
+  return apiJson({
+    path: '/insurances/list/dxs',
+    auth: options.auth ?? 'user',
+    schema: z.array(DiagnosisSchema),
+    signal: options.signal,
+  });
+}
+
+/** GET /insurances/list/{billing_modifiers|procedures}. */
+export function listBillingReference(
+  list: 'billing_modifiers' | 'procedures',
+  options: InsuranceCallOptions = {},
+): Promise<BillingReferenceItem[]> {
+  return apiJson({
+    path: `/insurances/list/${list}`,
+    auth: options.auth ?? 'user',
+    schema: z.array(BillingReferenceItemSchema),
+    signal: options.signal,
+  });
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { visitQueries } from '@/api/visits/queries';
+import { Spinner, StaleBanner } from '@/components/feedback/status';
+import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
+import { AppointmentDetail } from '@/features/scheduling';
+import { VisitLoadError } from '@/features/visits';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+/** One appointment: join window, calendar exports, change time, cancel. */
+export function Component() {
+  const id = useParams().id ?? '';
+  const zone = useViewerTimeZone();
+  const visit = useQuery(visitQueries.detail(id));
+  if (visit.isPending) return <Spinner label="Loading your appointment…" />;
+  if (visit.isError && !visit.data) {
+    return (
+      <VisitLoadError
+        error={visit.error}
+        onRetry={() => void visit.refetch()}
+        backTo={paths.patient.appointments()}
+        backLabel="All your appointments"
+      />
+    );
+  }
+  return (
+    <Page title="Appointment">
+      {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
+      <AppointmentDetail visit={visit.data} zone={zone} />
+    </Page>
+  );
+}

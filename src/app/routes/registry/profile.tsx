@@ -1,0 +1,14 @@
+import { paths } from '@/config/paths';
+import type { FeatureRegistration } from './types';
+
+/** The patient's and the provider's profile pages. */
+export const profileFeature: FeatureRegistration = {
+  routes: () => ({
+    patient: [{ path: paths.patient.profile.pattern, lazy: () => import('../patient/profile') }],
+    provider: [{ path: paths.provider.profile.pattern, lazy: () => import('../provider/profile') }],
+  }),
+  nav: {
+    patient: [{ to: paths.patient.profile(), label: 'Profile' }],
+    provider: [{ to: paths.provider.profile(), label: 'Profile' }],
+  },
+};

@@ -1,0 +1,12 @@
+export { canEnter, homeFor, roleOf, type Role } from './home-for';
+export {
+  captureSsoLanding,
+  exchangeOnce,
+  forgetCapturedLanding,
+  readLanding,
+  takeCapturedLanding,
+  type SsoLanding,
+} from './sso-landing';
+export { SessionExpiredDialog } from './session-expired';
+export { useSignOut } from './use-sign-out';
+export { UserMenu } from './user-menu';

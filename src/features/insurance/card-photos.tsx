@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useUploadFile } from '@/api/files/mutations';
+import { fileQueries } from '@/api/files/queries';
+import { listFiles } from '@/api/files/requests';
+import type { FileFilter, FileRecord } from '@/api/files/schemas';
+import type { InsuranceAuth, InsuranceCardType } from '@/api/insurance/schemas';
+import { IMAGE_ACCEPT, UPLOAD_MAX_BYTES, acceptAttribute, checkFile } from '@/components/upload';
+
+export type CardSide = 'front' | 'back';
+
+/**
+ * Card photos are ordinary files (POST /files, category `user_document`) whose title names the
+ * card and side: "Insurance card (primary), front". They show on the patient's documents page
+ * too, and the newest file with that title is the card's photo (docs/spec-decisions.md).
+ */
+export const photoTitle = (cardType: InsuranceCardType, side: CardSide) =>
+  `Insurance card (${cardType}), ${side}`;
+
+export const photoFilter = (userId: string): FileFilter => ({
+  target_id: userId,
+  target_type: 'user',
+  category_type: 'user_document',
+  include_shared: true,
+});
+
+function newestWithTitle(files: readonly FileRecord[], title: string): FileRecord | undefined {
+  return files
+    .filter((f) => (f.meta?.title ?? f.name) === title)
+    .sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0))[0];
+}
+
+/** The front and back photos of one card: shown, and (when editable) chosen and uploaded. */
+export function CardPhotos({
+  userId,
+  cardType,
+  auth = 'user',
+  canEdit = true,
+}: {
+  userId: string;
+  cardType: InsuranceCardType;
+  auth?: InsuranceAuth;
+  canEdit?: boolean;
+}) {
+  const filter = photoFilter(userId);
+  // Under fileQueries.lists(), so an upload's invalidation refreshes it; the admin token reads
+  // files for a patient, and the key says which caller it was.
+  const files = useQuery({
+    queryKey: [...fileQueries.lists(), filter, auth],
+    queryFn: ({ signal }) => listFiles(filter, { signal, auth }),
+  });
+  return (
+    <div className="card-photos" role="group" aria-label="Photos of the card">
+      {(['front', 'back'] as const).map((side) => (
+        <PhotoSlot
+          key={side}
+          userId={userId}
+          cardType={cardType}
+          side={side}
+          auth={auth}
+          canEdit={canEdit}
+          file={files.data ? newestWithTitle(files.data, photoTitle(cardType, side)) : undefined}
+          isLoading={files.isPending}
+        />
+      ))}
+    </div>
+  );
+}
+
+function PhotoSlot({
+  userId,
+  cardType,
+  side,
+  auth,
+  canEdit,
+  file,
+  isLoading,
+}: {
+  userId: string;
+  cardType: InsuranceCardType;
+  side: CardSide;
+  auth: InsuranceAuth;
+  canEdit: boolean;
+  file: FileRecord | undefined;
+  isLoading: boolean;
+}) {
+  const inputId = useId();
+  const upload = useUploadFile();
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = side === 'front' ? 'Front of the card' : 'Back of the card';
+
+  const onFile = (chosen: File | undefined) => {
+    if (!chosen || upload.isPending) return;
+    const refusal = checkFile(chosen, { accept: IMAGE_ACCEPT, maxBytes: UPLOAD_MAX_BYTES });
+    if (refusal) {
+      setProblem(refusal.message);
+      return;
+    }
+    setProblem(null);
+    upload.mutate(
+      {
+        input: {
+          file: chosen,
+          category: 'user_document',
+          title: photoTitle(cardType, side),
+          ...(auth === 'admin' ? { targetId: userId, targetType: 'user' as const } : {}),
+        },
+        options: { auth },
+      },
+      { onError: (error) => setProblem(`The photo was not uploaded. ${error.userMessage}`) },
+    );
+  };
+
+  return (
+    <figure className="card-photo">
+      {file ? <PhotoImage file={file} alt={`${label} (${cardType} card)`} /> : null}
+      <figcaption>
+        {label}: {isLoading ? 'loading…' : file ? 'on file' : 'no photo yet'}
+        {upload.isPending ? ' — uploading…' : null}
+      </figcaption>
+      {canEdit ? (
+        <div className="field">
+          <label htmlFor={inputId}>
+            {file ? `Replace the photo of the ${side}` : `Add a photo of the ${side}`}
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept={acceptAttribute(IMAGE_ACCEPT)}
+            disabled={upload.isPending}
+            aria-describedby={problem ? `${inputId}-error` : undefined}
+            aria-invalid={problem ? true : undefined}
+            onChange={(event) => {
+              onFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          {problem ? (
+            <p className="field-error" id={`${inputId}-error`} role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </figure>
+  );
+}
+
+function PhotoImage({ file, alt }: { file: FileRecord; alt: string }) {
+  const canShow = typeof URL.createObjectURL === 'function';
+  const bytes = useQuery({ ...fileQueries.thumbnail(file, '320x200'), enabled: canShow });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bytes.data) return;
+    const url = URL.createObjectURL(bytes.data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [bytes.data]);
+  return src ? <img src={src} alt={alt} /> : null;
+}

@@ -1,0 +1,6 @@
+export { InsurancePanel, CardDetails } from './insurance-panel';
+export { EligibilityPanel } from './eligibility-panel';
+export { ClaimsReport, claimsCsv, last30Days } from './claims-report';
+export { ReferenceLists } from './reference-lists';
+export { parseCsv } from './csv';
+export { InsuranceStep } from './insurance-step';

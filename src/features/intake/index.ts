@@ -1,0 +1,10 @@
+/** The intake wizard and its own steps; other features' steps plug in through `@/wizard`. */
+export { IntakeWizard, resolveStep, stepsFor, type IntakeWizardProps } from './wizard/intake-wizard';
+export { readSteps, type WizardStep } from './model/steps';
+export { GenericFormStep } from './forms/generic-form-step';
+export { AttachmentsStep } from './steps/attachments-step';
+export { ConsentStep } from './steps/consent-step';
+export { ConsultationStep } from './steps/consultation-step';
+export { LocationStep } from './steps/location-step';
+export { ProviderStep } from './steps/provider-step';
+export { ReasonStep } from './steps/reason-step';

@@ -1,0 +1,120 @@
+import { useId, useRef, useState } from 'react';
+import { useCreatePaymentSource, useUpdatePaymentSource } from '@/api/billing/mutations';
+import type { PaymentSource } from '@/api/billing/schemas';
+import { isApiError } from '@/api/errors';
+import { Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import type { CardEntryHandle } from '@/lib/payment-gateway';
+import { useCardGateway } from './use-card-gateway';
+
+export interface AddCardProps {
+  scope: { room_code: string; provider_id?: string };
+  onAdded: (source: PaymentSource) => void;
+  /** Offer "make this my default card" (off when the card will be the first and so the default anyway). */
+  offerDefault?: boolean;
+  onCancel?: () => void;
+}
+
+/** Words for a refused card save; the processor's and the clinic's messages are shown as text. */
+function saveError(error: unknown): string {
+  if (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.status !== null &&
+    error.status < 500 &&
+    error.serverMessage
+  ) {
+    return `The card could not be saved: ${error.serverMessage}`;
+  }
+  return isApiError(error) ? error.userMessage : 'The card could not be saved. Please try again.';
+}
+
+/**
+ * Card fields from the payment gateway (Stripe's own fields, or labelled test fields in mock
+ * builds) and a Save button. Only the processor's token reaches our API.
+ */
+export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddCardProps) {
+  const state = useCardGateway();
+  const handle = useRef<CardEntryHandle | null>(null);
+  const create = useCreatePaymentSource();
+  const update = useUpdatePaymentSource();
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const defaultId = useId();
+  const errorId = useId();
+
+  if (state.status === 'loading') return <Spinner label="Loading the secure card form…" />;
+  if (state.status === 'unavailable') {
+    return (
+      <div className="banner banner-warning" role="alert">
+        <p>
+          Card payments are unavailable right now: we could not reach our card processor. Check your
+          connection and try again. Everything you entered so far is kept.
+        </p>
+        <Button variant="secondary" onClick={state.retry} isBusy={state.isRetrying} busyLabel="Trying again…">
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { CardEntry } = state.gateway;
+
+  const save = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await (handle.current?.createToken() ??
+        Promise.resolve({
+          ok: false as const,
+          message: 'The card form is still loading. Please wait a moment.',
+        }));
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      let source = await create.mutateAsync({ ...scope, type: 'card', token: result.token });
+      if (makeDefault && !source.is_default) {
+        source = await update.mutateAsync({ id: source.id, input: { is_default: true, ...scope } });
+      }
+      onAdded(source);
+    } catch (cause) {
+      setError(saveError(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="add-card" aria-describedby={error ? errorId : undefined}>
+      <CardEntry publishableKey={state.publishableKey} handleRef={handle} label="Card details" />
+      {offerDefault ? (
+        <div className="field field-checkbox">
+          <input
+            id={defaultId}
+            type="checkbox"
+            checked={makeDefault}
+            onChange={(event) => setMakeDefault(event.target.checked)}
+          />
+          <label htmlFor={defaultId}>Make this my default card</label>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <Button onClick={() => void save()} isBusy={busy} busyLabel="Saving card…">
+          Save card
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

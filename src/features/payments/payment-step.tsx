@@ -1,0 +1,344 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { billingQueries } from '@/api/billing/queries';
+import { useQuoteInvoice } from '@/api/billing/mutations';
+import type { InvoiceResult, PaymentSource } from '@/api/billing/schemas';
+import { isApiError } from '@/api/errors';
+import { formatMoney, isFreeConsultation, roomCurrency } from '@/api/rooms/consultations';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import {
+  customValue,
+  providerIdOf,
+  StepFailure,
+  StepFrame,
+  useDraftDefaults,
+  type BeforeVisitContext,
+  type StepScreenProps,
+} from '@/wizard';
+import { AddCard } from './add-card';
+import { cardName, expiryText, isExpired, sourceScope } from './cards';
+import { chargeIntakeOnce, PAYMENT_FIELDS, PaymentNotMade } from './charge';
+
+const PaymentSchema = z.object({
+  sourceId: z.string(),
+  promoCode: z.string().trim().max(64, 'A coupon code is at most 64 characters.'),
+  /** The code last checked and accepted; empty when none. */
+  appliedCode: z.string(),
+});
+type PaymentValues = z.infer<typeof PaymentSchema>;
+
+const NEW_CARD = '__new__';
+
+function CardChoices({
+  sources,
+  scope,
+  onAdded,
+}: {
+  sources: PaymentSource[];
+  scope: { room_code: string; provider_id?: string };
+  onAdded: (source: PaymentSource) => void;
+}) {
+  const { setValue, control, getFieldState, formState } = useFormContext<PaymentValues>();
+  const error = getFieldState('sourceId', formState).error?.message;
+  const selected = useWatch({ control, name: 'sourceId' });
+  const name = useId();
+  // Controlled radios: a card added a moment ago is chosen at once, whatever order React renders in.
+  const choose = (id: string) => setValue('sourceId', id, { shouldDirty: true });
+  const errorId = useId();
+  return (
+    <fieldset
+      className="field field-radio choice-list"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend>Pay with</legend>
+      {sources.map((source) => {
+        const expired = isExpired(source);
+        return (
+          <label key={source.id} className="choice">
+            <input
+              type="radio"
+              name={name}
+              value={source.id}
+              disabled={expired}
+              checked={selected === source.id}
+              onChange={() => choose(source.id)}
+            />
+            <span className="choice-body">
+              <span className="choice-title">
+                {cardName(source)}
+                {source.is_default ? ' (default)' : ''}
+              </span>
+              <span className="choice-detail">
+                {expired
+                  ? `Expired ${expiryText(source)}: choose another card`
+                  : `Expires ${expiryText(source)}`}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      <label className="choice">
+        <input
+          type="radio"
+          name={name}
+          value={NEW_CARD}
+          checked={selected === NEW_CARD}
+          onChange={() => choose(NEW_CARD)}
+        />
+        <span className="choice-body">
+          <span className="choice-title">Add a new card</span>
+        </span>
+      </label>
+      {selected === NEW_CARD ? (
+        <AddCard scope={scope} offerDefault={sources.length > 0} onAdded={onAdded} />
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function couponRefusal(result: InvoiceResult): string | null {
+  if (!result.coupon || result.coupon.valid) return null;
+  return result.coupon.message
+    ? `That code cannot be used. ${result.coupon.message}`
+    : 'That code cannot be used.';
+}
+
+function quoteError(error: unknown): string {
+  if (
+    isApiError(error) &&
+    error.kind === 'http' &&
+    error.status !== null &&
+    error.status < 500 &&
+    error.serverMessage
+  ) {
+    return `We could not check the code: ${error.serverMessage}`;
+  }
+  return isApiError(error)
+    ? `We could not check the code. ${error.userMessage}`
+    : 'We could not check the code.';
+}
+
+/**
+ * `payment`: the consultation's price, a coupon checked with the clinic, and the card to pay with
+ * (a saved one, or a new one through the card processor's own fields). The choices are saved on
+ * the intake; the charge itself happens once, in `chargeOnce`, when the intake steps are done.
+ */
+export function PaymentStep(props: StepScreenProps) {
+  const { slug, room, intake, consultation, submitLabel, backHref, save, failure, ensureIntakeId } = props;
+  const currency = roomCurrency(room);
+  const scope = sourceScope(room, providerIdOf(intake));
+  const isFree = !consultation || isFreeConsultation(consultation);
+  const sources = useQuery({ ...billingQueries.sources({ ...scope, type: 'card' }), enabled: !isFree });
+  const quote = useQuoteInvoice();
+  const [quoted, setQuoted] = useState<InvoiceResult | null>(null);
+  const promoId = useId();
+
+  const defaultValues = useDraftDefaults<PaymentValues>(slug, () => {
+    const code = customValue(intake, PAYMENT_FIELDS.promoCode) ?? '';
+    return {
+      sourceId: customValue(intake, PAYMENT_FIELDS.sourceId) ?? '',
+      promoCode: code,
+      appliedCode: code,
+    };
+  });
+  const form = useForm<PaymentValues>({ resolver: zodResolver(PaymentSchema), defaultValues });
+  const { register, setValue, setError, clearErrors, getValues, control, getFieldState, formState } = form;
+
+  // The saved card, else the default one, once the list is here (and nothing usable chosen yet).
+  const list = useMemo(() => sources.data ?? [], [sources.data]);
+  const chosen = useWatch({ control, name: 'sourceId' });
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (!sources.data || initialised.current) return;
+    initialised.current = true;
+    if (chosen === NEW_CARD || list.some((s) => s.id === chosen && !isExpired(s))) return;
+    const fallback = list.find((s) => s.is_default && !isExpired(s)) ?? list.find((s) => !isExpired(s));
+    setValue('sourceId', fallback?.id ?? NEW_CARD);
+  }, [sources.data, list, chosen, setValue]);
+
+  const applied = useWatch({ control, name: 'appliedCode' });
+  const promoError = getFieldState('promoCode', formState).error?.message;
+
+  /** Checks a code with the clinic; true when it is accepted (or there is none). */
+  const checkCode = async (code: string): Promise<boolean> => {
+    clearErrors('promoCode');
+    const intakeId = await ensureIntakeId();
+    const result = await quote.mutateAsync({ intake_id: intakeId, ...(code ? { promo_code: code } : {}) });
+    const refusal = couponRefusal(result);
+    if (refusal) {
+      setValue('appliedCode', '');
+      setQuoted({ ...result, coupon: null, amount_due: result.consultation?.amount ?? result.amount_due });
+      setError('promoCode', { message: refusal }, { shouldFocus: true });
+      return false;
+    }
+    setValue('appliedCode', result.coupon?.id ?? '');
+    setQuoted(result);
+    return true;
+  };
+
+  const apply = async () => {
+    const code = getValues('promoCode').trim();
+    if (!code) {
+      setError('promoCode', { message: 'Enter a coupon code first.' }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await checkCode(code);
+    } catch (error) {
+      setError('promoCode', { message: quoteError(error) }, { shouldFocus: true });
+    }
+  };
+
+  const onValid = async (values: PaymentValues) => {
+    if (isFree) {
+      await save({ custom: { [PAYMENT_FIELDS.sourceId]: '', [PAYMENT_FIELDS.promoCode]: '' } });
+      return;
+    }
+    const code = values.promoCode.trim().toUpperCase();
+    // A code typed but not checked yet is checked now; a refused one stops here with its reason.
+    if (code && code !== values.appliedCode.toUpperCase()) {
+      let ok: boolean;
+      try {
+        ok = await checkCode(code);
+      } catch (error) {
+        setError('promoCode', { message: quoteError(error) }, { shouldFocus: true });
+        throw new StepFailure('Your coupon could not be checked.');
+      }
+      if (!ok) throw new StepFailure('Please fix the coupon code, or clear it to pay the full price.');
+    }
+    const card = list.find((s) => s.id === values.sourceId);
+    if (!card || isExpired(card)) {
+      setError('sourceId', { message: 'Choose a card, or save a new card first.' }, { shouldFocus: true });
+      throw new StepFailure('Choose how you want to pay.');
+    }
+    await save({
+      custom: {
+        [PAYMENT_FIELDS.sourceId]: values.sourceId,
+        [PAYMENT_FIELDS.promoCode]: code ? getValues('appliedCode') : '',
+      },
+    });
+  };
+
+  const price = consultation ? Number(consultation.amount ?? 0) : 0;
+  const amountDue = quoted && !quoted.paid ? quoted.amount_due : price;
+
+  return (
+    <StepFrame
+      form={form}
+      slug={slug}
+      submitLabel={submitLabel}
+      backHref={backHref}
+      onValid={onValid}
+      failure={failure}
+    >
+      {isFree ? (
+        <p>
+          {consultation
+            ? `${consultation.description || 'This consultation'} has no charge: there is nothing to pay.`
+            : 'There is nothing to pay for this visit.'}
+        </p>
+      ) : (
+        <>
+          <dl className="price-lines" aria-label="Price">
+            <dt>{consultation.description || 'Consultation'}</dt>
+            <dd>{formatMoney(price, currency)}</dd>
+            {applied && quoted?.coupon?.valid ? (
+              <>
+                <dt>Coupon {applied}</dt>
+                <dd>{quoted.coupon.percent_off ? `${quoted.coupon.percent_off}% off` : 'Applied'}</dd>
+              </>
+            ) : null}
+            <dt>Amount due</dt>
+            <dd aria-live="polite">{formatMoney(amountDue, currency)}</dd>
+          </dl>
+          <div className={`field${promoError ? ' field-invalid' : ''}`}>
+            <label htmlFor={promoId}>Coupon code (optional)</label>
+            <div className="inline-field">
+              <input
+                id={promoId}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                aria-invalid={promoError ? true : undefined}
+                aria-describedby={promoError ? `${promoId}-error` : undefined}
+                {...register('promoCode', {
+                  onChange: () => {
+                    if (getValues('appliedCode')) {
+                      setValue('appliedCode', '');
+                      setQuoted(null);
+                    }
+                  },
+                })}
+              />
+              <Button
+                variant="secondary"
+                onClick={() => void apply()}
+                isBusy={quote.isPending}
+                busyLabel="Checking…"
+              >
+                Apply
+              </Button>
+            </div>
+            {promoError ? (
+              <p className="field-error" id={`${promoId}-error`}>
+                {promoError}
+              </p>
+            ) : applied && quoted?.coupon?.valid ? (
+              <p className="field-hint" role="status">
+                {`${applied} applied: you pay ${formatMoney(quoted.amount_due, currency)}.`}
+              </p>
+            ) : null}
+          </div>
+          {sources.isPending ? <Spinner label="Loading your saved cards…" /> : null}
+          {sources.isError ? (
+            <ErrorState
+              error={sources.error}
+              title="Your saved cards could not be loaded"
+              onRetry={() => void sources.refetch()}
+            />
+          ) : null}
+          {sources.data ? (
+            <CardChoices
+              sources={list}
+              scope={scope}
+              onAdded={(source) => {
+                setValue('sourceId', source.id);
+                clearErrors('sourceId');
+              }}
+            />
+          ) : null}
+          <p className="muted">
+            Your card is charged {formatMoney(amountDue, currency)} once, when you finish the last step before
+            your visit starts.
+          </p>
+        </>
+      )}
+    </StepFrame>
+  );
+}
+
+/**
+ * The payment step's `beforeVisit`: charges the intake exactly once (see `chargeIntakeOnce`). A
+ * refused card sends the patient back to the payment step with the processor's reason.
+ */
+export async function chargeOnce(ctx: BeforeVisitContext): Promise<void> {
+  if (!ctx.consultation || isFreeConsultation(ctx.consultation)) return;
+  const promo = customValue(ctx.intake, PAYMENT_FIELDS.promoCode) || undefined;
+  try {
+    await chargeIntakeOnce(ctx.queryClient, ctx.intakeId, promo);
+  } catch (error) {
+    if (error instanceof PaymentNotMade)
+      throw new StepFailure(error.message, { cause: error, stepCode: 'payment' });
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { billingQueries } from '@/api/billing/queries';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { cardName } from './cards';
+import { formatMoney } from '@/api/rooms/consultations';
+
+/**
+ * What was paid for a visit: consultation, coupon, amount and card. Shown to the patient and to
+ * the provider. A visit whose intake has nothing to pay (no consultation, or unknown to billing)
+ * shows nothing; a failed read says so and offers a retry without taking the page down.
+ */
+export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: 'patient' | 'provider' }) {
+  const invoice = useQuery({ ...billingQueries.invoice(intakeId), retry: 1 });
+  const zone = useViewerTimeZone();
+  const heading = viewer === 'patient' ? 'Your payment' : 'Payment';
+  if (invoice.isPending) return null;
+  if (invoice.isError) {
+    const error = invoice.error;
+    // 400 (no consultation) and 404 (not a billed intake): nothing to show.
+    if (isApiError(error) && error.kind === 'http' && (error.status === 400 || error.status === 404))
+      return null;
+    return (
+      <section className="panel receipt" aria-labelledby={`receipt-${intakeId}`}>
+        <h2 id={`receipt-${intakeId}`}>{heading}</h2>
+        <p role="alert">We could not load the payment details just now.</p>
+        <Button variant="secondary" onClick={() => void invoice.refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  const data = invoice.data;
+  const currency = data.charge?.currency ?? data.currency;
+  const price = data.consultation?.amount;
+  const coupon = data.coupon?.valid ? data.coupon : null;
+  return (
+    <section className="panel receipt" aria-labelledby={`receipt-${intakeId}`}>
+      <h2 id={`receipt-${intakeId}`}>{heading}</h2>
+      {!data.paid ? (
+        <p>{data.amount_due > 0 ? 'Not paid yet.' : 'There is no charge for this visit.'}</p>
+      ) : (
+        <dl className="receipt-lines">
+          {data.consultation?.description ? (
+            <>
+              <dt>Consultation</dt>
+              <dd>
+                {data.consultation.description}
+                {price !== undefined ? ` (${formatMoney(price, currency ?? 'usd')})` : null}
+              </dd>
+            </>
+          ) : null}
+          {coupon ? (
+            <>
+              <dt>Coupon</dt>
+              <dd>
+                {coupon.id}
+                {coupon.percent_off ? ` (${coupon.percent_off}% off)` : null}
+              </dd>
+            </>
+          ) : null}
+          <dt>{data.amount_due > 0 ? 'Amount paid' : 'Amount'}</dt>
+          <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency ?? 'usd') : 'No charge'}</dd>
+          {data.charge?.last4 ? (
+            <>
+              <dt>Card</dt>
+              <dd>{cardName(data.charge)}</dd>
+            </>
+          ) : null}
+          {data.charge?.created ? (
+            <>
+              <dt>Paid on</dt>
+              <dd>{formatDateTime(data.charge.created, zone)}</dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+    </section>
+  );
+}

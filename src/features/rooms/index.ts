@@ -1,0 +1,2 @@
+export { RoomDetail } from './room-detail';
+export { RoomList } from './room-list';

@@ -1,0 +1,338 @@
+import { visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/field';
+import { env } from '@/config/env';
+import { paths, roomJoinUrl } from '@/config/paths';
+import { formatDateTime, formatDuration, formatRange } from '@/lib/dates';
+import { safeResourceUrl } from '@/lib/safe-url';
+import { SlotPicker, type PickedSlot } from '../components/slot-picker';
+import { buildIcs, googleCalendarUrl, type CalendarEvent } from '../utils/calendar-export';
+import { isChangeable, isSlotTaken, SLOT_TAKEN_MESSAGE } from './appointment-words';
+import { useNow } from './use-now';
+
+const CANCEL_PAYMENT_NOTE =
+  'Cancelling costs nothing. If you paid when booking, the payment is not refunded automatically: the clinic will contact you about a refund.';
+
+function consultationOf(
+  visit: Visit,
+  consultations: { id: string; description?: string; group?: boolean }[],
+) {
+  const id =
+    typeof visit.intake?.['consultation_id'] === 'string' ? visit.intake['consultation_id'] : undefined;
+  return id ? consultations.find((c) => c.id === id) : undefined;
+}
+
+function eventOf(visit: Visit, roomName: string, zone: string): CalendarEvent {
+  const provider = displayName(visit.provider);
+  const start = visit.start ?? 0;
+  return {
+    visitId: visit.id,
+    domain: visit.account?.code ?? visit.account_code ?? env.VITE_ACCOUNT_CODE,
+    start,
+    end: visit.end ?? start,
+    title: `Video appointment, ${roomName}`,
+    description: `${provider ? `With ${provider}. ` : ''}Join from the clinic portal: ${window.location.origin}${paths.patient.appointment(visit.id)}`,
+    location: `${window.location.origin}${paths.patient.appointment(visit.id)}`,
+    sequence: Math.max(0, (visit.modified ?? visit.created ?? 0) - (visit.created ?? 0)),
+    stamp: visit.modified ?? visit.created ?? start,
+    isCancelled: visit.status === VISIT_STATUS.cancelled,
+    isTentative: visit.status === VISIT_STATUS.pending,
+    zone,
+  };
+}
+
+function downloadIcs(event: CalendarEvent, name: string) {
+  const url = URL.createObjectURL(new Blob([buildIcs(event)], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Join opens `VITE_JOIN_OPENS_MINUTES` before the start and closes at the end; a countdown before that. */
+function JoinPanel({ visit }: { visit: Visit }) {
+  const now = useNow(1000);
+  const start = visit.start ?? 0;
+  const end = visit.end ?? start;
+  const opensAt = start - env.VITE_JOIN_OPENS_MINUTES * 60;
+  const url = visit.room_code
+    ? safeResourceUrl(roomJoinUrl(env.VITE_ACCOUNT_CODE, env.VITE_ROOM_HOST, visit.room_code))
+    : null;
+  if (visit.status === VISIT_STATUS.cancelled || visit.status === VISIT_STATUS.completed || now >= end)
+    return null;
+  return (
+    <section className="card join" aria-labelledby="join-title">
+      <h2 id="join-title">Joining</h2>
+      <p>You can join from {env.VITE_JOIN_OPENS_MINUTES} minutes before the start.</p>
+      {now < opensAt ? (
+        <p role="timer" aria-live="off">
+          Join opens in {formatDuration(opensAt - now)}.
+        </p>
+      ) : url ? (
+        <p>
+          <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
+            Join the video visit
+          </a>
+        </p>
+      ) : (
+        <p>The join link is not available. Please contact the clinic.</p>
+      )}
+    </section>
+  );
+}
+
+function Reschedule({
+  visit,
+  zone,
+  clinicZone,
+  consultationId,
+  isGroup,
+  onDone,
+}: {
+  visit: Visit;
+  zone: string;
+  clinicZone: string | null;
+  consultationId?: string;
+  isGroup: boolean;
+  onDone: (moved: Visit | null) => void;
+}) {
+  const move = useRescheduleVisit();
+  const [picked, setPicked] = useState<PickedSlot | null>(null);
+  const [lost, setLost] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const sending = useRef(false);
+  const submit = async () => {
+    if (!picked || sending.current) return;
+    sending.current = true;
+    setError(null);
+    try {
+      const moved = await move.mutateAsync({
+        id: visit.id,
+        input: {
+          slot_start: picked.start,
+          slot_end: picked.end,
+          ...(picked.providerId ? { provider_id: picked.providerId } : {}),
+        },
+      });
+      onDone(moved);
+    } catch (cause) {
+      if (isSlotTaken(cause)) {
+        setLost(picked.start);
+        setPicked(null);
+        setError(SLOT_TAKEN_MESSAGE);
+      } else {
+        setError(
+          isApiError(cause) ? cause.userMessage : 'The appointment could not be moved. Please try again.',
+        );
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="reschedule-title">
+      <h2 id="reschedule-title">Choose a new time</h2>
+      <FormError message={error} />
+      <SlotPicker
+        key={lost ?? 'first'}
+        roomCode={visit.room_code ?? ''}
+        zone={zone}
+        clinicZone={clinicZone}
+        consultationId={consultationId}
+        intakeId={visit.intake?.id ?? visit.intake_id ?? undefined}
+        isGroup={isGroup}
+        selected={picked}
+        onSelect={setPicked}
+        lostStart={lost}
+      />
+      {picked ? <p>New time: {formatDateTime(picked.start, zone)}</p> : null}
+      <div className="form-actions">
+        <Button onClick={() => void submit()} disabled={!picked} isBusy={move.isPending} busyLabel="Moving…">
+          Move my appointment
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(null)} disabled={move.isPending}>
+          Keep the current time
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CancelDialog({
+  visit,
+  zone,
+  onClose,
+}: {
+  visit: Visit;
+  zone: string;
+  onClose: (cancelled: boolean) => void;
+}) {
+  const cancel = useCancelVisit();
+  const [error, setError] = useState<string | null>(null);
+  const descriptionId = useId();
+  const confirm = async () => {
+    setError(null);
+    try {
+      await cancel.mutateAsync(visit.id);
+      onClose(true);
+    } catch (cause) {
+      setError(isApiError(cause) ? cause.userMessage : 'Cancelling failed. Please try again.');
+    }
+  };
+  return (
+    <Dialog
+      title="Cancel this appointment?"
+      onClose={cancel.isPending ? undefined : () => onClose(false)}
+      describedBy={descriptionId}
+    >
+      <div id={descriptionId}>
+        <p>
+          Your appointment on {formatDateTime(visit.start ?? 0, zone)} will be cancelled and the time offered
+          to other patients.
+        </p>
+        <p>{CANCEL_PAYMENT_NOTE}</p>
+      </div>
+      <FormError message={error} />
+      <div className="dialog-actions">
+        <Button variant="secondary" onClick={() => onClose(false)} disabled={cancel.isPending}>
+          Keep it
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => void confirm()}
+          isBusy={cancel.isPending}
+          busyLabel="Cancelling…"
+        >
+          Cancel appointment
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** One appointment: time in the patient's zone, join window, calendar exports, move and cancel. */
+export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string }) {
+  const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+  const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
+  const [notice, setNotice] = useState<string | null>(null);
+  const now = useNow(30_000);
+  const roomName = room.data?.name ?? visit.room_code ?? 'the clinic';
+  const clinicZone = room.data?.operation_settings?.default_timezone ?? null;
+  const consultations = (room.data?.payment?.consultations ?? []) as {
+    id: string;
+    description?: string;
+    group?: boolean;
+  }[];
+  const consultation = consultationOf(visit, consultations);
+  const provider = displayName(visit.provider);
+  const start = visit.start ?? 0;
+  const end = visit.end ?? start;
+  const changeable = isChangeable(visit, now);
+  const event = eventOf(visit, roomName, zone);
+  return (
+    <>
+      <section className="card" aria-labelledby="when-title">
+        <h2 id="when-title">{formatRange(start, end, zone)}</h2>
+        {clinicZone && clinicZone !== zone ? (
+          <p className="field-hint">Clinic time: {formatRange(start, end, clinicZone)}</p>
+        ) : null}
+        <dl className="details">
+          <dt>Status</dt>
+          <dd>{visitStatusWords(visit)}</dd>
+          <dt>Provider</dt>
+          <dd>{provider ?? 'To be assigned'}</dd>
+          <dt>Room</dt>
+          <dd>{roomName}</dd>
+          {consultation ? (
+            <>
+              <dt>Consultation</dt>
+              <dd>{consultation.description ?? consultation.id}</dd>
+            </>
+          ) : null}
+        </dl>
+        {visit.status === VISIT_STATUS.pending ? (
+          <p>The clinic has your request and will confirm it.</p>
+        ) : null}
+      </section>
+      {notice ? (
+        <p className="banner banner-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <JoinPanel visit={visit} />
+      {visit.status !== VISIT_STATUS.cancelled ? (
+        <section className="card" aria-labelledby="calendar-title">
+          <h2 id="calendar-title">Add to your calendar</h2>
+          <div className="form-actions">
+            <Button
+              variant="secondary"
+              onClick={() => downloadIcs(event, `appointment-${visit.code ?? visit.id}.ics`)}
+            >
+              Download calendar file (.ics)
+            </Button>
+            <a
+              className="btn btn-secondary"
+              href={googleCalendarUrl(event)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Add to Google Calendar
+            </a>
+          </div>
+        </section>
+      ) : null}
+      {changeable && mode === 'move' ? (
+        <Reschedule
+          visit={visit}
+          zone={zone}
+          clinicZone={clinicZone}
+          consultationId={consultation?.id}
+          isGroup={consultation?.group === true}
+          onDone={(moved) => {
+            setMode('view');
+            setNotice(
+              moved
+                ? `Your appointment is now on ${formatDateTime(moved.start ?? 0, zone)}. Download the calendar file again to update your calendar.`
+                : null,
+            );
+          }}
+        />
+      ) : null}
+      {changeable && mode !== 'move' ? (
+        <div className="form-actions">
+          <Button variant="secondary" onClick={() => setMode('move')}>
+            Change time
+          </Button>
+          <Button variant="danger" onClick={() => setMode('cancel')}>
+            Cancel appointment
+          </Button>
+        </div>
+      ) : null}
+      {mode === 'cancel' ? (
+        <CancelDialog
+          visit={visit}
+          zone={zone}
+          onClose={(cancelled) => {
+            setMode('view');
+            if (cancelled) setNotice('Your appointment is cancelled. The time is free for other patients.');
+          }}
+        />
+      ) : null}
+      <p>
+        <Link to={paths.patient.appointments()}>All your appointments</Link>
+      </p>
+    </>
+  );
+}

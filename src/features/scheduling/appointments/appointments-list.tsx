@@ -1,0 +1,94 @@
+import { visitStatusWords } from '@/api/visits/kinds';
+import { displayName } from '@/api/users/display-name';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import { visitQueries } from '@/api/visits/queries';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { paths } from '@/config/paths';
+import { formatRange } from '@/lib/dates';
+import { isAppointment } from './appointment-words';
+
+function RoomName({ code }: { code: string }) {
+  const room = useQuery(roomQueries.detail(code));
+  return <>{room.data?.name ?? code}</>;
+}
+
+function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
+  const provider = displayName(visit.provider);
+  return (
+    <li className="card appointment-item">
+      <p>
+        <Link to={paths.patient.appointment(visit.id)}>
+          {formatRange(visit.start ?? 0, visit.end ?? visit.start ?? 0, zone)}
+        </Link>
+      </p>
+      <p>
+        {provider ? `With ${provider}` : 'Provider to be assigned'}
+        {visit.room_code ? (
+          <>
+            {' · '}
+            <RoomName code={visit.room_code} />
+          </>
+        ) : null}
+      </p>
+      <p>
+        Status: <strong>{visitStatusWords(visit)}</strong>
+      </p>
+    </li>
+  );
+}
+
+/** Upcoming and past appointments of the signed-in patient, in their zone. */
+export function AppointmentsList({ zone }: { zone: string }) {
+  // One "now" per visit of the page, so the query keys stay put while it is open.
+  const [now] = useState(() => Math.floor(Date.now() / 60_000) * 60);
+  const upcoming = useQuery(visitQueries.list({ start_time: now }));
+  const past = useQuery(visitQueries.list({ end_time: now }));
+  const upcomingList = (upcoming.data ?? [])
+    .filter(isAppointment)
+    .filter((v) => v.status !== VISIT_STATUS.cancelled)
+    .sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  const cancelledAhead = (upcoming.data ?? [])
+    .filter(isAppointment)
+    .filter((v) => v.status === VISIT_STATUS.cancelled);
+  const pastList = [...(past.data ?? []).filter(isAppointment), ...cancelledAhead].sort(
+    (a, b) => (b.start ?? 0) - (a.start ?? 0),
+  );
+  return (
+    <>
+      <section aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title">Upcoming</h2>
+        {upcoming.isPending ? <Spinner label="Loading your appointments…" /> : null}
+        {upcoming.isError ? (
+          <ErrorState error={upcoming.error} onRetry={() => void upcoming.refetch()} />
+        ) : null}
+        {upcoming.data && upcomingList.length === 0 ? (
+          <EmptyState title="No upcoming appointments">
+            <p>
+              Book one from a room: <Link to={paths.patient.rooms()}>see rooms</Link>.
+            </p>
+          </EmptyState>
+        ) : null}
+        <ul className="appointment-list">
+          {upcomingList.map((v) => (
+            <AppointmentItem key={v.id} visit={v} zone={zone} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="past-title">
+        <h2 id="past-title">Past and cancelled</h2>
+        {past.isPending ? <Spinner label="Loading past appointments…" /> : null}
+        {past.isError ? <ErrorState error={past.error} onRetry={() => void past.refetch()} /> : null}
+        {past.data && pastList.length === 0 ? <p>No past appointments.</p> : null}
+        <ul className="appointment-list">
+          {pastList.map((v) => (
+            <AppointmentItem key={v.id} visit={v} zone={zone} />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db, nowSeconds } from '@/mocks/db';
+import { server } from '@/mocks/node';
+import { renderRoute } from '~test/render';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 4000 });
+  await Promise.all([
+    import('@/app/routes/patient/layout'),
+    import('@/app/routes/patient/appointments'),
+    import('@/app/routes/patient/appointment'),
+  ]);
+});
+
+/** Puts the seeded confirmed appointment `minutes` from now, on an open slot's times. */
+function upcomingIn(minutes: number) {
+  const visit = db.visits.get('vis_upcoming')!;
+  visit.start = nowSeconds() + minutes * 60;
+  visit.end = Number(visit.start) + 1800;
+  return visit;
+}
+
+describe('appointments page', () => {
+  it('lists upcoming and past appointments with provider, room, zone and status in words', async () => {
+    renderRoute('/patient/appointments', { as: 'demo-patient' });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(within(upcoming).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(upcoming).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/With Dr\. Samira Okafor|With Samira Okafor/);
+    expect(first).toHaveTextContent(/E[SD]T/);
+    expect(first).toHaveTextContent('Status: Booked');
+    expect(second).toHaveTextContent('Status: Requested');
+    expect(second).toHaveTextContent('Provider to be assigned');
+    await waitFor(() => expect(first).toHaveTextContent('General practice'));
+    const past = screen.getByRole('region', { name: 'Past and cancelled' });
+    await waitFor(() =>
+      expect(within(past).getByText((_, el) => el?.textContent === 'Status: Cancelled')).toBeInTheDocument(),
+    );
+    expect(within(past).getByText((_, el) => el?.textContent === 'Status: Completed')).toBeInTheDocument();
+  });
+});
+
+describe('appointment page', () => {
+  it('counts down to the join window, and offers the join link inside it', async () => {
+    upcomingIn(120);
+    const { unmount } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    expect(await screen.findByText(/Join opens in 1 h 5\d min\./)).toBeInTheDocument();
+    expect(screen.getByText('You can join from 10 minutes before the start.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join the video visit' })).not.toBeInTheDocument();
+    unmount();
+    upcomingIn(5);
+    renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    expect(await screen.findByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
+      'href',
+      'https://demo.rooms.example.test/general',
+    );
+  });
+
+  it('cancels after a confirmation that says what happens to a payment', async () => {
+    upcomingIn(24 * 60);
+    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(dialog).toHaveTextContent(/not refunded automatically/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect(await screen.findByText(/Your appointment is cancelled/)).toBeInTheDocument();
+    expect(db.visits.get('vis_upcoming')?.status).toBe(40);
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change time' })).not.toBeInTheDocument();
+  });
+
+  it('moves the appointment to another open time', async () => {
+    const before = upcomingIn(24 * 60).start;
+    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Change time' }));
+    await user.click(await screen.findByRole('button', { name: 'First open time' }));
+    const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
+    await user.click(days[0]!);
+    await user.click(screen.getByRole('button', { name: 'Move my appointment' }));
+    expect(await screen.findByText(/Your appointment is now on/)).toBeInTheDocument();
+    const after = db.visits.get('vis_upcoming');
+    expect(after?.start).not.toBe(before);
+    expect(after?.provider_id).toBe('usr_provider');
+    expect(typeof after?._slot_id).toBe('string');
+  });
+
+  it('a time taken meanwhile: says so, keeps the appointment, and offers the nearest times', async () => {
+    const before = upcomingIn(24 * 60).start;
+    server.use(
+      http.post('*/api_v3/visits/:id', () =>
+        HttpResponse.json({ error: 'slot_unavailable', message: 'taken' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Change time' }));
+    await user.click(await screen.findByRole('button', { name: 'First open time' }));
+    const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
+    await user.click(days[0]!);
+    await user.click(screen.getByRole('button', { name: 'Move my appointment' }));
+    expect(await screen.findByText(/someone else just booked that time/)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Nearest open times' })).toBeInTheDocument();
+    expect(db.visits.get('vis_upcoming')?.start).toBe(before);
+  });
+});

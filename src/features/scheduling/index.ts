@@ -1,0 +1,5 @@
+export { SlotPicker, type PickedSlot, type SlotPickerProps } from './components/slot-picker';
+export { AppointmentsList } from './appointments/appointments-list';
+export { AppointmentDetail } from './appointments/appointment-detail';
+export { MySchedule } from './provider/my-schedule';
+export { ScheduleStep } from './schedule-step';

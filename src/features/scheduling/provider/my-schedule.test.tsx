@@ -1,0 +1,41 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/mocks/db';
+import { renderRoute } from '~test/render';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 4000 });
+  await Promise.all([import('@/app/routes/provider/layout'), import('@/app/routes/provider/schedule')]);
+});
+
+describe('my schedule', () => {
+  it('shows slot groups in words and deletes an empty group after saying how many slots go', async () => {
+    const { user } = renderRoute('/provider/schedule', { as: 'demo-provider' });
+    const groups = await screen.findByRole('region', { name: 'Your slot groups' });
+    await within(groups).findByText(/Every Saturday, 8:00\sAM – 12:00\sPM \(America\/New_York\)/);
+    expect(
+      within(groups).getByText(/Every Monday, Tuesday, Wednesday, Thursday and Friday, 9:00\sAM – 5:00\sPM/),
+    ).toBeInTheDocument();
+    const count = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_quick').length;
+    await user.click(within(groups).getByRole('button', { name: /^Delete the slot group: Every Saturday/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this slot group?' });
+    expect(dialog).toHaveTextContent(`${count} slots will be deleted, and the group with them.`);
+    expect(dialog).toHaveTextContent('None of them is booked.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(`Deleted ${count} slots and the group.`)).toBeInTheDocument();
+    expect(db.slotGroups.has('grp_okafor_quick')).toBe(false);
+    await waitFor(() => expect(screen.queryByText(/Every Saturday/)).not.toBeInTheDocument());
+  });
+
+  it('warns that a group with bookings has booked slots', async () => {
+    const { user } = renderRoute('/provider/schedule', { as: 'demo-provider' });
+    const groups = await screen.findByRole('region', { name: 'Your slot groups' });
+    await user.click(
+      await within(groups).findByRole('button', { name: /^Delete the slot group: Every Wednesday/ }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete this slot group?' });
+    expect(dialog).toHaveTextContent(/1 of them is booked/);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
+    expect(db.slotGroups.has('grp_okafor_class')).toBe(true);
+  });
+});

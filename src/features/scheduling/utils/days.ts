@@ -1,0 +1,126 @@
+import { TZDate } from '@date-fns/tz';
+import { formatTime, zoneLabel } from '@/lib/dates';
+
+/**
+ * Calendar days in a time zone. A day is named by its key `YYYY-MM-DD` (a date without a zone);
+ * stepping days and weeks works on keys, and only turning a key into an instant involves the
+ * zone, so 23- and 25-hour days (and zones that skip midnight) can never shift a day.
+ */
+
+export type DayKey = string;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function keyOfParts(year: number, month: number, day: number): DayKey {
+  return `${String(year).padStart(4, '0')}-${pad(month + 1)}-${pad(day)}`;
+}
+
+function partsOf(key: DayKey): { year: number; month: number; day: number } {
+  const [year, month, day] = key.split('-').map(Number);
+  return { year: year ?? 1970, month: (month ?? 1) - 1, day: day ?? 1 };
+}
+
+/** The day an instant (UNIX seconds) falls on in the zone. */
+export function dayKeyOf(seconds: number, zone: string): DayKey {
+  const date = new TZDate(seconds * 1000, zone);
+  return keyOfParts(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+/** The key `n` calendar days after (or before) `key`. */
+export function addDays(key: DayKey, n: number): DayKey {
+  const { year, month, day } = partsOf(key);
+  const date = new Date(Date.UTC(year, month, day + n));
+  return keyOfParts(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** Whole days from `a` to `b`. */
+export function daysBetween(a: DayKey, b: DayKey): number {
+  const pa = partsOf(a);
+  const pb = partsOf(b);
+  return Math.round((Date.UTC(pb.year, pb.month, pb.day) - Date.UTC(pa.year, pa.month, pa.day)) / 86_400_000);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(key: DayKey): number {
+  const { year, month, day } = partsOf(key);
+  return new Date(Date.UTC(year, month, day)).getUTCDay();
+}
+
+/** The Sunday that starts the week of `key` (US-style weeks). */
+export function weekStartOf(key: DayKey): DayKey {
+  return addDays(key, -weekdayOf(key));
+}
+
+/**
+ * The first instant (UNIX seconds) of a day in the zone. Usually local midnight; where a
+ * daylight-saving change skips midnight, the first instant that exists on that day.
+ */
+export function startOfDay(key: DayKey, zone: string): number {
+  const { year, month, day } = partsOf(key);
+  // Local midnight, read as UTC, minus the zone's offset around then; then correct by search.
+  let guess = Math.floor(new TZDate(year, month, day, 0, 0, zone).getTime() / 1000);
+  // Step back while the previous minute is still on this day (the guess can land late on a skipped midnight).
+  while (dayKeyOf(guess - 60, zone) === key) guess -= 60;
+  // Step forward while the guess is still on the day before.
+  while (dayKeyOf(guess, zone) < key) guess += 60;
+  return guess;
+}
+
+/** The instants `[start, end)` covering `days` whole days from `first` in the zone. */
+export function dayWindow(first: DayKey, days: number, zone: string): { start: number; end: number } {
+  return { start: startOfDay(first, zone), end: startOfDay(addDays(first, days), zone) };
+}
+
+/** `days` consecutive keys from `first`. */
+export function dayKeys(first: DayKey, days: number): DayKey[] {
+  return Array.from({ length: days }, (_, i) => addDays(first, i));
+}
+
+/**
+ * Puts each item on the day its start falls on in the zone, in time order, once. Items outside
+ * the given days are left out (the caller asked for exactly these days).
+ */
+export function groupByDay<T>(
+  items: readonly T[],
+  startOf: (item: T) => number,
+  keys: readonly DayKey[],
+  zone: string,
+) {
+  const byDay = new Map<DayKey, T[]>(keys.map((key) => [key, []]));
+  for (const item of items) byDay.get(dayKeyOf(startOf(item), zone))?.push(item);
+  for (const list of byDay.values()) list.sort((a, b) => startOf(a) - startOf(b));
+  return byDay;
+}
+
+/** What a slot button shows: "9:30 AM EST". */
+export function displayTime(seconds: number, zone: string): string {
+  return `${formatTime(seconds, zone)} ${zoneLabel(seconds, zone)}`;
+}
+
+/**
+ * The instant a displayed time names on a day: the inverse of `displayTime` for minute-aligned
+ * instants. Where the clock repeats an hour, the zone label tells the two apart.
+ */
+export function parseDisplayed(key: DayKey, text: string, zone: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})\s*([AP]M)\s+(.+)$/.exec(text.replace(/\u202f/g, ' ').trim());
+  if (!match) return null;
+  const [, h, m, ampm, label] = match;
+  const hour = (Number(h) % 12) + (ampm === 'PM' ? 12 : 0);
+  const minutes = hour * 60 + Number(m);
+  const start = startOfDay(key, zone);
+  const end = startOfDay(addDays(key, 1), zone);
+  // The wall time read as UTC, corrected by each offset the zone has on that day.
+  const { year, month, day } = partsOf(key);
+  const naive = Date.UTC(year, month, day) / 1000 + minutes * 60;
+  const offsets = new Set([start, end - 1].map((t) => new TZDate(t * 1000, zone).getTimezoneOffset()));
+  for (const offset of offsets) {
+    const t = naive + offset * 60;
+    if (t >= start && t < end && matchesWall(t, zone, minutes) && zoneLabel(t, zone) === label) return t;
+  }
+  return null;
+}
+
+function matchesWall(seconds: number, zone: string, minutes: number): boolean {
+  const date = new TZDate(seconds * 1000, zone);
+  return date.getHours() * 60 + date.getMinutes() === minutes;
+}

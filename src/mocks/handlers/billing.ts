@@ -1,0 +1,315 @@
+import { http, type HttpHandler } from 'msw';
+import { z } from 'zod';
+import { BillingSettingsSchema, InvoiceResultSchema, PaymentSourceSchema } from '@/api/billing/schemas';
+import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import { isStaff, requireUser } from '../lib/auth';
+import { codeError } from '../lib/errors';
+import { jsonBody, optionalString, queryOf, requiredString } from '../lib/params';
+import { ok } from '../lib/respond';
+import { api } from '../lib/routes';
+import { TEST_PUBLISHABLE_KEY, TEST_TOKENS } from '../seed/billing';
+
+/**
+ * Payments (spec 4.6). Decisions where the spec is silent (docs/spec-decisions.md, "Payments"):
+ * - Sources belong to the caller and are scoped by `room_code` and `provider_id` (none = the room
+ *   as a whole). The first card of a scope becomes its default; there is exactly one default per
+ *   scope while it holds any card. Removing the default makes the newest remaining card the default.
+ * - Only the processor's test tokens are accepted; brand and last4 come from the token.
+ * - `invoices/process` prices the intake's consultation (custom field `consultation_id`, looked up
+ *   in the intake's room); `charge: false` or amount 0 is free. Coupons: a known, unexpired code
+ *   discounts by `percent_off`; an unknown or expired code answers 200 with `coupon.valid: false`
+ *   and a `coupon.message` saying why, and the full amount.
+ * - `create_invoice: 1` charges the card named by the intake's custom field `payment_source_id`,
+ *   else the scope's default. A refused card answers 402 `{code: 402, message, decline_code}`
+ *   and nothing is charged. An intake is charged at most once: a second `create_invoice` returns
+ *   the charge already made (idempotent by intake), and a quote of a paid intake says `paid: true`.
+ * - Every answer for an invoice adds `paid`, and once paid `invoice_id`, `charge` (amount, brand,
+ *   last4, created) so a lost answer can be resolved by asking again without charging.
+ */
+
+const bad = (message: string) => codeError(400, message);
+const AUTH = { account: true } as const;
+
+interface Scope {
+  owner: string;
+  room: string;
+  provider: string | null;
+}
+
+function inScope(source: Rec, scope: Scope): boolean {
+  return (
+    source._owner === scope.owner &&
+    source._room_code === scope.room &&
+    (source._provider_id ?? null) === scope.provider
+  );
+}
+
+function sourcesIn(scope: Scope): Rec[] {
+  return [...db.paymentSources.values()]
+    .filter((s) => inScope(s, scope))
+    .sort((a, b) => Number(b._created) - Number(a._created) || b.id.localeCompare(a.id));
+}
+
+function scopeOf(source: Rec): Scope {
+  return {
+    owner: String(source._owner),
+    room: String(source._room_code),
+    provider: typeof source._provider_id === 'string' ? source._provider_id : null,
+  };
+}
+
+function readScope(params: URLSearchParams | Record<string, unknown>, user: UserRecord): Scope {
+  const room = requiredString(params, 'room_code', bad);
+  if (!db.rooms.has(room)) throw bad(`room_code ${room} is not a room of this clinic`);
+  const provider = optionalString(params, 'provider_id') ?? null;
+  if (provider !== null) {
+    const p = db.users.get(provider);
+    if (!p || p.type !== 400) throw bad(`provider_id ${provider} is not a provider of this clinic`);
+  }
+  return { owner: user.id, room, provider };
+}
+
+function wire(source: Rec) {
+  return Object.fromEntries(Object.entries(source).filter(([key]) => !key.startsWith('_')));
+}
+
+function ownSource(id: string, user: UserRecord): Rec {
+  const source = db.paymentSources.get(id);
+  // Someone else's card answers like a missing one: ids do not leak.
+  if (!source || source._owner !== user.id) throw codeError(404, 'Payment source not found');
+  return source;
+}
+
+/** Makes `source` the only default of its scope. */
+function makeDefault(source: Rec): void {
+  for (const other of sourcesIn(scopeOf(source))) other.is_default = other.id === source.id;
+}
+
+function isExpired(source: Rec, now = new Date()): boolean {
+  const year = Number(source.exp_year);
+  const month = Number(source.exp_month);
+  if (!year || !month) return false;
+  const y = now.getUTCFullYear();
+  return year < y || (year === y && month < now.getUTCMonth() + 1);
+}
+
+// Invoices ------------------------------------------------------------------------------------
+
+function consultationOf(intake: Rec): Rec | null {
+  const room = db.rooms.get(String(intake.room_code));
+  const id = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
+  const list = (room?.payment as { consultations?: Rec[] } | undefined)?.consultations ?? [];
+  return list.find((c) => String(c.id) === id) ?? null;
+}
+
+function currencyOf(intake: Rec): string {
+  const room = db.rooms.get(String(intake.room_code));
+  const payment = room?.payment as { paymentCurrency?: string; currency?: string } | undefined;
+  return payment?.paymentCurrency ?? payment?.currency ?? 'usd';
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Succeeded charges of an intake: the ledger tests read. At most one, ever. */
+export function chargesFor(intakeId: string): Rec[] {
+  return [...db.charges.values()].filter((c) => c.intake_id === intakeId && c.status === 'succeeded');
+}
+
+function couponFor(code: string | undefined) {
+  if (!code) return null;
+  const key = code.trim().toUpperCase();
+  const coupon = db.coupons.get(key);
+  if (!coupon)
+    return { id: code.trim(), percent_off: null, valid: false, message: 'This code does not exist.' };
+  const expires = typeof coupon.expires === 'number' ? coupon.expires : null;
+  if (expires !== null && expires < nowSeconds()) {
+    return {
+      id: key,
+      percent_off: Number(coupon.percent_off),
+      valid: false,
+      message: 'This code has expired.',
+    };
+  }
+  return { id: key, percent_off: Number(coupon.percent_off), valid: true };
+}
+
+function paidAnswer(charge: Rec) {
+  return {
+    ...(charge.invoice as Record<string, unknown>),
+    paid: true,
+    invoice_id: charge.invoice_id,
+    charge: {
+      id: charge.id,
+      amount: charge.amount,
+      currency: charge.currency,
+      brand: charge.brand ?? null,
+      last4: charge.last4 ?? null,
+      created: charge.created,
+    },
+  };
+}
+
+export const billingHandlers: HttpHandler[] = [
+  http.get(api('/billing/settings'), ({ request }) => {
+    requireUser(request, AUTH);
+    return ok(BillingSettingsSchema, { stripe: { publishable_key: TEST_PUBLISHABLE_KEY } });
+  }),
+
+  http.get(api('/billing/sources'), ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const query = queryOf(request);
+    const scope = readScope(query, user);
+    const type = optionalString(query, 'type');
+    const list = sourcesIn(scope).filter((s) => !type || s.type === type);
+    return ok(z.array(PaymentSourceSchema), list.map(wire));
+  }),
+
+  http.post(api('/billing/sources'), async ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const scope = readScope(queryOf(request), user);
+    const body = await jsonBody(request, bad);
+    const type = requiredString(body, 'type', bad);
+    if (type !== 'card') throw bad('type must be card');
+    const token = requiredString(body, 'token', bad);
+    const card = TEST_TOKENS[token];
+    // The processor's wording for a token it does not know.
+    if (!card) throw bad(`No such token: '${token.slice(0, 40)}'`);
+    const existing = sourcesIn(scope);
+    const year = new Date().getUTCFullYear();
+    const source: Rec = {
+      id: nextId('src'),
+      type: 'card',
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: 12,
+      exp_year: year + 4,
+      is_default: existing.length === 0,
+      _owner: user.id,
+      _room_code: scope.room,
+      _provider_id: scope.provider,
+      _created: nowSeconds(),
+      _declines: card.declines === true,
+    };
+    db.paymentSources.set(source.id, source);
+    return ok(PaymentSourceSchema, wire(source));
+  }),
+
+  http.get(api('/billing/sources/:id'), ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const source = ownSource(String(params.id), user);
+    return ok(PaymentSourceSchema, wire(source));
+  }),
+
+  http.put(api('/billing/sources/:id'), async ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const source = ownSource(String(params.id), user);
+    const body = await jsonBody(request, bad);
+    if (body.is_default !== undefined && typeof body.is_default !== 'boolean')
+      throw bad('is_default must be true or false');
+    if (body.is_default === true) makeDefault(source);
+    if (body.is_default === false && source.is_default === true) {
+      throw bad('A card stays the default until another card is made the default');
+    }
+    return ok(PaymentSourceSchema, wire(source));
+  }),
+
+  http.delete(api('/billing/sources/:id'), ({ request, params }) => {
+    const { user } = requireUser(request, AUTH);
+    const source = ownSource(String(params.id), user);
+    db.paymentSources.delete(source.id);
+    if (source.is_default === true) {
+      const next = sourcesIn(scopeOf(source))[0];
+      if (next) makeDefault(next);
+    }
+    return ok(z.array(z.unknown()), []);
+  }),
+
+  http.post(api('/billing/invoices/process'), async ({ request }) => {
+    const { user } = requireUser(request, AUTH);
+    const body = await jsonBody(request, bad);
+    const intakeId = requiredString(body, 'intake_id', bad);
+    const promo = body.promo_code;
+    if (promo !== undefined && promo !== null && typeof promo !== 'string')
+      throw bad('promo_code must be text');
+    const create = body.create_invoice;
+    if (create !== undefined && create !== 0 && create !== 1 && create !== '0' && create !== '1')
+      throw bad('create_invoice must be 0 or 1');
+    const charging = create === 1 || create === '1';
+
+    const intake = db.intakes.get(intakeId);
+    const isOwner = !!intake && (intake._owner === user.id || intake.member_id === user.id);
+    // Staff may read what an intake cost (the receipt on the visit page); only the patient pays.
+    if (!intake || (!isOwner && !(isStaff(user) && !charging))) throw codeError(404, 'Intake not found');
+
+    const paid = chargesFor(intakeId)[0];
+    if (paid) return ok(InvoiceResultSchema, paidAnswer(paid));
+
+    const consultation = consultationOf(intake);
+    if (!consultation) throw bad('This intake has no consultation chosen yet');
+    const amount = consultation.charge === false ? 0 : Number(consultation.amount ?? 0);
+    const coupon = couponFor(typeof promo === 'string' && promo.trim() ? promo : undefined);
+    const percent = coupon?.valid ? Number(coupon.percent_off ?? 0) : 0;
+    const amountDue = round2(Math.max(0, amount * (1 - percent / 100)));
+    const invoice = {
+      currency: currencyOf(intake),
+      consultation: {
+        id: String(consultation.id),
+        description: typeof consultation.description === 'string' ? consultation.description : '',
+        amount,
+        duration: Number(consultation.duration ?? 0),
+      },
+      ...(coupon ? { coupon } : {}),
+      amount_due: amountDue,
+    };
+    if (!charging) return ok(InvoiceResultSchema, { ...invoice, paid: false });
+
+    if (coupon && !coupon.valid)
+      throw bad(`Coupon ${coupon.id} cannot be used: ${coupon.message ?? ''}`.trim());
+    let source: Rec | undefined;
+    if (amountDue > 0) {
+      const scope: Scope = {
+        owner: typeof intake.member_id === 'string' ? intake.member_id : user.id,
+        room: String(intake.room_code),
+        provider: null,
+      };
+      const chosen = typeof intake.payment_source_id === 'string' ? intake.payment_source_id : '';
+      source = chosen ? db.paymentSources.get(chosen) : sourcesIn(scope).find((s) => s.is_default === true);
+      if (!source || source._owner !== user.id) throw codeError(400, 'Add a card before paying');
+      const refusal =
+        source._declines === true
+          ? 'Your card was declined.'
+          : isExpired(source)
+            ? 'Your card has expired.'
+            : null;
+      if (refusal) {
+        const id = nextId('ch');
+        db.charges.set(id, {
+          id,
+          intake_id: intakeId,
+          status: 'declined',
+          amount: amountDue,
+          created: nowSeconds(),
+        });
+        throw codeError(402, refusal, 402, {
+          decline_code: source._declines === true ? 'generic_decline' : 'expired_card',
+        });
+      }
+    }
+    const id = nextId('ch');
+    const charge: Rec = {
+      id,
+      intake_id: intakeId,
+      invoice_id: nextId('inv'),
+      status: 'succeeded',
+      amount: amountDue,
+      currency: invoice.currency,
+      source_id: source?.id ?? null,
+      brand: source?.brand ?? null,
+      last4: source?.last4 ?? null,
+      created: nowSeconds(),
+      invoice,
+    };
+    db.charges.set(id, charge);
+    return ok(InvoiceResultSchema, paidAnswer(charge));
+  }),
+];

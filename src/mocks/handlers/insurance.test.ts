@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/mocks/db';
+import { sessionFor } from '~test/render';
+import { insuranceMockConfig, INSURANCE_MOCK_DEFAULTS } from './insurance';
+
+const API = 'http://mock.test/api_v3';
+
+async function call(
+  method: string,
+  path: string,
+  options: { token?: string | null; json?: unknown; account?: string | null } = {},
+) {
+  const token = options.token === undefined ? sessionFor('demo-patient').token.token : options.token;
+  const account = options.account === undefined ? 'demo' : options.account;
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: {
+      ...(token ? { 'X-ApiToken': token } : {}),
+      ...(account ? { 'X-AccountCode': account } : {}),
+      ...(options.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('Retry-After'),
+    text,
+    body: (text ? JSON.parse(text) : null) as {
+      data?: unknown;
+      version?: string;
+      code?: number;
+      message?: string;
+    } | null,
+  };
+}
+
+const ADMIN = 'demo-admin-token';
+
+afterEach(() => {
+  Object.assign(insuranceMockConfig, INSURANCE_MOCK_DEFAULTS);
+  vi.useRealTimers();
+});
+
+describe('insurance cards mock (spec 4.8)', () => {
+  it('answers with version 2.0 beside data and stores a card under its type', async () => {
+    expect(await call('GET', '/users/usr_patient/insurances')).toMatchObject({
+      status: 200,
+      body: { data: [], version: '2.0' },
+    });
+    const saved = await call('POST', '/users/usr_patient/insurances/primary', {
+      json: { insurer_code: 'INS0001', subscriber_number: 'ABC-123', guarantor_state: 'ny', consent: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      version: '2.0',
+      data: { card_type: 'primary', insurer_code: 'INS0001', guarantor_state: 'NY', consent: true },
+    });
+    expect(db.insuranceCards.get('usr_patient:primary')).toMatchObject({ subscriber_number: 'ABC-123' });
+    const one = await call('GET', '/users/usr_patient/insurances/primary');
+    expect(one.body).toMatchObject({ version: '2.0', data: { subscriber_number: 'ABC-123' } });
+  });
+
+  it('accepts the subscriber_num alias on update', async () => {
+    await call('POST', '/users/usr_patient/insurances/secondary', {
+      json: { insurer_code: 'C10001', subscriber_num: 'ALIAS-9' },
+    });
+    expect(db.insuranceCards.get('usr_patient:secondary')?.subscriber_number).toBe('ALIAS-9');
+  });
+
+  it('refuses a card type other than primary or secondary, naming the field', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await call(method, '/users/usr_patient/insurances/tertiary', {
+        json: method === 'POST' ? { subscriber_number: 'ABC-123' } : undefined,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body?.message).toMatch(/^card_type: /);
+    }
+  });
+
+  it.each([
+    ['insurer_code', 'NOPE', /^insurer_code: /],
+    ['insurer_code', '', /^insurer_code: /],
+    ['subscriber_number', 'a!', /^subscriber_number: /],
+    ['group_number', 'G 1', /^group_number: /],
+    ['guarantor_first_name', 'x'.repeat(101), /^guarantor_first_name: /],
+    ['guarantor_dob', '1990-02-30', /^guarantor_dob: must be a date/],
+    ['guarantor_dob', '2999-01-01', /^guarantor_dob: cannot be in the future/],
+    ['guarantor_gender', 7, /^guarantor_gender: /],
+    ['guarantor_zip', '1234', /^guarantor_zip: /],
+    ['guarantor_state', 'New York', /^guarantor_state: /],
+    ['consent', 'yes', /^consent: /],
+    ['plan_name', 'Gold', /^plan_name: is not a card field/],
+  ])('refuses %s = %j with a message that names the field', async (field, value, message) => {
+    const res = await call('POST', '/users/usr_patient/insurances/primary', { json: { [field]: value } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 400 });
+    expect(res.body?.message).toMatch(message);
+    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+  });
+
+  it('deletes with 204 and no body, then 404', async () => {
+    const res = await call('DELETE', '/users/usr_p001/insurances/secondary', { token: ADMIN });
+    expect(res).toMatchObject({ status: 204, text: '' });
+    expect(db.insuranceCards.has('usr_p001:secondary')).toBe(false);
+    expect((await call('DELETE', '/users/usr_p001/insurances/secondary', { token: ADMIN })).status).toBe(404);
+  });
+
+  it('binds access to the patient and the clinic', async () => {
+    // A patient reads only their own cards.
+    expect((await call('GET', '/users/usr_p001/insurances')).status).toBe(403);
+    expect((await call('GET', '/users/-/insurances')).status).toBe(200);
+    // The admin token and clinic staff read patients of their clinic.
+    const admin = await call('GET', '/users/usr_p001/insurances', { token: ADMIN });
+    expect((admin.body?.data as unknown[]).length).toBe(2);
+    const provider = sessionFor('demo-provider').token.token;
+    expect((await call('GET', '/users/usr_p001/insurances', { token: provider })).status).toBe(200);
+    // Another clinic's user, or no token at all.
+    db.users.set('usr_elsewhere', {
+      ...db.users.get('usr_p003')!,
+      id: 'usr_elsewhere',
+      account_code: 'other',
+    });
+    expect((await call('GET', '/users/usr_elsewhere/insurances', { token: ADMIN })).status).toBe(404);
+    expect((await call('GET', '/users/usr_patient/insurances', { token: null })).status).toBe(401);
+  });
+});
+
+describe('insurance import (spec 4.8, section 8)', () => {
+  const path = '/users/usr_p001/insurances/import';
+
+  it('overwrites existing cards of the given types and keeps the others', async () => {
+    const res = await call('POST', path, {
+      token: ADMIN,
+      json: { insurances: [{ card_type: 'primary', insurer_code: 'INS0002', subscriber_number: 'NEW-1' }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body?.version).toBe('2.0');
+    const primary = db.insuranceCards.get('usr_p001:primary');
+    expect(primary).toMatchObject({ insurer_code: 'INS0002', subscriber_number: 'NEW-1' });
+    // Overwritten, not merged: the old guarantor is gone.
+    expect(primary?.guarantor_first_name).toBeNull();
+    expect(db.insuranceCards.get('usr_p001:secondary')?.subscriber_number).toBe('SEC-7781');
+  });
+
+  it.each([
+    [{}, /^insurances: is required/],
+    [{ insurances: 'x' }, /^insurances: must be an array/],
+    [{ insurances: [] }, /^insurances: must hold at least one/],
+    [
+      { insurances: [{ card_type: 'primary' }, { card_type: 'secondary' }, { card_type: 'primary' }] },
+      /^insurances: holds at most 2/,
+    ],
+    [
+      { insurances: [{ card_type: 'primary' }, { card_type: 'primary' }] },
+      /^insurances: holds more than one primary/,
+    ],
+    [{ insurances: [{ card_type: 'dental' }] }, /^insurances\.0\.card_type: /],
+    [
+      {
+        insurances: [
+          { card_type: 'primary', insurer_code: 'INS0002' },
+          { card_type: 'secondary', guarantor_zip: 'x' },
+        ],
+      },
+      /^insurances\.1\.guarantor_zip: /,
+    ],
+  ])('refuses %j and changes nothing', async (json, message) => {
+    const before = structuredClone(db.insuranceCards.get('usr_p001:primary'));
+    const res = await call('POST', path, { token: ADMIN, json });
+    expect(res.status).toBe(400);
+    expect(res.body?.message).toMatch(message);
+    expect(db.insuranceCards.get('usr_p001:primary')).toEqual(before);
+  });
+});
+
+describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
+  it('starts a pending job, answers 429 inside the window naming the earlier start, then allows a new one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T14:00:00Z'));
+    const check = '/users/usr_p001/insurances/primary/eligibility/check';
+    const first = await call('POST', check, { token: ADMIN });
+    expect(first.body?.data).toMatchObject({ status: 'pending' });
+    const jobId = (first.body?.data as { job_id: string }).job_id;
+    vi.setSystemTime(new Date('2026-11-22T14:00:30Z'));
+    const again = await call('POST', check, { token: ADMIN });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: 429 });
+    expect(again.body?.message).toContain('started at 2026-11-22T14:00:00Z');
+    expect(again.retryAfter).toBe(String(INSURANCE_MOCK_DEFAULTS.eligibilityWindowSeconds - 30));
+    const status = await call('GET', '/users/usr_p001/insurances/primary/eligibility', { token: ADMIN });
+    expect(status.body?.data).toEqual({ job_id: jobId, status: 'pending' });
+    vi.setSystemTime(new Date('2026-11-22T14:02:00Z'));
+    const later = await call('POST', check, { token: ADMIN });
+    expect(later.status).toBe(200);
+    expect((later.body?.data as { job_id: string }).job_id).not.toBe(jobId);
+  });
+
+  it('needs a primary card, and reads 404 before any check', async () => {
+    expect((await call('GET', '/users/usr_patient/insurances/primary/eligibility')).status).toBe(404);
+    const res = await call('POST', '/users/usr_patient/insurances/primary/eligibility/check');
+    expect(res.status).toBe(400);
+    expect(res.body?.message).toMatch(/^primary: /);
+  });
+});
+
+describe('reference lists and claims report', () => {
+  it('serves generated lists of realistic size', async () => {
+    const carriers = (await call('GET', '/insurances/list/carriers')).body?.data as { code: string }[];
+    const insurers = (await call('GET', '/insurances/list/insurers')).body?.data as { id: string }[];
+    const dxs = (await call('GET', '/insurances/list/dxs')).body?.data as { code: string }[];
+    const procedures = (await call('GET', '/insurances/list/procedures')).body?.data as { id: string }[];
+    expect(carriers.length).toBeGreaterThanOrEqual(2000);
+    expect(new Set(carriers.map((c) => c.code)).size).toBe(carriers.length);
+    expect(insurers.length).toBeGreaterThanOrEqual(200);
+    expect(dxs.every((d) => /^[A-Z]\d{2}\.\d{1,2}$/.test(d.code))).toBe(true);
+    expect(procedures.every((p) => /^\d{5}$/.test(p.id))).toBe(true);
+    expect((await call('GET', '/insurances/list/unknown')).status).toBe(404);
+  });
+
+  it('answers claims to the clinic only, within the dates', async () => {
+    expect((await call('GET', '/reports/claims')).status).toBe(403);
+    const all = (await call('GET', '/reports/claims', { token: ADMIN })).body?.data as { start: number }[];
+    expect(all.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const future = (
+      await call('GET', `/reports/claims?from_date=${today}&to_date=${today}`, { token: ADMIN })
+    ).body?.data as { start: number }[];
+    expect(future.length).toBeLessThan(all.length);
+    expect((await call('GET', '/reports/claims?from_date=2026-13-01', { token: ADMIN })).status).toBe(400);
+  });
+});

@@ -1,0 +1,327 @@
+import type { Db, Rec } from '../db';
+
+/**
+ * Insurance seed (spec 2.11, 4.8): the demo patient's primary card, and the billing reference
+ * lists, generated (never copied) at a realistic size: thousands of carriers, a few hundred
+ * insurers, ICD-10-style diagnoses and CPT-style procedures. The lists are built once per
+ * process and are the same every time; `db.referenceLists` holds only overrides (tests put a
+ * 10,000-entry list there), so a reset or the browser's saved state never copies them.
+ */
+
+export const REFERENCE_SIZES = {
+  carriers: 3200,
+  insurers: 320,
+  dxs: 2400,
+  procedures: 900,
+  billing_modifiers: 64,
+} as const;
+
+export type ReferenceListName = keyof typeof REFERENCE_SIZES;
+
+/** A small deterministic generator (mulberry32), so the lists are the same on every host. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+
+const PREFIXES = [
+  'Blue',
+  'Harbor',
+  'Summit',
+  'Prairie',
+  'Evergreen',
+  'Northstar',
+  'Keystone',
+  'Granite',
+  'Lakeside',
+  'Redwood',
+  'Silver',
+  'Meridian',
+  'Cedar',
+  'Beacon',
+  'Pioneer',
+  'Liberty',
+  'Heritage',
+  'Coastal',
+  'Golden',
+  'River',
+  'Valley',
+  'Unity',
+  'Frontier',
+  'Cascade',
+  'Atlas',
+  'Sterling',
+  'Maple',
+  'Crescent',
+] as const;
+const MIDDLES = [
+  'Health',
+  'Care',
+  'Mutual',
+  'Medical',
+  'Benefit',
+  'Wellness',
+  'Family',
+  'Community',
+  'Union',
+  'Senior',
+  'Choice',
+  'Shield',
+  'Guard',
+  'Trust',
+] as const;
+const SUFFIXES = [
+  'Plan',
+  'Insurance',
+  'Assurance',
+  'Partners',
+  'Network',
+  'Alliance',
+  'Group',
+  'Cooperative',
+] as const;
+const STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;
+const CITIES = [
+  'Springfield',
+  'Riverton',
+  'Fairview',
+  'Lakewood',
+  'Georgetown',
+  'Franklin',
+  'Madison',
+  'Clinton',
+] as const;
+const STREETS = ['Main St', 'Oak Ave', 'Commerce Dr', 'Market St', 'Park Blvd', 'Center Rd'] as const;
+const BODY = [
+  'respiratory',
+  'skin',
+  'joint',
+  'digestive',
+  'urinary',
+  'ear',
+  'eye',
+  'sleep',
+  'metabolic',
+  'circulatory',
+  'nervous system',
+  'mood',
+] as const;
+const KIND = [
+  'disorder, unspecified',
+  'infection, acute',
+  'pain, chronic',
+  'condition, mild',
+  'symptoms, recurrent',
+  'follow-up encounter',
+  'screening encounter',
+  'inflammation',
+] as const;
+const SERVICE = [
+  'Telehealth evaluation',
+  'Office consultation',
+  'Follow-up review',
+  'Remote monitoring',
+  'Care management',
+  'Screening service',
+  'Counselling session',
+  'Lab result review',
+] as const;
+const LEVEL = ['brief', 'limited', 'moderate', 'extended', 'comprehensive'] as const;
+
+function generate(name: ReferenceListName): Rec[] {
+  const size = REFERENCE_SIZES[name];
+  const rand = random(name.length * 7919 + size);
+  const out: Rec[] = [];
+  for (let i = 0; i < size; i += 1) {
+    switch (name) {
+      case 'carriers': {
+        const state = pick(rand, STATES);
+        const code = `C${String(10000 + i)}`;
+        out.push({
+          id: code,
+          code,
+          name: `${pick(rand, PREFIXES)} ${pick(rand, MIDDLES)} ${pick(rand, SUFFIXES)} of ${state} ${i + 1}`,
+          billing_system: {
+            address: {
+              zip: String(10000 + Math.floor(rand() * 89999)),
+              city: pick(rand, CITIES),
+              state,
+              address1: `${100 + Math.floor(rand() * 9800)} ${pick(rand, STREETS)}`,
+              address2: '',
+              areacode: String(200 + Math.floor(rand() * 780)),
+            },
+            cpid: String(1000 + i),
+            code: `B${String(i + 1).padStart(5, '0')}`,
+          },
+        });
+        break;
+      }
+      case 'insurers': {
+        const id = `INS${String(i + 1).padStart(4, '0')}`;
+        out.push({
+          id,
+          text: `${pick(rand, PREFIXES)} ${pick(rand, MIDDLES)} ${pick(rand, SUFFIXES)} ${i + 1}`,
+          description: `Commercial plan administrator, ${pick(rand, STATES)}`,
+        });
+        break;
+      }
+      case 'dxs': {
+        // ICD-10-style: a letter, two digits, a dot and one or two digits. Made up, not copied.
+        const letter = String.fromCharCode(65 + (i % 26));
+        const code = `${letter}${String(Math.floor(i / 26) % 100).padStart(2, '0')}.${i % 10}${i >= 2600 ? i % 7 : ''}`;
+        out.push({
+          id: code,
+          code,
+          description: `${pick(rand, BODY)} ${pick(rand, KIND)}`.replace(/^./, (c) => c.toUpperCase()),
+          billing_system: { code: `DX${i + 1}` },
+        });
+        break;
+      }
+      case 'procedures': {
+        // CPT-style: five digits. Made up, not copied.
+        const id = String(90000 + i * 7)
+          .padStart(5, '0')
+          .slice(-5);
+        out.push({ id, text: id, description: `${pick(rand, SERVICE)}, ${pick(rand, LEVEL)}` });
+        break;
+      }
+      case 'billing_modifiers': {
+        const id = `${String.fromCharCode(65 + Math.floor(i / 8))}${i % 8}`;
+        out.push({ id, text: id, description: `Modifier ${id}: ${pick(rand, LEVEL)} service adjustment` });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const generated = new Map<ReferenceListName, Rec[]>();
+
+/** A reference list: the override in the database if any, else the generated one. */
+export function referenceList(db: Db, name: ReferenceListName): Rec[] {
+  const override = db.referenceLists.get(name);
+  if (override) return override;
+  let list = generated.get(name);
+  if (!list) {
+    list = generate(name);
+    generated.set(name, list);
+  }
+  return list;
+}
+
+function card(userId: string, cardType: 'primary' | 'secondary', over: Partial<Rec>): Rec {
+  return {
+    id: `${userId}:${cardType}`,
+    _user: userId,
+    card_type: cardType,
+    insurer_code: 'INS0007',
+    subscriber_number: 'XHM48213907',
+    group_number: 'GRP-20451',
+    responsible_party: 'self',
+    guarantor_first_name: '',
+    guarantor_middle_name: '',
+    guarantor_last_name: '',
+    guarantor_dob: '',
+    guarantor_gender: null,
+    guarantor_address: '',
+    guarantor_address_2: '',
+    guarantor_city: '',
+    guarantor_zip: '',
+    guarantor_state: '',
+    consent: true,
+    ...over,
+  };
+}
+
+/**
+ * The demo patient starts without cards (the intake journey adds one). Two generated patients
+ * carry cards for the clinic's screens: one with both, one with a secondary card only.
+ */
+export function seedInsurance(db: Db): void {
+  const add = (record: Rec) => db.insuranceCards.set(record.id, record);
+  add(
+    card('usr_p001', 'primary', {
+      guarantor_first_name: 'Alex',
+      guarantor_last_name: 'Sample',
+      guarantor_dob: '1970-03-14',
+      guarantor_gender: 1,
+      guarantor_address: '12 Harbor Lane',
+      guarantor_city: 'Portland',
+      guarantor_zip: '04101',
+      guarantor_state: 'ME',
+    }),
+  );
+  add(
+    card('usr_p001', 'secondary', {
+      insurer_code: 'C10042',
+      subscriber_number: 'SEC-7781',
+      group_number: '',
+    }),
+  );
+  add(
+    card('usr_p002', 'secondary', {
+      insurer_code: 'INS0112',
+      subscriber_number: 'W2210934',
+      group_number: '',
+    }),
+  );
+}

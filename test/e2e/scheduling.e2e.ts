@@ -1,0 +1,216 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
+import { signInAs } from './support/sign-in';
+
+/**
+ * Scheduling journeys (issue 10): a patient books through the wizard, sees the appointment with
+ * its zone, downloads its calendar file, moves it and cancels it; two tabs race for the last place
+ * of a group session; a provider sees the booking and deletes an empty slot group. Phone width.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+test.use({ viewport: { width: 320, height: 740 }, timezoneId: 'America/New_York' });
+
+const ADMIN = { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' };
+
+interface StoredVisit {
+  id: string;
+  status: number;
+  start: number;
+  end: number;
+  provider_id: string | null;
+}
+
+async function visitOf(id: string): Promise<StoredVisit> {
+  const response = await fetch(`${MOCK_ORIGIN}/api_v3/visits/${id}`, { headers: ADMIN });
+  return ((await response.json()) as { data: StoredVisit }).data;
+}
+
+async function placesLeft(visit: StoredVisit): Promise<number> {
+  const response = await fetch(
+    `${MOCK_ORIGIN}/__mock/scheduling/places?provider_id=${visit.provider_id ?? ''}&start=${visit.start}`,
+  );
+  return ((await response.json()) as { data: { places_left: number } }).data.places_left;
+}
+
+async function expectPage(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expectNoAxeViolations(page, title);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `“${title}” fits 320 px`).toBeLessThanOrEqual(0);
+}
+
+async function pass(page: Page, label = 'Continue') {
+  const before = page.url();
+  await page.getByRole('button', { name: label }).click();
+  await expect(page).not.toHaveURL(before);
+}
+
+/** The demo clinic's flow up to the consent; `pick` chooses the time on the schedule step. */
+async function walkToConsent(page: Page, consultation: RegExp, pick: (page: Page) => Promise<void>) {
+  await page.goto('/patient/rooms/general');
+  await page.getByRole('link', { name: 'Book an appointment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();
+  await page.getByLabel('What would you like help with?').fill('Blood pressure check');
+  await pass(page);
+  await page.getByLabel('Which state are you in right now?').selectOption('NY');
+  await page.getByLabel('Phone number').fill('212 555 0100');
+  await pass(page);
+  await page.getByRole('radio', { name: /Samira Okafor/ }).check();
+  await pass(page);
+  await page.getByRole('radio', { name: consultation }).check();
+  await pass(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible();
+  await pick(page);
+  await pass(page);
+  await page.getByLabel('When did it start?').fill('2024-01-15');
+  await page.getByRole('radio', { name: 'Moderate' }).check();
+  await page.getByLabel('Temperature (°F)').fill('98.6');
+  await pass(page);
+  for (const title of ['Medical history', 'Insurance', 'Photos and documents', 'Payment']) {
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await pass(page);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+}
+
+async function icsOf(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download calendar file (.ics)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^appointment-[\w-]+\.ics$/);
+  return readFile(await download.path(), 'utf8');
+}
+
+test('a patient books through the wizard, sees it with its zone, downloads the .ics, moves it and cancels it', async ({
+  page,
+}) => {
+  await signInAs(page, 'Casey Morgan');
+  let chosen = '';
+  await walkToConsent(page, /Standard consultation/, async (p) => {
+    await expectPage(p, 'Choose a time');
+    await p.getByRole('button', { name: 'First open time' }).click();
+    const first = p.locator('.slot-days button').first();
+    chosen = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(p.getByText(/^Your time: /)).toBeVisible();
+  });
+  await pass(page, 'Start my visit');
+  await page.getByRole('link', { name: 'Skip to your visit' }).click();
+  await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
+  const visitId = decodeURIComponent(page.url().split('/').pop() ?? '');
+  const booked = await visitOf(visitId);
+  expect(booked.status).toBe(10);
+
+  await page.goto('/patient/appointments');
+  await expectPage(page, 'Appointments');
+  const item = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Requested' })
+    .filter({ hasText: 'Okafor' })
+    .first();
+  await expect(item).toContainText(/E[SD]T/);
+  await expect(item).toContainText(
+    chosen
+      .replace(/\s+with.*$/, '')
+      .replace(/\s+E[SD]T$/, '')
+      .trim(),
+  );
+  await item.getByRole('link').click();
+  await expectPage(page, 'Appointment');
+  await expect(page.getByText(/Join opens in|Join the video visit/)).toBeVisible();
+
+  const ics = await icsOf(page);
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain(`UID:visit-${visitId}@demo`);
+  expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  expect(ics).toContain('SEQUENCE:0');
+  expect(ics).not.toContain('Casey');
+  await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
+
+  // Move it to another time: the old slot is released.
+  expect(await placesLeft(booked)).toBe(0);
+  await page.getByRole('button', { name: 'Change time' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
+  await expectNoAxeViolations(page, 'reschedule picker');
+  await page.locator('.slot-days button').nth(1).click();
+  await page.getByRole('button', { name: 'Move my appointment' }).click();
+  await expect(page.getByText(/Your appointment is now on/)).toBeVisible();
+  const moved = await visitOf(visitId);
+  expect(moved.start).not.toBe(booked.start);
+  expect(await placesLeft(booked)).toBe(1);
+  expect(await placesLeft(moved)).toBe(0);
+  expect(await icsOf(page)).toMatch(/SEQUENCE:[1-9]\d*/);
+
+  // Cancel it, after a confirmation that says what happens to a payment.
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+  await expect(dialog).toContainText('refund');
+  await expectNoAxeViolations(page, 'cancel dialog');
+  await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(page.getByText('Your appointment is cancelled.', { exact: false })).toBeVisible();
+  const cancelled = await visitOf(visitId);
+  expect(cancelled.status).toBe(40);
+  expect(cancelled.start).toBe(moved.start);
+  expect(await placesLeft(moved)).toBe(1);
+});
+
+test('two tabs book the same last place: one succeeds, the other is offered the nearest open times', async ({
+  context,
+}) => {
+  const first = await context.newPage();
+  await signInAs(first, 'Casey Morgan');
+  const second = await context.newPage();
+  const pickSession = async (p: Page) => {
+    await p.getByRole('button', { name: 'First open time' }).click();
+    const session = p.locator('.slot-days button', { hasText: '1 place left' }).first();
+    await expect(session).toBeVisible();
+    await session.click();
+  };
+  await walkToConsent(first, /Blood pressure group session/, pickSession);
+  await walkToConsent(second, /Blood pressure group session/, pickSession);
+  await Promise.all([
+    first.getByRole('button', { name: 'Start my visit' }).click(),
+    second.getByRole('button', { name: 'Start my visit' }).click(),
+  ]);
+  const outcome = async (p: Page) => {
+    const taken = p.getByText(/That time was just taken by someone else/);
+    const booked = p.getByText(/Your appointment is booked/);
+    await expect(taken.or(booked)).toBeVisible({ timeout: 20_000 });
+    return (await taken.isVisible()) ? 'taken' : 'booked';
+  };
+  const results = [await outcome(first), await outcome(second)];
+  expect([...results].sort()).toEqual(['booked', 'taken']);
+  const loser = results[0] === 'taken' ? first : second;
+  await expect(loser.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible();
+  await expect(loser.getByRole('region', { name: 'Nearest open times' })).toBeVisible();
+  await expectNoAxeViolations(loser, 'schedule step after a lost race');
+});
+
+test('the provider sees a booked appointment and deletes an empty slot group; the picker stops offering it', async ({
+  page,
+}) => {
+  await signInAs(page, 'Dr. Samira Okafor', '/provider/schedule');
+  await expectPage(page, 'My schedule');
+  const booking = page.getByText(/Jamie Rivera/).first();
+  if (!(await booking.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByText(/Jamie Rivera/).first()).toBeVisible();
+  await expect(page.getByText(/Every Saturday, 8:00\sAM – 12:00\sPM \(America\/New_York\)/)).toBeVisible();
+  await page.getByRole('button', { name: /^Delete the slot group: Every Saturday/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this slot group?' });
+  await expect(dialog).toContainText('None of them is booked.');
+  await expectNoAxeViolations(page, 'delete group dialog');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/^Deleted \d+ slots and the group\.$/)).toBeVisible();
+  const group = (await (await fetch(`${MOCK_ORIGIN}/__mock/scheduling/groups/grp_okafor_quick`)).json()) as {
+    data: { exists: boolean; slots: number };
+  };
+  expect(group.data).toEqual({ exists: false, slots: 0 });
+  await expect(page.getByText(/Every Saturday/)).toHaveCount(0);
+});

@@ -1,0 +1,20 @@
+/** Setup for the jsdom project only (imported by test/setup.ts when a DOM exists). */
+import '@testing-library/jest-dom/vitest';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
+
+// The one limit for findBy*/waitFor (test/timeouts.ts); no per-call `{ timeout }`.
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
+
+// jsdom's Blob/File/FormData are not readable by Node's fetch internals, so MSW's XHR and fetch
+// interceptors would see "undefined" instead of file bytes. Use Node's classes (user-event's
+// upload and input.files accept them), so uploads in tests carry real bytes.
+const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
+  .constructor as typeof FormData;
+Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+
+afterEach(() => {
+  cleanup();
+});
