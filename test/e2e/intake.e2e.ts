@@ -183,7 +183,9 @@ test.describe('intake wizard', () => {
     await expectStep(page, 'One quick question');
     await page.getByLabel('How did you hear about us?').selectOption('search');
     await pass(page);
-    await skipNote(page, 'Quick survey');
+    await expectStep(page, 'Quick survey');
+    await page.getByRole('radio', { name: 'Easy', exact: true }).check();
+    await pass(page);
     await skipNote(page, 'A step this portal cannot show');
     await expectStep(page, 'A step without a code');
     await pass(page, 'Finish');

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 describe('intake step registry', () => {
-  it('maps the intake feature’s codes to screens and other features’ codes to “not yet available”', () => {
+  it('maps every known step code, the intake feature’s and other features’, to a screen', () => {
     for (const code of [
       'reason',
       'location',
@@ -23,12 +23,9 @@ describe('intake step registry', () => {
       'insurance',
       'medical_history',
       'pharmacy',
+      'survey',
     ]) {
       expect(intakeStepRegistry.get(code)?.Screen, code).toBeTypeOf('function');
-    }
-    for (const code of ['survey']) {
-      expect(intakeStepRegistry.has(code), code).toBe(true);
-      expect(intakeStepRegistry.get(code), code).toBeNull();
     }
   });
 
@@ -38,7 +35,7 @@ describe('intake step registry', () => {
         { code: 'reason' },
         { code: 'consent', sections: 'not an array' },
         { code: 'lifestyle', sections: [{ code: 's', schema: {}, form: [] }] },
-        { code: 'survey', name: 'Survey' },
+        { code: 'loyalty', name: 'Loyalty' },
         { code: 'legacy_widget' },
         { code: 'oddity', sections: [{ code: 's' }] },
         { name: 'No code at all' },
@@ -48,7 +45,9 @@ describe('intake step registry', () => {
       ],
       [],
     );
-    const resolved = steps.map((s) => resolveStep(s, intakeStepRegistry));
+    // A code the registry knows without a screen yet (none is left in the real one).
+    const registry = new Map([...intakeStepRegistry, ['loyalty', null]]);
+    const resolved = steps.map((s) => resolveStep(s, registry));
     expect(resolved.slice(0, 3)).toEqual([
       { kind: 'screen', Screen: ReasonStep },
       { kind: 'screen', Screen: ConsentStep },
@@ -67,7 +66,7 @@ describe('intake step registry', () => {
       'reason',
       'consent',
       'lifestyle',
-      'survey',
+      'loyalty',
       'legacy_widget',
       'oddity',
       'step',
@@ -83,7 +82,6 @@ describe('skipped steps in the wizard', () => {
     const account = db.accounts.get('demo')!;
     account.intake_steps = [
       { code: 'reason', name: 'Reason for visit' },
-      { code: 'survey', name: 'Quick survey' },
       { code: 'legacy_widget', name: 'Old widget' },
       { name: 'Broken step' },
       { code: 'consent', name: 'Consent' },
@@ -91,12 +89,6 @@ describe('skipped steps in the wizard', () => {
     account.post_intake_steps = [];
     const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
-    expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Quick survey” cannot be completed in this portal yet, so we skipped it.',
-    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Old widget' })).toBeInTheDocument();
@@ -114,7 +106,7 @@ describe('skipped steps in the wizard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     await waitFor(() =>
-      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,survey,legacy_widget,step'),
+      expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,legacy_widget,step'),
     );
   });
 });

@@ -3,6 +3,7 @@ import {
   AttachmentsStep,
   ConsentStep,
   ConsultationStep,
+  GenericFormStep,
   LocationStep,
   ProviderStep,
   ReasonStep,
@@ -11,6 +12,7 @@ import { ScheduleStep } from '@/features/scheduling';
 import { chargeOnce, PaymentStep } from '@/features/payments';
 import { PharmacyStep } from '@/features/pharmacy';
 import { MedicalHistoryStep } from '@/features/records';
+import { surveyStep } from '@/features/surveys';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -33,5 +35,6 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['insurance', { Screen: InsuranceStep }],
   ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
   ['pharmacy', { Screen: PharmacyStep }],
-  ['survey', null],
+  // The survey's questions are asked as any form step asks them.
+  ['survey', { Screen: surveyStep(GenericFormStep) }],
 ]);

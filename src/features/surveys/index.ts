@@ -1,0 +1,1 @@
+export { SURVEY_FIELDS, surveyCodeOf, surveyStep } from './survey-step';
