@@ -77,7 +77,8 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
         onValid={async ({ code }) => {
           const chosen = saved.data.find((p) => p.code === code);
           if (code === SKIP || !chosen) {
-            await save({});
+            // A pharmacy chosen earlier for this visit no longer stands.
+            await save({ custom: { [VISIT_PHARMACY_FIELDS.code]: '', [VISIT_PHARMACY_FIELDS.summary]: '' } });
             return;
           }
           await save({

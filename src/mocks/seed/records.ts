@@ -74,6 +74,14 @@ export function seedRecords(db: Db, now: number): void {
       is_default: false,
     },
   ];
+  // The completed visit's intake names the pharmacy its prescriptions went to (the pharmacy step's fields).
+  const completed = db.intakes.get('int_completed');
+  if (completed) {
+    Object.assign(completed, {
+      pharmacy_code: 'ph_1001',
+      pharmacy: 'Harbor Pharmacy, 12 Water Street, Brooklyn, NY 11201 · Phone (718) 555-0101',
+    });
+  }
   for (const p of pharmacies) {
     db.pharmacies.set(`${patient}:${p.code}`, {
       id: `${patient}:${p.code}`,

@@ -48,6 +48,13 @@ export function Component() {
           </>
         ) : null}
       </dl>
+      {data.member_id ? (
+        <p>
+          <Link to={paths.provider.patient(data.member_id)}>
+            Open the patient’s chart (health record, prescriptions, documents)
+          </Link>
+        </p>
+      ) : null}
       <VisitExtraPanels visit={data} viewer="provider" />
       {isEconsult ? null : <p>This visit has no message thread.</p>}
       <p>
