@@ -94,6 +94,7 @@ export const paths = {
     documents: route('/patient/documents'),
     records: route('/patient/records'),
     pharmacies: route('/patient/pharmacies'),
+    readings: route('/patient/readings'),
     insurance: route('/patient/insurance'),
     /** Saved cards, per room (payments). */
     payments: route('/patient/payments'),

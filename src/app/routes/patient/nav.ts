@@ -13,6 +13,7 @@ export const patientNav: NavItem[] = [
     paths.patient.documents,
     paths.patient.records,
     paths.patient.pharmacies,
+    paths.patient.readings,
     paths.patient.insurance,
     paths.patient.payments,
     paths.patient.profile,

@@ -8,6 +8,7 @@ import { notificationsFeature } from './notifications';
 import { paymentsFeature } from './payments';
 import { pharmacyFeature } from './pharmacy';
 import { profileFeature } from './profile';
+import { readingsFeature } from './readings';
 import { recordsFeature } from './records';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
@@ -25,6 +26,7 @@ const FEATURES = [
   paymentsFeature,
   pharmacyFeature,
   profileFeature,
+  readingsFeature,
   recordsFeature,
   roomsFeature,
   schedulingFeature,

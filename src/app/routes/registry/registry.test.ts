@@ -96,6 +96,7 @@ describe('area menus', () => {
       'Documents',
       'Health record',
       'Pharmacies',
+      'Health readings',
       'Insurance',
       'Saved cards',
       'Profile',
