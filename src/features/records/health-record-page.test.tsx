@@ -62,6 +62,35 @@ describe('health record page', () => {
     expect(within(section('Allergies')).getByRole('button', { name: 'Edit allergies' })).toHaveFocus();
   });
 
+  it.each([
+    ['Medications', 'medication', 'a', 'medications', 'name', 'Ibuprofen 200 mg'],
+    ['Conditions', 'condition', 'a', 'conditions', 'condition', 'Asthma'],
+    ['Surgeries', 'surgery', 'a', 'surgeries', 'procedure', 'Knee arthroscopy'],
+  ])(
+    'adds to %s and stores each entry under its spec 2.13 key',
+    async (title, noun, article, name, key, text) => {
+      const { user } = await openRecord();
+      const region = section(title);
+      await user.click(within(region).getByRole('button', { name: `Edit ${title.toLowerCase()}` }));
+      const before = within(region).queryAllByRole('textbox').length;
+      await user.click(within(region).getByRole('button', { name: `Add ${article} ${noun}` }));
+      await user.keyboard(text);
+      await user.click(within(region).getByRole('button', { name: `Save ${title.toLowerCase()}` }));
+      await waitFor(() => expect(within(region).queryByRole('textbox')).not.toBeInTheDocument());
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toContain(text);
+      const stored = db.emr.get(`usr_patient:${name}`);
+      expect(stored?.data_not_reported).toBe(false);
+      expect(stored?.data).toHaveLength(before + 1);
+      expect(stored?.data).toContainEqual({ [key]: text });
+      for (const entry of stored?.data as Record<string, unknown>[])
+        expect(Object.keys(entry)).toEqual([key]);
+    },
+  );
+
   it('refuses blank rows and duplicates before sending', async () => {
     let posts = 0;
     server.events.on('request:start', ({ request }) => {
