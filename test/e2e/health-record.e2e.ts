@@ -76,6 +76,7 @@ test.describe('health record', () => {
     await page.getByRole('radio').first().check();
     await pass(page);
     await expectStep(page, 'About your symptoms');
+    await page.getByLabel('When did it start?').fill('2026-11-20');
     await page.getByRole('radio', { name: 'Mild' }).check();
     await pass(page);
 
