@@ -243,7 +243,7 @@ test.describe('intake wizard', () => {
     test.setTimeout(120_000);
     await page.clock.install();
     await signInAs(page, 'Casey Morgan');
-    await page.goto('/patient/rooms/general/intake');
+    await page.goto('/patient/rooms/general/intake?kind=walkin');
     await expectStep(page, 'Reason for visit');
     const canary = 'CANARY-D35 rash on both ankles';
     await page.getByLabel('What would you like help with?').fill(canary);
