@@ -106,6 +106,7 @@ export const paths = {
     visit: route('/provider/visits/:id'),
     patient: route('/provider/patients/:patientId'),
     schedule: route('/provider/schedule'),
+    surveys: route('/provider/surveys'),
     profile: route('/provider/profile'),
     notifications: route('/provider/notifications'),
   },

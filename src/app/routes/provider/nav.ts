@@ -8,6 +8,7 @@ export const providerNav: NavItem[] = [
   ...featureNav('provider', [
     paths.provider.visits,
     paths.provider.schedule,
+    paths.provider.surveys,
     paths.provider.notifications,
     paths.provider.profile,
   ]),

@@ -12,6 +12,7 @@ import { readingsFeature } from './readings';
 import { recordsFeature } from './records';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
+import { surveysFeature } from './surveys';
 import type { FeatureNav, FeatureRoutes } from './types';
 import { usersFeature } from './users';
 import { visitsFeature } from './visits';
@@ -30,6 +31,7 @@ const FEATURES = [
   recordsFeature,
   roomsFeature,
   schedulingFeature,
+  surveysFeature,
   usersFeature,
   visitsFeature,
 ];

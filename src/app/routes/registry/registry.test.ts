@@ -101,7 +101,14 @@ describe('area menus', () => {
       'Saved cards',
       'Profile',
     ]);
-    expect(labels(providerNav)).toEqual(['Dashboard', 'Visits', 'My schedule', 'Notifications', 'Profile']);
+    expect(labels(providerNav)).toEqual([
+      'Dashboard',
+      'Visits',
+      'My schedule',
+      'Survey responses',
+      'Notifications',
+      'Profile',
+    ]);
     expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
   });
 });
