@@ -173,6 +173,17 @@ test.describe('health record', () => {
     await expect(current).toContainText('Hydrocortisone 1% cream');
     await expect(provider.getByText(pharmacyName).first()).toBeVisible();
     await fitsAndPasses(provider, 'provider chart, prescriptions');
+
+    // The survey answers, read back from the survey service in the clinic team's report.
+    await provider.goto('/provider/surveys');
+    await provider.getByLabel('Survey', { exact: true }).selectOption('post_visit_survey');
+    await provider.getByRole('textbox', { name: /Visit ids/ }).fill(visitId);
+    await provider.getByRole('button', { name: 'Show responses' }).click();
+    await expect(provider.getByRole('heading', { level: 2, name: 'Responses 1–1 of 1' })).toBeVisible();
+    const response = provider.getByRole('list', { name: 'Survey responses' }).getByRole('listitem');
+    await expect(response).toContainText('EaseVery easy');
+    await expect(response).toContainText('CommentNothing, thanks');
+    await fitsAndPasses(provider, 'survey responses report');
   });
 
   test('a reading with implausible values is refused with a specific message; a valid one is stored with X-ApiKey', async ({
