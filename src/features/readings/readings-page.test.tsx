@@ -108,4 +108,36 @@ describe('health readings page', () => {
       expect.objectContaining({ data_type: 'hr', hr: 72, type: 'pulse_oximeter' }),
     ]);
   });
+
+  it('registers a home device and sends a reading measured with it', async () => {
+    const { user } = await openPage();
+    const register = screen.getByRole('form', { name: 'Register a home device' });
+    await user.click(within(register).getByRole('button', { name: 'Register device' }));
+    expect(
+      await within(register).findByText(
+        'Give the device a name you will recognise, such as “Bathroom scale”.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(register).getByRole('textbox', { name: /^Device name/ }), 'Cuff at home');
+    await user.selectOptions(within(register).getByLabelText('Kind of device'), 'blood_pressure_monitor');
+    await user.type(within(register).getByRole('textbox', { name: /^Serial number/ }), 'OM-123');
+    await user.click(within(register).getByRole('button', { name: 'Register device' }));
+    expect(await within(register).findByText(/Cuff at home is registered/)).toBeInTheDocument();
+    expect(db.devices.get('usr_patient:OM-123')).toMatchObject({
+      device_name: 'Cuff at home',
+      type: 'blood_pressure_monitor',
+    });
+
+    await user.selectOptions(screen.getByLabelText('Measured with'), 'own:OM-123');
+    await user.type(screen.getByRole('textbox', { name: /^Systolic/ }), '118');
+    await user.type(screen.getByRole('textbox', { name: /^Diastolic/ }), '76');
+    await user.click(screen.getByRole('button', { name: 'Send reading' }));
+    const sent = await screen.findByRole('list', { name: 'Readings sent' });
+    expect(within(sent).getByRole('listitem')).toHaveTextContent(
+      '118/76 mmHg (15.7/10.1 kPa) · Cuff at home',
+    );
+    expect(measurements()).toEqual([
+      expect.objectContaining({ device_id: 'OM-123', type: 'blood_pressure_monitor', hp: 118, lp: 76 }),
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useRegisterDevice, useSubmitMeasurement } from '@/api/health/mutations';
-import { DeviceTypeSchema, type DeviceType } from '@/api/health/schemas';
+import { DeviceTypeSchema, type Device, type DeviceType } from '@/api/health/schemas';
 import { isApiError } from '@/api/errors';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import {
   READING_KINDS,
   unitOf,
 } from './kinds';
+import { DeviceForm } from './device-form';
 import { readingSchema, refusedField, secondsAt, type ReadingValues } from './reading-form-schema';
 
 interface SentReading {
@@ -30,6 +31,8 @@ interface SentReading {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** "Measured with" values of devices the patient registered: the prefix keeps them apart from types. */
+const OWN = 'own:';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function nowFields(zone: string): Pick<ReadingValues, 'date' | 'time'> {
@@ -64,6 +67,7 @@ export function ReadingsPage() {
   const registerDevice = useRegisterDevice();
   const submit = useSubmitMeasurement();
   const registered = useRef(new Set<DeviceType>());
+  const [ownDevices, setOwnDevices] = useState<Device[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<SentReading[]>([]);
   const [announcement, setAnnouncement] = useState('');
@@ -72,6 +76,18 @@ export function ReadingsPage() {
   const unit = useWatch({ control: form.control, name: 'unit' });
   const device = useWatch({ control: form.control, name: 'device' });
   const config = kindConfig(kind);
+  const deviceOptions = useMemo(
+    () => [
+      ...config.devices.map((d) => ({ value: d, label: DEVICE_LABELS[d] })),
+      ...ownDevices
+        .filter((d) => config.devices.includes(d.type))
+        .map((d) => ({
+          value: `${OWN}${d.device_id}`,
+          label: `${d.device_name ?? d.device_id} (${DEVICE_LABELS[d.type]})`,
+        })),
+    ],
+    [config, ownDevices],
+  );
   const sentHeadingId = useId();
 
   // A new kind starts with empty values (a weight is no systolic) and its own units and devices; a
@@ -89,19 +105,21 @@ export function ReadingsPage() {
     }
 
     if (!config.units.some((u) => u.value === unit)) form.setValue('unit', config.units[0]?.value ?? '');
-    if (!config.devices.some((d) => d === device)) form.setValue('device', config.devices[0] ?? '');
-  }, [kind, config, unit, device, form]);
+    if (!deviceOptions.some((d) => d.value === device)) form.setValue('device', config.devices[0] ?? '');
+  }, [kind, config, unit, device, deviceOptions, form]);
 
   const onValid = async (values: ReadingValues) => {
     setFailure(null);
     setAnnouncement('');
     const chosen = kindConfig(values.kind);
-    const type = DeviceTypeSchema.parse(values.device);
+    const own = ownDevices.find((d) => `${OWN}${d.device_id}` === values.device);
+    const type = own ? own.type : DeviceTypeSchema.parse(values.device);
+    const deviceId = own ? own.device_id : portalDevice(type).device_id;
     const first = Number(values.first.trim().replace(',', '.'));
     const second = chosen.second ? Number(values.second.trim().replace(',', '.')) : null;
     const at = secondsAt(values.date, values.time, zone) ?? Math.floor(Date.now() / 1000);
     try {
-      if (!registered.current.has(type)) {
+      if (!own && !registered.current.has(type)) {
         await registerDevice.mutateAsync(portalDevice(type));
         registered.current.add(type);
       }
@@ -109,7 +127,7 @@ export function ReadingsPage() {
         type,
         date: values.date,
         time: at,
-        device_id: portalDevice(type).device_id,
+        device_id: deviceId,
         data_type: chosen.kind,
         data_class: 'body',
         ...measurementValues(chosen, values.unit, first, second),
@@ -122,7 +140,7 @@ export function ReadingsPage() {
           id: String(result.id),
           text,
           other: converted(chosen, values.unit, numbers),
-          device: DEVICE_LABELS[type],
+          device: own ? `${own.device_name ?? own.device_id}` : DEVICE_LABELS[type],
           at,
         },
         ...list,
@@ -198,11 +216,7 @@ export function ReadingsPage() {
                 options={config.units.map((u) => ({ value: u.value, label: u.label }))}
               />
             ) : null}
-            <SelectField<ReadingValues>
-              name="device"
-              label="Measured with"
-              options={config.devices.map((d) => ({ value: d, label: DEVICE_LABELS[d] }))}
-            />
+            <SelectField<ReadingValues> name="device" label="Measured with" options={deviceOptions} />
             <TextField<ReadingValues> name="date" label="Day taken" type="date" required />
             <TextField<ReadingValues> name="time" label={`Time taken (${zone})`} type="time" required />
           </fieldset>
@@ -236,6 +250,11 @@ export function ReadingsPage() {
           </ul>
         )}
       </section>
+      <DeviceForm
+        onRegistered={(added) =>
+          setOwnDevices((list) => [...list.filter((d) => d.device_id !== added.device_id), added])
+        }
+      />
     </Page>
   );
 }
