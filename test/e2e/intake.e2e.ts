@@ -106,7 +106,7 @@ async function answerIntakeSteps(
   await pass(page);
 
   await expectStep(page, 'Medical history');
-  await pass(page, 'Nothing has changed');
+  await pass(page, 'Nothing has changed, continue');
   await expectStep(page, 'Insurance');
   if (options.insurance === 'card') {
     await enterPrimaryCardByKeyboard(page);

@@ -24,7 +24,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 const newIntakes = (before: Set<string>) => [...db.intakes.values()].filter((i) => !before.has(i.id));
 
 describe('medical_history step', () => {
-  it('shows only the sections the step names, pre-filled, and "Nothing has changed" moves on in one click', async () => {
+  it('shows only the sections the step names, pre-filled, and "Nothing has changed, continue" moves on in one click', async () => {
     setSteps([
       {
         code: 'medical_history',
@@ -45,7 +45,7 @@ describe('medical_history step', () => {
       'Medications',
     ]);
     expect(section('Allergies')).toHaveTextContent('Penicillin');
-    await user.click(screen.getByRole('button', { name: 'Nothing has changed' }));
+    await user.click(screen.getByRole('button', { name: 'Nothing has changed, continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const [intake] = newIntakes(before);
     expect(intake?.portal_steps_done).toBe('medical_history');
@@ -61,7 +61,7 @@ describe('medical_history step', () => {
     await user.click(within(section('Allergies')).getByRole('button', { name: 'Edit allergies' }));
     await user.click(within(section('Allergies')).getByRole('button', { name: 'Add an allergy' }));
     await user.keyboard('Latex');
-    await user.click(screen.getByRole('button', { name: 'Nothing has changed' }));
+    await user.click(screen.getByRole('button', { name: 'Nothing has changed, continue' }));
     expect(await screen.findByText(/Save or cancel your changes to allergies first\./)).toBeInTheDocument();
     expect(within(section('Allergies')).getByRole('textbox', { name: 'Allergy 2' })).toHaveValue('Latex');
 
@@ -86,7 +86,7 @@ describe('medical_history step', () => {
     );
     const { user } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await screen.findByRole('region', { name: 'Allergies' });
-    await user.click(screen.getByRole('button', { name: 'Nothing has changed' }));
+    await user.click(screen.getByRole('button', { name: 'Nothing has changed, continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The clinic is having trouble right now.');
     expect(screen.getByRole('heading', { level: 1, name: 'Medical history' })).toBeInTheDocument();
   });

@@ -29,7 +29,11 @@ export function MedicalHistoryStep({ step, slug, submitLabel, backHref, failure,
   const [open, setOpen] = useState<EmrSectionName[]>([]);
   const [changed, setChanged] = useState(false);
   const form = useForm<Record<string, never>>({ defaultValues: {} });
-  const label = changed ? submitLabel : 'Nothing has changed';
+  // Until a section is saved, the step's button says the record is unchanged ("Nothing has changed,
+  // continue"): one click answers that the record is up to date.
+  const label = changed
+    ? submitLabel
+    : `Nothing has changed, ${submitLabel.charAt(0).toLowerCase()}${submitLabel.slice(1)}`;
 
   if (me.isPending) return <Spinner />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
