@@ -46,19 +46,8 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
     if (defaultCode && form.getValues('code') === '') form.setValue('code', defaultCode);
   }, [defaultCode, form]);
 
-  if (me.isPending || saved.isPending) return <Spinner />;
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
-  if (saved.isError)
-    return (
-      <ErrorState
-        error={saved.error}
-        title="We could not load your pharmacies"
-        onRetry={() => void saved.refetch()}
-      />
-    );
-
   const options = [
-    ...saved.data.map((p) => ({
+    ...(saved.data ?? []).map((p) => ({
       value: p.code,
       label: `${p.name}, ${pharmacyAddress(p)}${p.is_default ? ' (default)' : ''}`,
     })),
@@ -66,8 +55,10 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
   ];
 
   return (
+    // The way on (choose or skip) is always offered, even while the lists load or when they fail.
     <div className="pharmacy-step">
-      <DemographicsNotice user={me.data} />
+      {me.data ? <DemographicsNotice user={me.data} /> : null}
+      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
       <StepFrame
         form={form}
         slug={slug}
@@ -75,7 +66,7 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
         backHref={backHref}
         failure={failure}
         onValid={async ({ code }) => {
-          const chosen = saved.data.find((p) => p.code === code);
+          const chosen = saved.data?.find((p) => p.code === code);
           if (code === SKIP || !chosen) {
             // A pharmacy chosen earlier for this visit no longer stands.
             await save({ custom: { [VISIT_PHARMACY_FIELDS.code]: '', [VISIT_PHARMACY_FIELDS.summary]: '' } });
@@ -89,36 +80,46 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
           });
         }}
       >
+        {saved.isPending ? <Spinner label="Loading your pharmacies…" /> : null}
+        {saved.isError ? (
+          <ErrorState
+            error={saved.error}
+            title="We could not load your pharmacies"
+            onRetry={() => void saved.refetch()}
+          />
+        ) : null}
         <RadioGroupField<ChoiceValues>
           name="code"
           label="Where should prescriptions from this visit go?"
-          hint={saved.data.length === 0 ? 'You have no saved pharmacies yet: find one below.' : undefined}
+          hint={saved.data?.length === 0 ? 'You have no saved pharmacies yet: find one below.' : undefined}
           options={options}
         />
       </StepFrame>
-      <section aria-labelledby="find-pharmacy" className="card">
-        <h2 id="find-pharmacy">Find another pharmacy</h2>
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {announcement}
-        </p>
-        <FormError message={addFailure} />
-        <PharmacyFinder
-          originZip={me.data.zip}
-          chooseLabel="Use"
-          onChoose={async (result, type) => {
-            setAddFailure(null);
-            try {
-              await savePharmacy.mutateAsync(saveInputFrom(result, type));
-              form.setValue('code', result.id, { shouldDirty: true });
-              setAnnouncement(`${result.name} added to your pharmacies and chosen for this visit.`);
-            } catch (error) {
-              setAddFailure(
-                `${result.name} was not added. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-              );
-            }
-          }}
-        />
-      </section>
+      {me.data ? (
+        <section aria-labelledby="find-pharmacy" className="card">
+          <h2 id="find-pharmacy">Find another pharmacy</h2>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </p>
+          <FormError message={addFailure} />
+          <PharmacyFinder
+            originZip={me.data.zip}
+            chooseLabel="Use"
+            onChoose={async (result, type) => {
+              setAddFailure(null);
+              try {
+                await savePharmacy.mutateAsync(saveInputFrom(result, type));
+                form.setValue('code', result.id, { shouldDirty: true });
+                setAnnouncement(`${result.name} added to your pharmacies and chosen for this visit.`);
+              } catch (error) {
+                setAddFailure(
+                  `${result.name} was not added. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+                );
+              }
+            }}
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

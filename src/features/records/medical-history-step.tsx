@@ -35,22 +35,25 @@ export function MedicalHistoryStep({ step, slug, submitLabel, backHref, failure,
     ? submitLabel
     : `Nothing has changed, ${submitLabel.charAt(0).toLowerCase()}${submitLabel.slice(1)}`;
 
-  if (me.isPending) return <Spinner />;
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
+  // The way on is always offered: the record is the patient's to keep up to date, never a condition of the visit.
   return (
     <div className="medical-history-step">
       <p>
         Check that your health record is up to date. Edit a section to change it: each section is saved to
         your record as soon as you save it.
       </p>
-      <RecordSections
-        userId="-"
-        viewerId={me.data.id}
-        sections={sections}
-        editable
-        onEditingChange={setOpen}
-        onSaved={() => setChanged(true)}
-      />
+      {me.isPending ? <Spinner label="Loading your health record…" /> : null}
+      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
+      {me.data ? (
+        <RecordSections
+          userId="-"
+          viewerId={me.data.id}
+          sections={sections}
+          editable
+          onEditingChange={setOpen}
+          onSaved={() => setChanged(true)}
+        />
+      ) : null}
       <StepFrame
         form={form}
         slug={slug}
