@@ -1,9 +1,18 @@
 import type { z } from 'zod';
+import type { InvoiceChargeSchema, InvoiceResultSchema, PaymentSourceSchema } from '@/api/billing/schemas';
 import type { FileRecordSchema } from '@/api/files/schemas';
+import type {
+  BillingReferenceItemSchema,
+  CarrierSchema,
+  DiagnosisSchema,
+  EligibilityJobSchema,
+  InsuranceCardSchema,
+} from '@/api/insurance/schemas';
 import type { IntakeSchema } from '@/api/intakes/schemas';
 import type { VisitMessageSchema } from '@/api/messages/schemas';
 import type { NotificationSchema, PushEndpointSchema } from '@/api/push/schemas';
 import type { RoomSchema } from '@/api/rooms/schemas';
+import type { SlotGroupSchema, SlotSchema } from '@/api/slots/schemas';
 import type { VisitSchema } from '@/api/visits/schemas';
 import { Collection } from './lib/collection';
 import { seedDatabase } from './seed';
@@ -19,9 +28,6 @@ import { seedDatabase } from './seed';
  * handlers narrow it to a schema type when they arrive.
  */
 export type LooseRecord = { id: string } & Record<string, unknown>;
-
-/** @deprecated Older tests read records loosely; new code uses the typed record of its collection. */
-export type Rec = LooseRecord;
 
 export interface UserRecord extends LooseRecord {
   code: string;
@@ -48,6 +54,9 @@ export interface UserRecord extends LooseRecord {
   is_admin?: boolean;
   /** Mock-only: roles such as clinic_admin. */
   roles?: string[];
+  /** Providers: what they practise and the two-letter states they serve (GET /slots embeds them). */
+  specialties?: string[];
+  states_serviced?: string[];
   is_hidden?: boolean;
 }
 
@@ -108,6 +117,8 @@ export type VisitRecord = z.infer<typeof VisitSchema> & {
   room_code?: string;
   /** Mock-only: closes the message thread without ending the visit. */
   _closedForMessages?: boolean;
+  /** Mock-only: the slot an appointment was booked on (it holds one of the slot's places). */
+  _slot_id?: string;
 };
 
 /** A file record as stored: the wire form plus the patient it belongs to and its media type. */
@@ -131,6 +142,97 @@ export type NotificationRecord = z.infer<typeof NotificationSchema> & {
   /** Mock-only: the visit a message notification points at. */
   _visit_id?: string;
 };
+
+/**
+ * A slot group as stored: the wire form as sent (`date_*` and `time_*` are the numeric strings
+ * the spec shows), always bound to a clinic and a provider.
+ */
+export type SlotGroupRecord = z.input<typeof SlotGroupSchema> & {
+  id: string;
+  account_code: string;
+  provider_id: string;
+  /** Mock-only: the rooms whose patients the group's slots are offered to. */
+  _room_codes?: string[];
+};
+
+/** A slot as stored: the wire form without the embedded group, provider and account (added when answered). */
+export type SlotRecord = z.infer<typeof SlotSchema> & {
+  provider_id: string;
+  account_code: string;
+  group_id: string | null;
+  status: number;
+};
+
+/** A saved card as stored: the wire form plus its owner and scope, which the wire form drops. */
+export type PaymentSourceRecord = z.infer<typeof PaymentSourceSchema> & {
+  /** Mock-only: the patient the card belongs to. */
+  _owner: string;
+  /** Mock-only: the room (and provider, or null for the room as a whole) the card is saved for. */
+  _room_code: string;
+  _provider_id: string | null;
+  /** Mock-only: UNIX seconds; the newest card becomes the default when the default is removed. */
+  _created: number;
+  /** Mock-only: the processor refuses this card when it is charged (`tok_chargeDeclined`). */
+  _declines?: boolean;
+};
+
+/** An invoice as quoted by `POST /billing/invoices/process`, before `paid` and `charge` are added. */
+export type InvoiceQuote = Pick<
+  z.infer<typeof InvoiceResultSchema>,
+  'amount_due' | 'currency' | 'consultation' | 'coupon'
+>;
+
+/**
+ * A row of the mock's payment ledger (the spec has none): one charge attempt of an intake. A
+ * succeeded row carries the charge as answered (`InvoiceChargeSchema`) and the invoice it paid.
+ */
+export type ChargeRecord = Pick<z.infer<typeof InvoiceChargeSchema>, 'id' | 'amount' | 'created'> &
+  Partial<Pick<z.infer<typeof InvoiceChargeSchema>, 'currency' | 'brand' | 'last4'>> & {
+    intake_id: string;
+    status: 'succeeded' | 'declined';
+    invoice_id?: string;
+    source_id?: string | null;
+    invoice?: InvoiceQuote;
+  };
+
+/** A coupon `POST /billing/invoices/process` knows (mock-only: the spec has no coupon endpoint). */
+export interface CouponRecord {
+  /** The code, upper case. */
+  id: string;
+  percent_off: number;
+  /** UNIX seconds, or null for a code that never expires. */
+  expires: number | null;
+}
+
+/** An insurance card as stored: the wire form keyed `${userId}:${card_type}`, plus its patient. */
+export type InsuranceCardRecord = z.infer<typeof InsuranceCardSchema> & {
+  id: string;
+  /** Mock-only: the patient the card belongs to. */
+  _user: string;
+};
+
+/** An eligibility job as stored, keyed by the patient's id. */
+export type EligibilityRecord = z.infer<typeof EligibilityJobSchema> & {
+  id: string;
+  /** Mock-only: UNIX seconds the check started (a new check within the window is refused). */
+  _started: number;
+};
+
+/** Carriers and diagnoses have no `id` on the wire; the store keys them by code and drops it when answering. */
+export type CarrierRecord = z.infer<typeof CarrierSchema> & { id: string };
+export type DiagnosisRecord = z.infer<typeof DiagnosisSchema> & { id: string };
+export type BillingReferenceRecord = z.infer<typeof BillingReferenceItemSchema>;
+
+/** The items of each billing reference list (spec 2.11, `GET /insurances/list/{list}`). */
+export interface ReferenceListItems {
+  carriers: CarrierRecord;
+  insurers: BillingReferenceRecord;
+  dxs: DiagnosisRecord;
+  procedures: BillingReferenceRecord;
+  billing_modifiers: BillingReferenceRecord;
+}
+export type ReferenceListName = keyof ReferenceListItems;
+export type ReferenceListItem = ReferenceListItems[ReferenceListName];
 
 /** A webhook event waiting in the outbox (section 6 envelope fields plus its data). */
 export type OutboxEvent = LooseRecord & { type: string; created: number; data: Record<string, unknown> };
@@ -171,28 +273,25 @@ function collections() {
     }),
     endpoints: new Collection<EndpointRecord>(),
     notifications: new Collection<NotificationRecord>(),
-    // Families whose handlers are being written: loose records, narrowed when they land.
-    slots: new Collection<LooseRecord, 'provider' | 'providerDay'>({
+    slots: new Collection<SlotRecord, 'provider' | 'providerDay'>({
       provider: { key: (s) => stringKey(s.provider_id) },
       /** `${provider_id}:${YYYY-MM-DD}` of the slot's start (UTC day). */
       providerDay: {
-        key: (s) =>
-          typeof s.provider_id === 'string' && typeof s.start === 'number'
-            ? `${s.provider_id}:${utcDay(s.start)}`
-            : undefined,
-        order: (a, b) => Number(a.start) - Number(b.start),
+        key: (s) => (stringKey(s.provider_id) ? `${s.provider_id}:${utcDay(s.start)}` : undefined),
+        order: (a, b) => a.start - b.start,
       },
     }),
-    slotGroups: new Collection<LooseRecord>(),
-    paymentSources: new Collection<LooseRecord>(),
+    slotGroups: new Collection<SlotGroupRecord>(),
+    paymentSources: new Collection<PaymentSourceRecord>(),
     /** Mock-only payment ledger: one row per charge attempt (succeeded or declined), keyed by charge id. */
-    charges: new Collection<LooseRecord, 'intake'>({ intake: { key: (c) => stringKey(c.intake_id) } }),
+    charges: new Collection<ChargeRecord, 'intake'>({ intake: { key: (c) => stringKey(c.intake_id) } }),
     /** Coupons by code (mock-only: the spec has no coupon endpoint). */
-    coupons: new Collection<LooseRecord>(),
+    coupons: new Collection<CouponRecord>(),
     /** Insurance cards keyed `${userId}:${card_type}`. */
-    insuranceCards: new Collection<LooseRecord>(),
+    insuranceCards: new Collection<InsuranceCardRecord>(),
     /** Eligibility jobs keyed by user id. */
-    eligibility: new Collection<LooseRecord>(),
+    eligibility: new Collection<EligibilityRecord>(),
+    // Families whose handlers are being written: loose records, narrowed when they land.
     prescriptions: new Collection<LooseRecord>(),
     /** Saved pharmacies keyed `${userId}:${code}`. */
     pharmacies: new Collection<LooseRecord>(),
@@ -202,8 +301,11 @@ function collections() {
     measurements: new Collection<LooseRecord>(),
     recordings: new Collection<LooseRecord>(),
     surveyResponses: new Collection<LooseRecord>(),
-    /** Billing reference lists (carriers, insurers, dxs, procedures, billing_modifiers). */
-    referenceLists: new Collection<LooseRecord[]>(),
+    /**
+     * Overrides of the billing reference lists, keyed by list name (the generated lists live in
+     * seed/insurance.ts; `referenceList` there reads a list with its item type).
+     */
+    referenceLists: new Collection<ReferenceListItem[]>(),
   };
 }
 

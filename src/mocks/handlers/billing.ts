@@ -1,7 +1,16 @@
 import { http, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { BillingSettingsSchema, InvoiceResultSchema, PaymentSourceSchema } from '@/api/billing/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import {
+  db,
+  nextId,
+  nowSeconds,
+  type ChargeRecord,
+  type IntakeRecord,
+  type InvoiceQuote,
+  type PaymentSourceRecord,
+  type UserRecord,
+} from '../db';
 import { isStaff, requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, optionalString, queryOf, requiredString } from '../lib/params';
@@ -36,7 +45,7 @@ interface Scope {
   provider: string | null;
 }
 
-function inScope(source: Rec, scope: Scope): boolean {
+function inScope(source: PaymentSourceRecord, scope: Scope): boolean {
   return (
     source._owner === scope.owner &&
     source._room_code === scope.room &&
@@ -44,18 +53,14 @@ function inScope(source: Rec, scope: Scope): boolean {
   );
 }
 
-function sourcesIn(scope: Scope): Rec[] {
+function sourcesIn(scope: Scope): PaymentSourceRecord[] {
   return [...db.paymentSources.values()]
     .filter((s) => inScope(s, scope))
-    .sort((a, b) => Number(b._created) - Number(a._created) || b.id.localeCompare(a.id));
+    .sort((a, b) => b._created - a._created || b.id.localeCompare(a.id));
 }
 
-function scopeOf(source: Rec): Scope {
-  return {
-    owner: String(source._owner),
-    room: String(source._room_code),
-    provider: typeof source._provider_id === 'string' ? source._provider_id : null,
-  };
+function scopeOf(source: PaymentSourceRecord): Scope {
+  return { owner: source._owner, room: source._room_code, provider: source._provider_id ?? null };
 }
 
 function readScope(params: URLSearchParams | Record<string, unknown>, user: UserRecord): Scope {
@@ -69,11 +74,11 @@ function readScope(params: URLSearchParams | Record<string, unknown>, user: User
   return { owner: user.id, room, provider };
 }
 
-function wire(source: Rec) {
+function wire(source: PaymentSourceRecord) {
   return Object.fromEntries(Object.entries(source).filter(([key]) => !key.startsWith('_')));
 }
 
-function ownSource(id: string, user: UserRecord): Rec {
+function ownSource(id: string, user: UserRecord): PaymentSourceRecord {
   const source = db.paymentSources.get(id);
   // Someone else's card answers like a missing one: ids do not leak.
   if (!source || source._owner !== user.id) throw codeError(404, 'Payment source not found');
@@ -81,11 +86,11 @@ function ownSource(id: string, user: UserRecord): Rec {
 }
 
 /** Makes `source` the only default of its scope. */
-function makeDefault(source: Rec): void {
+function makeDefault(source: PaymentSourceRecord): void {
   for (const other of sourcesIn(scopeOf(source))) other.is_default = other.id === source.id;
 }
 
-function isExpired(source: Rec, now = new Date()): boolean {
+function isExpired(source: PaymentSourceRecord, now = new Date()): boolean {
   const year = Number(source.exp_year);
   const month = Number(source.exp_month);
   if (!year || !month) return false;
@@ -95,23 +100,22 @@ function isExpired(source: Rec, now = new Date()): boolean {
 
 // Invoices ------------------------------------------------------------------------------------
 
-function consultationOf(intake: Rec): Rec | null {
+function consultationOf(intake: IntakeRecord) {
   const room = db.rooms.get(String(intake.room_code));
   const id = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
-  const list = (room?.payment as { consultations?: Rec[] } | undefined)?.consultations ?? [];
+  const list = room?.payment?.consultations ?? [];
   return list.find((c) => String(c.id) === id) ?? null;
 }
 
-function currencyOf(intake: Rec): string {
-  const room = db.rooms.get(String(intake.room_code));
-  const payment = room?.payment as { paymentCurrency?: string; currency?: string } | undefined;
+function currencyOf(intake: IntakeRecord): string {
+  const payment = db.rooms.get(String(intake.room_code))?.payment;
   return payment?.paymentCurrency ?? payment?.currency ?? 'usd';
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Succeeded charges of an intake: the ledger tests read. At most one, ever. */
-export function chargesFor(intakeId: string): Rec[] {
+export function chargesFor(intakeId: string): ChargeRecord[] {
   return [...db.charges.values()].filter((c) => c.intake_id === intakeId && c.status === 'succeeded');
 }
 
@@ -121,21 +125,15 @@ function couponFor(code: string | undefined) {
   const coupon = db.coupons.get(key);
   if (!coupon)
     return { id: code.trim(), percent_off: null, valid: false, message: 'This code does not exist.' };
-  const expires = typeof coupon.expires === 'number' ? coupon.expires : null;
-  if (expires !== null && expires < nowSeconds()) {
-    return {
-      id: key,
-      percent_off: Number(coupon.percent_off),
-      valid: false,
-      message: 'This code has expired.',
-    };
+  if (coupon.expires !== null && coupon.expires < nowSeconds()) {
+    return { id: key, percent_off: coupon.percent_off, valid: false, message: 'This code has expired.' };
   }
-  return { id: key, percent_off: Number(coupon.percent_off), valid: true };
+  return { id: key, percent_off: coupon.percent_off, valid: true };
 }
 
-function paidAnswer(charge: Rec) {
+function paidAnswer(charge: ChargeRecord) {
   return {
-    ...(charge.invoice as Record<string, unknown>),
+    ...charge.invoice,
     paid: true,
     invoice_id: charge.invoice_id,
     charge: {
@@ -176,7 +174,7 @@ export const billingHandlers: HttpHandler[] = [
     if (!card) throw bad(`No such token: '${token.slice(0, 40)}'`);
     const existing = sourcesIn(scope);
     const year = new Date().getUTCFullYear();
-    const source: Rec = {
+    const source: PaymentSourceRecord = {
       id: nextId('src'),
       type: 'card',
       brand: card.brand,
@@ -250,7 +248,7 @@ export const billingHandlers: HttpHandler[] = [
     const coupon = couponFor(typeof promo === 'string' && promo.trim() ? promo : undefined);
     const percent = coupon?.valid ? Number(coupon.percent_off ?? 0) : 0;
     const amountDue = round2(Math.max(0, amount * (1 - percent / 100)));
-    const invoice = {
+    const invoice: InvoiceQuote = {
       currency: currencyOf(intake),
       consultation: {
         id: String(consultation.id),
@@ -265,7 +263,7 @@ export const billingHandlers: HttpHandler[] = [
 
     if (coupon && !coupon.valid)
       throw bad(`Coupon ${coupon.id} cannot be used: ${coupon.message ?? ''}`.trim());
-    let source: Rec | undefined;
+    let source: PaymentSourceRecord | undefined;
     if (amountDue > 0) {
       const scope: Scope = {
         owner: typeof intake.member_id === 'string' ? intake.member_id : user.id,
@@ -296,7 +294,7 @@ export const billingHandlers: HttpHandler[] = [
       }
     }
     const id = nextId('ch');
-    const charge: Rec = {
+    const charge: ChargeRecord = {
       id,
       intake_id: intakeId,
       invoice_id: nextId('inv'),

@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { PharmacySchema, PrescriptionSchema, SavePharmacyInputSchema } from '@/api/erx/schemas';
-import { db, type Rec } from '../db';
+import { db, type LooseRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, queryOf } from '../lib/params';
@@ -18,7 +18,7 @@ import { api } from '../lib/routes';
 
 const bad = (message: string) => codeError(400, message);
 
-const wire = (record: Rec) =>
+const wire = (record: LooseRecord) =>
   Object.fromEntries(
     Object.entries(record).filter(([k]) => !k.startsWith('_') && k !== 'id' && k !== 'user_id'),
   );

@@ -9,13 +9,22 @@ import {
   InsuranceCardBodySchema,
   InsuranceCardListBodySchema,
 } from '@/api/insurance/schemas';
-import { db, nextId, nowSeconds, type Rec, type UserRecord } from '../db';
+import {
+  db,
+  nextId,
+  nowSeconds,
+  type EligibilityRecord,
+  type InsuranceCardRecord,
+  type ReferenceListName,
+  type UserRecord,
+  type VisitRecord,
+} from '../db';
 import { isStaff, requireUserOrAdmin, resolveUserId } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, queryOf } from '../lib/params';
 import { noContent, ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
-import { referenceList, type ReferenceListName } from '../seed/insurance';
+import { referenceList } from '../seed/insurance';
 
 /**
  * Insurance (spec 4.8). Decisions where the spec is silent (docs/spec-decisions.md, Insurance):
@@ -70,16 +79,17 @@ function cardTypeOf(param: string | readonly string[] | undefined): CardType {
   return value as CardType;
 }
 
-const TEXT_LIMITS: Record<string, number> = {
-  group_number: 40,
-  responsible_party: 60,
-  guarantor_first_name: 100,
-  guarantor_middle_name: 100,
-  guarantor_last_name: 100,
-  guarantor_address: 200,
-  guarantor_address_2: 200,
-  guarantor_city: 100,
-};
+/** Free-text card fields and their longest length. */
+const TEXT_LIMITS = [
+  ['group_number', 40],
+  ['responsible_party', 60],
+  ['guarantor_first_name', 100],
+  ['guarantor_middle_name', 100],
+  ['guarantor_last_name', 100],
+  ['guarantor_address', 200],
+  ['guarantor_address_2', 200],
+  ['guarantor_city', 100],
+] as const;
 const CARD_FIELDS = new Set([
   'card_type',
   'insurer_code',
@@ -122,10 +132,13 @@ function isPastCalendarDate(value: string): 'bad' | 'future' | 'ok' {
   return date.getTime() > Date.now() ? 'future' : 'ok';
 }
 
+/** The card fields a request sets, validated and normalised. */
+type CardPatch = Partial<Pick<InsuranceCardRecord, keyof typeof EMPTY_CARD>>;
+
 /** Validates card fields as the spec and section 8 state; returns the fields to store. */
-export function validateCardFields(body: Record<string, unknown>, where = ''): Record<string, unknown> {
+export function validateCardFields(body: Record<string, unknown>, where = ''): CardPatch {
   const name = (field: string) => `${where}${field}`;
-  const patch: Record<string, unknown> = {};
+  const patch: CardPatch = {};
   for (const key of Object.keys(body)) {
     if (!CARD_FIELDS.has(key)) throw fieldError(name(key), 'is not a card field');
   }
@@ -150,7 +163,7 @@ export function validateCardFields(body: Record<string, unknown>, where = ''): R
       throw fieldError(name(field), 'must be 3 to 40 letters, digits or hyphens');
     patch.subscriber_number = subscriber;
   }
-  for (const [key, max] of Object.entries(TEXT_LIMITS)) {
+  for (const [key, max] of TEXT_LIMITS) {
     const value = text(key);
     if (value === undefined) continue;
     if (value.length > max) throw fieldError(name(key), `must be at most ${max} characters`);
@@ -213,16 +226,23 @@ const EMPTY_CARD = {
   consent: false,
 };
 
-const wire = (card: Rec) =>
+const wire = (card: InsuranceCardRecord) =>
   Object.fromEntries(Object.entries(card).filter(([k]) => k !== 'id' && !k.startsWith('_')));
 const cardsOf = (userId: string) =>
-  CARD_TYPES.map((t) => db.insuranceCards.get(`${userId}:${t}`)).filter((c): c is Rec => !!c);
+  CARD_TYPES.map((t) => db.insuranceCards.get(`${userId}:${t}`)).filter((c): c is InsuranceCardRecord => !!c);
 const VERSION = { version: '2.0' };
 
-function store(userId: string, cardType: CardType, patch: Record<string, unknown>, replace: boolean): Rec {
+function store(userId: string, cardType: CardType, patch: CardPatch, replace: boolean): InsuranceCardRecord {
   const key = `${userId}:${cardType}`;
   const existing = replace ? undefined : db.insuranceCards.get(key);
-  const record: Rec = { ...EMPTY_CARD, ...existing, ...patch, id: key, _user: userId, card_type: cardType };
+  const record: InsuranceCardRecord = {
+    ...EMPTY_CARD,
+    ...existing,
+    ...patch,
+    id: key,
+    _user: userId,
+    card_type: cardType,
+  };
   db.insuranceCards.set(key, record);
   return record;
 }
@@ -250,7 +270,7 @@ function claimCodes(visitId: string): { diagnosis: string[]; procedure: string[]
   return { diagnosis: h % 3 === 0 ? [dx(0), dx(1)] : [dx(0)], procedure: [proc], amount: 40 + (h % 9) * 15 };
 }
 
-function claimRow(visit: Rec): Record<string, unknown> {
+function claimRow(visit: VisitRecord): Record<string, unknown> {
   const memberId = str(visit.member_id);
   const member = db.users.get(memberId);
   const providerId = typeof visit.provider_id === 'string' ? visit.provider_id : '';
@@ -325,10 +345,15 @@ export const insuranceHandlers: HttpHandler[] = [
       throw fieldError('primary', 'there is no primary card to check');
     const now = nowSeconds();
     const earlier = db.eligibility.get(target.id);
-    const startedAt = Number(earlier?._started ?? 0);
+    const startedAt = earlier?._started ?? 0;
     const until = startedAt + insuranceMockConfig.eligibilityWindowSeconds;
     if (earlier && now < until) throw tooSoon(startedAt, until, now);
-    const job: Rec = { id: target.id, job_id: nextId('elig'), status: 'pending', _started: now };
+    const job: EligibilityRecord = {
+      id: target.id,
+      job_id: nextId('elig'),
+      status: 'pending',
+      _started: now,
+    };
     db.eligibility.set(target.id, job);
     return ok(EligibilityJobSchema, { job_id: job.job_id, status: job.status });
   }),

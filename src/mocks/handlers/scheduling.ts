@@ -2,7 +2,15 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { AvailabilitySchema, SlotDeleteResultSchema, SlotSchema } from '@/api/slots/schemas';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
-import { db, nowSeconds, type Rec, type RoomRecord, type UserRecord } from '../db';
+import {
+  db,
+  nowSeconds,
+  type RoomRecord,
+  type SlotGroupRecord,
+  type SlotRecord,
+  type UserRecord,
+  type VisitRecord,
+} from '../db';
 import { isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { optionalInt, optionalString, queryOf, requiredInt, requiredString } from '../lib/params';
@@ -40,13 +48,12 @@ const SCHEDULED_TYPE = 2;
 /** Error code of a refused booking of a full slot (409, docs/spec-decisions.md). */
 export const SLOT_TAKEN = 'slot_unavailable';
 
-const isActive = (visit: Rec) =>
+const isActive = (visit: VisitRecord) =>
   visit.status !== VISIT_STATUS.cancelled && visit.status !== VISIT_STATUS.completed;
 
 /** Active visits of the slot's provider that overlap it: its booked places. */
-export function bookedPlaces(slot: Rec, except?: string): number {
-  const start = Number(slot.start);
-  const end = Number(slot.end);
+export function bookedPlaces(slot: SlotRecord, except?: string): number {
+  const { start, end } = slot;
   let count = 0;
   for (const visit of db.visits.values()) {
     if (visit.id === except || !isActive(visit)) continue;
@@ -61,18 +68,16 @@ export function bookedPlaces(slot: Rec, except?: string): number {
   return count;
 }
 
-export const groupOf = (slot: Rec) =>
-  typeof slot.group_id === 'string' ? db.slotGroups.get(slot.group_id) : undefined;
+export const groupOf = (slot: SlotRecord) => (slot.group_id ? db.slotGroups.get(slot.group_id) : undefined);
 
-export function placesLeft(slot: Rec, except?: string): number {
+export function placesLeft(slot: SlotRecord, except?: string): number {
   return Math.max(0, groupCapacity(groupOf(slot)) - bookedPlaces(slot, except));
 }
 
-const consultationIdOf = (group: Rec | undefined) =>
-  (group?.consultation as { id?: unknown } | null | undefined)?.id;
+const consultationIdOf = (group: SlotGroupRecord | undefined) => group?.consultation?.id;
 
 function statesOf(provider: UserRecord | undefined): string[] {
-  return Array.isArray(provider?.states_serviced) ? (provider.states_serviced as string[]) : [];
+  return Array.isArray(provider?.states_serviced) ? provider.states_serviced : [];
 }
 
 interface OfferFilter {
@@ -88,32 +93,26 @@ interface OfferFilter {
 }
 
 /** Open slots a patient may book: the room's providers, in the window, not in the past, with a place left. */
-export function offeredSlots(filter: OfferFilter, except?: string): Rec[] {
+export function offeredSlots(filter: OfferFilter, except?: string): SlotRecord[] {
   const t = nowSeconds();
   const providers = new Map(roomProviders(filter.roomCode).map((p) => [p.id, p]));
   return [...db.slots.values()]
     .filter((slot) => slot.account_code === filter.accountCode && slot.status === 10)
-    .filter((slot) => providers.has(String(slot.provider_id)))
+    .filter((slot) => providers.has(slot.provider_id))
     .filter((slot) => !filter.providerId || slot.provider_id === filter.providerId)
-    .filter((slot) => Number(slot.start) >= filter.start && Number(slot.start) < filter.end)
-    .filter((slot) => Number(slot.start) > t)
+    .filter((slot) => slot.start >= filter.start && slot.start < filter.end)
+    .filter((slot) => slot.start > t)
     .filter((slot) => !filter.consultationId || consultationIdOf(groupOf(slot)) === filter.consultationId)
-    .filter((slot) => !filter.duration || Number(slot.end) - Number(slot.start) === filter.duration)
-    .filter(
-      (slot) =>
-        !filter.location || statesOf(providers.get(String(slot.provider_id))).includes(filter.location),
-    )
+    .filter((slot) => !filter.duration || slot.end - slot.start === filter.duration)
+    .filter((slot) => !filter.location || statesOf(providers.get(slot.provider_id)).includes(filter.location))
     .filter((slot) => placesLeft(slot, except) > 0)
-    .sort(
-      (a, b) =>
-        Number(a.start) - Number(b.start) || String(a.provider_id).localeCompare(String(b.provider_id)),
-    );
+    .sort((a, b) => a.start - b.start || a.provider_id.localeCompare(b.provider_id));
 }
 
-function roomConsultation(room: Rec, id: string): Rec {
-  const consultations = (room.payment as { consultations?: Rec[] } | undefined)?.consultations ?? [];
+function roomConsultation(room: RoomRecord, id: string) {
+  const consultations = room.payment?.consultations ?? [];
   const found = consultations.find((c) => c.id === id);
-  if (!found) throw fail(`consultation_id ${id} is not a consultation of room ${String(room.code)}`);
+  if (!found) throw fail(`consultation_id ${id} is not a consultation of room ${room.code}`);
   return found;
 }
 
@@ -132,7 +131,7 @@ function readWindow(query: URLSearchParams): { start: number; end: number } {
   return { start, end };
 }
 
-function availabilityBody(slots: Rec[], except?: string) {
+function availabilityBody(slots: SlotRecord[], except?: string) {
   const slotData: Record<string, unknown> = {};
   const list = slots.map((slot) => {
     const group = groupOf(slot);
@@ -147,7 +146,7 @@ function availabilityBody(slots: Rec[], except?: string) {
       group_id: slot.group_id ?? null,
       status: slot.status,
       consultation: {
-        duration: Math.round((Number(slot.end) - Number(slot.start)) / 60),
+        duration: Math.round((slot.end - slot.start) / 60),
         slots: capacity,
       },
     };
@@ -166,22 +165,22 @@ function availabilityBody(slots: Rec[], except?: string) {
 /** The open slot a booking asks for, or the right refusal: 409 when it exists but is full. */
 function slotToBook(
   user: UserRecord,
-  room: Rec,
+  room: RoomRecord,
   start: number,
   end: number,
   providerId?: string,
   except?: string,
   /** A provider to keep when several have the time (a moved appointment keeps its own). */
   prefer?: unknown,
-): Rec {
+): SlotRecord {
   const filter = {
-    roomCode: String(room.code),
+    roomCode: room.code,
     accountCode: user.account_code,
     start,
     end: start + 1,
     providerId,
   };
-  const matching = (slot: Rec) => Number(slot.start) === start && Number(slot.end) === end;
+  const matching = (slot: SlotRecord) => slot.start === start && slot.end === end;
   const open = offeredSlots(filter, except).filter(matching);
   const preferred = open.find((slot) => slot.provider_id === prefer) ?? open[0];
   if (preferred) return preferred;
@@ -191,16 +190,15 @@ function slotToBook(
       slot.account_code === user.account_code &&
       slot.status === 10 &&
       (!providerId || slot.provider_id === providerId) &&
-      roomProviders(String(room.code)).some((p) => p.id === slot.provider_id),
+      roomProviders(room.code).some((p) => p.id === slot.provider_id),
   );
   if (exists && start > nowSeconds()) {
     throw namedError(409, SLOT_TAKEN, 'That time is no longer available. Please choose another time.');
   }
-  throw fail(`No open slot from ${start} to ${end} in room ${String(room.code)}`);
+  throw fail(`No open slot from ${start} to ${end} in room ${room.code}`);
 }
 
-const appointmentsEnabled = (room: Rec) =>
-  (room.visits as { appointment?: { enabled?: boolean } } | undefined)?.appointment?.enabled === true;
+const appointmentsEnabled = (room: RoomRecord) => room.visits?.appointment?.enabled === true;
 
 const forbidden = (message: string) => namedError(403, 'forbidden', message);
 
@@ -208,7 +206,7 @@ const forbidden = (message: string) => namedError(403, 'forbidden', message);
 const UPDATE_VERSION = 2;
 
 /** The clinic's providers and administrators manage slots; patients only read them. */
-function canManageSlot(user: UserRecord, slot: Rec): boolean {
+function canManageSlot(user: UserRecord, slot: SlotRecord | SlotGroupRecord): boolean {
   if (!isStaff(user)) return false;
   const isAdmin = user.is_admin === true || (user.roles ?? []).includes('clinic_admin');
   return isAdmin || slot.provider_id === user.id;
@@ -217,7 +215,7 @@ function canManageSlot(user: UserRecord, slot: Rec): boolean {
 function slotProvider(id: unknown) {
   const provider = typeof id === 'string' ? db.users.get(id) : undefined;
   if (!provider) return null;
-  const rooms = Array.isArray(provider.rooms) ? (provider.rooms as { code: string }[]) : [];
+  const rooms = Array.isArray(provider.rooms) ? provider.rooms : [];
   return {
     id: provider.id,
     username: provider.username,
@@ -242,9 +240,9 @@ function slotProvider(id: unknown) {
 }
 
 /** A slot with its group, provider and account embedded (spec 2.8). */
-function slotBody(slot: Rec): Record<string, unknown> {
+function slotBody(slot: SlotRecord): Record<string, unknown> {
   const group = groupOf(slot);
-  const account = db.accounts.get(String(slot.account_code));
+  const account = db.accounts.get(slot.account_code);
   return {
     ...wire(slot),
     group: group ? wire(group) : null,
@@ -255,11 +253,12 @@ function slotBody(slot: Rec): Record<string, unknown> {
   };
 }
 
-const isGroupSlot = (slot: Rec) => groupCapacity(groupOf(slot)) > 1 || groupOf(slot)?.visit_type === 'group';
+const isGroupSlot = (slot: SlotRecord) =>
+  groupCapacity(groupOf(slot)) > 1 || groupOf(slot)?.visit_type === 'group';
 
 function providerRoomCodes(providerId: unknown): string[] {
   const provider = typeof providerId === 'string' ? db.users.get(providerId) : undefined;
-  return Array.isArray(provider?.rooms) ? (provider.rooms as { code: string }[]).map((r) => r.code) : [];
+  return Array.isArray(provider?.rooms) ? provider.rooms.map((r) => r.code) : [];
 }
 
 const listParam = (value: string | undefined) =>
@@ -269,7 +268,7 @@ const listParam = (value: string | undefined) =>
     .filter(Boolean);
 
 /** A cancelled visit is 40; only scheduled visits that have not started can move or be cancelled. */
-function checkChangeable(visit: Rec): void {
+function checkChangeable(visit: VisitRecord): void {
   if (visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.inProgress) {
     throw fail('A visit that has started or ended cannot be changed');
   }
@@ -346,9 +345,9 @@ export const schedulingHandlers: HttpHandler[] = [
     );
     const visit = createVisit(user, intake, room, {
       type: SCHEDULED_TYPE,
-      start: Number(slot.start),
-      end: Number(slot.end),
-      provider_id: typeof slot.provider_id === 'string' ? slot.provider_id : null,
+      start: slot.start,
+      end: slot.end,
+      provider_id: slot.provider_id,
       _slot_id: slot.id,
     });
     return ok(VisitSchema, withIntake(visit));
@@ -398,7 +397,7 @@ export const schedulingHandlers: HttpHandler[] = [
     const room = findRoom(String(visit.room_code), user.account_code);
     if (!room) throw fail(`Room ${String(visit.room_code)} not found`);
     const slot = slotToBook(user, room, slotStart, slotEnd, providerId, String(visit.id), visit.provider_id);
-    const provider = typeof slot.provider_id === 'string' ? db.users.get(slot.provider_id) : undefined;
+    const provider = db.users.get(slot.provider_id);
     Object.assign(visit, {
       start: slot.start,
       end: slot.end,
@@ -427,23 +426,22 @@ export const schedulingHandlers: HttpHandler[] = [
     const slots = [...db.slots.values()]
       .filter((slot) => slot.account_code === user.account_code)
       .filter((slot) => !accountCode || slot.account_code === accountCode)
-      .filter((slot) => Number(slot.start) >= start && Number(slot.start) < end)
+      .filter((slot) => slot.start >= start && slot.start < end)
       .filter((slot) => status === undefined || slot.status === status)
       .filter((slot) => !type || (type === 'group') === isGroupSlot(slot))
       .filter((slot) => !providerId || slot.provider_id === providerId)
       .filter((slot) => !roomCode || providerRoomCodes(slot.provider_id).includes(roomCode))
       .filter((slot) => {
         if (!specialty) return true;
-        const provider = db.users.get(String(slot.provider_id));
-        const list = Array.isArray(provider?.specialties) ? (provider.specialties as string[]) : [];
+        const provider = db.users.get(slot.provider_id);
+        const list = Array.isArray(provider?.specialties) ? provider.specialties : [];
         return list.some((s) => s.toLowerCase() === specialty);
       })
       .filter(
         (slot) =>
-          states.length === 0 ||
-          statesOf(db.users.get(String(slot.provider_id))).some((s) => states.includes(s)),
+          states.length === 0 || statesOf(db.users.get(slot.provider_id)).some((s) => states.includes(s)),
       )
-      .sort((a, b) => Number(a.start) - Number(b.start) || a.id.localeCompare(b.id));
+      .sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
     return ok(z.array(SlotSchema), slots.map(slotBody));
   }),
 
@@ -454,11 +452,11 @@ export const schedulingHandlers: HttpHandler[] = [
     const mine = isStaff(user) ? providerRoomCodes(user.id) : [];
     const slots = [...db.slots.values()]
       .filter((slot) => slot.account_code === user.account_code && slot.status === 10)
-      .filter((slot) => Number(slot.start) > t && placesLeft(slot) > 0)
+      .filter((slot) => slot.start > t && placesLeft(slot) > 0)
       .filter(
         (slot) => mine.length === 0 || providerRoomCodes(slot.provider_id).some((c) => mine.includes(c)),
       )
-      .sort((a, b) => Number(a.start) - Number(b.start) || a.id.localeCompare(b.id));
+      .sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
     return ok(z.array(SlotSchema), slots.map(slotBody));
   }),
 
@@ -488,9 +486,9 @@ export const schedulingHandlers: HttpHandler[] = [
       throw namedError(404, 'not_found', 'Slot not found');
     if (!canManageSlot(user, slot)) throw forbidden('Only the provider of this slot can delete it');
     db.slots.delete(slot.id);
-    const groupId = typeof slot.group_id === 'string' ? slot.group_id : undefined;
-    const groupLeft = groupId !== undefined && [...db.slots.values()].some((s) => s.group_id === groupId);
-    const groupDeleted = groupId !== undefined && !groupLeft && db.slotGroups.delete(groupId) ? 1 : 0;
+    const groupId = slot.group_id;
+    const groupLeft = groupId !== null && [...db.slots.values()].some((s) => s.group_id === groupId);
+    const groupDeleted = groupId !== null && !groupLeft && db.slotGroups.delete(groupId) ? 1 : 0;
     return ok(SlotDeleteResultSchema, { slot_deleted: 1, group_deleted: groupDeleted });
   }),
 

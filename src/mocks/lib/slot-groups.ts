@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { Rec } from '../db';
+import type { SlotGroupRecord, SlotRecord } from '../db';
 
 /**
  * Slot groups (spec 2.8) hold their times as timestamps: `date_start`/`date_end` name the first
@@ -49,32 +49,29 @@ export interface ExpandedSlot {
 }
 
 /** Duration of a group's slots in minutes: its consultation's, else 30. */
-export function groupDuration(group: Rec): number {
-  const consultation = group.consultation as { duration?: unknown } | null | undefined;
-  const minutes = Number(consultation?.duration);
+export function groupDuration(group: SlotGroupRecord): number {
+  const minutes = Number(group.consultation?.duration);
   return Number.isFinite(minutes) && minutes > 0 ? minutes : 30;
 }
 
 /** Places per slot: a group consultation's `slots`, else one. */
-export function groupCapacity(group: Rec | undefined): number {
-  const consultation = group?.consultation as { group?: unknown; slots?: unknown } | null | undefined;
+export function groupCapacity(group: SlotGroupRecord | undefined): number {
+  const consultation = group?.consultation;
   if (consultation?.group !== true) return 1;
   const places = Number(consultation.slots);
   return Number.isInteger(places) && places > 0 ? places : 1;
 }
 
 /** Every slot a group defines, in time order. */
-export function expandGroup(group: Rec): ExpandedSlot[] {
-  const zone = typeof group.timezone === 'string' && group.timezone ? group.timezone : 'UTC';
+export function expandGroup(group: SlotGroupRecord): ExpandedSlot[] {
+  const zone = group.timezone || 'UTC';
   const first = wallOf(Number(group.date_start), zone);
   const last = wallOf(Number(group.date_end), zone);
   const from = wallOf(Number(group.time_start), zone).minutes;
   const to = wallOf(Number(group.time_end), zone).minutes;
   const length = groupDuration(group) * 60;
   const repeat = group.repeat === true;
-  const days = Array.isArray(group.repeat_day)
-    ? (group.repeat_day as unknown[]).map((d) => String(d).toLowerCase())
-    : [];
+  const days = (group.repeat_day ?? []).map((d) => String(d).toLowerCase());
   const everyWeeks = Math.max(1, Number(group.repeat_week) || 1);
   const firstDay = dayNumber(first);
   const lastDay = repeat ? dayNumber(last) : firstDay;
@@ -97,9 +94,9 @@ export function expandGroup(group: Rec): ExpandedSlot[] {
 }
 
 /** Materialises a group's slots as open slot records keyed `slot_<group>_<start>`. */
-export function slotRecordsOf(group: Rec, created: number): Rec[] {
+export function slotRecordsOf(group: SlotGroupRecord, created: number): SlotRecord[] {
   return expandGroup(group).map(({ start, end }) => ({
-    id: `slot_${String(group.id).replace(/^grp_/, '')}_${start}`,
+    id: `slot_${group.id.replace(/^grp_/, '')}_${start}`,
     provider_id: group.provider_id,
     account_code: group.account_code,
     start,

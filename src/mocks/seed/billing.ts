@@ -1,4 +1,4 @@
-import type { Db, Rec } from '../db';
+import type { Db, PaymentSourceRecord } from '../db';
 
 /** The processor's test publishable key (never a live key; the mock accepts only test tokens). */
 export const TEST_PUBLISHABLE_KEY = 'pk_test_demoClinicMockKey000000000000';
@@ -14,12 +14,6 @@ export const TEST_TOKENS: Record<string, { brand: string; last4: string; decline
   tok_chargeDeclined: { brand: 'Visa', last4: '0002', declines: true },
 };
 
-/** Coupons `POST /billing/invoices/process` knows. `expires` is UNIX seconds. */
-export interface CouponRecord extends Rec {
-  percent_off: number;
-  expires: number | null;
-}
-
 export function seedBilling(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
   const year = new Date(now).getUTCFullYear();
@@ -27,7 +21,7 @@ export function seedBilling(db: Db, now: number): void {
   db.coupons.set('SPRING5', { id: 'SPRING5', percent_off: 5, expires: t - 30 * 86400 });
 
   // Casey Morgan keeps cards in the after-hours room: a default Visa and a Mastercard that has expired.
-  const cards: Rec[] = [
+  const cards: PaymentSourceRecord[] = [
     {
       id: 'src_casey_visa',
       type: 'card',

@@ -1,4 +1,10 @@
-import type { Db, Rec } from '../db';
+import type {
+  Db,
+  InsuranceCardRecord,
+  ReferenceListItem,
+  ReferenceListItems,
+  ReferenceListName,
+} from '../db';
 
 /**
  * Insurance seed (spec 2.11, 4.8): the demo patient's primary card, and the billing reference
@@ -14,9 +20,7 @@ export const REFERENCE_SIZES = {
   dxs: 2400,
   procedures: 900,
   billing_modifiers: 64,
-} as const;
-
-export type ReferenceListName = keyof typeof REFERENCE_SIZES;
+} as const satisfies Record<ReferenceListName, number>;
 
 /** A small deterministic generator (mulberry32), so the lists are the same on every host. */
 function random(seed: number): () => number {
@@ -187,10 +191,10 @@ const SERVICE = [
 ] as const;
 const LEVEL = ['brief', 'limited', 'moderate', 'extended', 'comprehensive'] as const;
 
-function generate(name: ReferenceListName): Rec[] {
+function generate(name: ReferenceListName): ReferenceListItem[] {
   const size = REFERENCE_SIZES[name];
   const rand = random(name.length * 7919 + size);
-  const out: Rec[] = [];
+  const out: ReferenceListItem[] = [];
   for (let i = 0; i < size; i += 1) {
     switch (name) {
       case 'carriers': {
@@ -254,21 +258,24 @@ function generate(name: ReferenceListName): Rec[] {
   return out;
 }
 
-const generated = new Map<ReferenceListName, Rec[]>();
+const generated = new Map<ReferenceListName, ReferenceListItem[]>();
 
 /** A reference list: the override in the database if any, else the generated one. */
-export function referenceList(db: Db, name: ReferenceListName): Rec[] {
-  const override = db.referenceLists.get(name);
-  if (override) return override;
-  let list = generated.get(name);
+export function referenceList<N extends ReferenceListName>(db: Db, name: N): ReferenceListItems[N][] {
+  let list = db.referenceLists.get(name) ?? generated.get(name);
   if (!list) {
     list = generate(name);
     generated.set(name, list);
   }
-  return list;
+  // Both stores are keyed by list name and hold that list's items.
+  return list as ReferenceListItems[N][];
 }
 
-function card(userId: string, cardType: 'primary' | 'secondary', over: Partial<Rec>): Rec {
+function card(
+  userId: string,
+  cardType: 'primary' | 'secondary',
+  over: Partial<InsuranceCardRecord>,
+): InsuranceCardRecord {
   return {
     id: `${userId}:${cardType}`,
     _user: userId,
@@ -297,7 +304,7 @@ function card(userId: string, cardType: 'primary' | 'secondary', over: Partial<R
  * carry cards for the clinic's screens: one with both, one with a secondary card only.
  */
 export function seedInsurance(db: Db): void {
-  const add = (record: Rec) => db.insuranceCards.set(record.id, record);
+  const add = (record: InsuranceCardRecord) => db.insuranceCards.set(record.id, record);
   add(
     card('usr_p001', 'primary', {
       guarantor_first_name: 'Alex',

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { Db, Rec, UserRecord } from '../db';
+import type { Db, SlotGroupRecord, SlotRecord, UserRecord } from '../db';
 import { slotRecordsOf, zonedInstant } from '../lib/slot-groups';
 
 const MIN = 60;
@@ -56,7 +56,7 @@ export function nextOffsetChange(zone: string, t: number): number | null {
   return null;
 }
 
-function groupRecord(seed: GroupSeed, t: number): Rec {
+function groupRecord(seed: GroupSeed, t: number): SlotGroupRecord {
   const { year, month, day } = today(seed.zone, t);
   return {
     id: seed.id,
@@ -171,7 +171,7 @@ export function seedSlots(db: Db, now: number): void {
     db.slotGroups.set(seed.id, group);
     for (const slot of slotRecordsOf(group, t - 40 * DAY)) {
       // Slots that began before now are history, not offers.
-      if (Number(slot.start) < t) continue;
+      if (slot.start < t) continue;
       db.slots.set(slot.id, slot);
     }
   }
@@ -212,9 +212,9 @@ export function seedBookings(db: Db, now: number): void {
   db.users.set(patient.id, patient);
   const slotsOf = (groupId: string, after: number) =>
     [...db.slots.values()]
-      .filter((s) => s.group_id === groupId && Number(s.start) >= after)
-      .sort((a, b) => Number(a.start) - Number(b.start));
-  const picks: [Rec | undefined, number][] = [
+      .filter((s) => s.group_id === groupId && s.start >= after)
+      .sort((a, b) => a.start - b.start);
+  const picks: [SlotRecord | undefined, number][] = [
     [slotsOf('grp_okafor_weekdays', t + DAY)[0], 1],
     [slotsOf('grp_okafor_weekdays', t + DAY)[2], 1],
     [slotsOf('grp_lindqvist_weekdays', t + 2 * DAY)[1], 1],
@@ -224,7 +224,7 @@ export function seedBookings(db: Db, now: number): void {
   let n = 0;
   for (const [slot, places] of picks) {
     if (!slot) continue;
-    const provider = db.users.get(String(slot.provider_id));
+    const provider = db.users.get(slot.provider_id);
     for (let p = 0; p < places; p += 1) {
       n += 1;
       const id = `vis_seed_booked_${n}`;
@@ -236,7 +236,7 @@ export function seedBookings(db: Db, now: number): void {
         type: '2',
         reason_for_visit: 'Follow-up',
         attachments: [],
-        provider: typeof slot.provider_id === 'string' ? slot.provider_id : null,
+        provider: slot.provider_id,
         visit_id: id,
         room_code: 'general',
         member_id: patient.id,
@@ -248,15 +248,15 @@ export function seedBookings(db: Db, now: number): void {
         id,
         code: `V-SEED-${n}`,
         member_id: patient.id,
-        provider_id: typeof slot.provider_id === 'string' ? slot.provider_id : null,
+        provider_id: slot.provider_id,
         account_code: 'demo',
         room_id: 'room_general',
         room_code: 'general',
         type: 2,
         subtype: 3,
         status: 20,
-        start: Number(slot.start),
-        end: Number(slot.end),
+        start: slot.start,
+        end: slot.end,
         actual_start: null,
         actual_end: null,
         created: t - 3 * DAY,

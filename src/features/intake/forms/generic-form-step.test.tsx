@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeStep } from '@/api/accounts/schemas';
-import { db, type Rec } from '@/mocks/db';
+import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake } from './build-schema';
 
@@ -125,7 +125,7 @@ describe('generic form step', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Reason for visit' });
-    const intake = [...db.intakes.values()].find((i) => !before.has(i.id)) as Rec;
+    const intake = [...db.intakes.values()].find((i) => !before.has(i.id));
     expect(intake).toMatchObject({
       'health_check.about.nickname': 'Sam',
       'health_check.about.member': 'M1234',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db, type Rec } from '@/mocks/db';
+import { db, type IntakeRecord } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ function flowStartingWith(step: Record<string, unknown>) {
   account.post_intake_steps = [];
 }
 
-function latestIntake(before: Set<string>): Rec {
+function latestIntake(before: Set<string>): IntakeRecord {
   const created = [...db.intakes.values()].filter((i) => !before.has(i.id));
   expect(created).toHaveLength(1);
   return created[0]!;
@@ -103,7 +103,7 @@ describe('provider step', () => {
 describe('consultation step', () => {
   it('offers the consultations visible to patients with length and price, and saves the choice', async () => {
     const room = db.rooms.get('general')!;
-    const payment = room.payment as { consultations: Rec[] };
+    const payment = room.payment as { consultations: Record<string, unknown>[] };
     payment.consultations.push({
       id: 'cons_hidden',
       description: 'Staff only',
