@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { continueWithoutInsurance, payWithTestVisa } from './support/steps';
 
 /**
  * The health record journeys (issue 12): in the demo clinic's walk-in flow the patient adds an
@@ -106,17 +107,12 @@ test.describe('health record', () => {
     await pass(page);
 
     await expectStep(page, 'Insurance');
-    await page.getByRole('radio', { name: /Continue without insurance/ }).check();
+    await continueWithoutInsurance(page);
     await pass(page);
     await expectStep(page, 'Photos and documents');
     await pass(page);
     await expectStep(page, 'Payment');
-    await page
-      .getByRole('group', { name: /Card details/ })
-      .getByRole('radio', { name: 'Test Visa ending 4242' })
-      .check();
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByRole('button', { name: 'Save card' })).toBeHidden();
+    await payWithTestVisa(page);
     await pass(page);
     await expectStep(page, 'Consent');
     await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
