@@ -104,6 +104,8 @@ export const paths = {
     home: route('/provider'),
     visits: route('/provider/visits'),
     visit: route('/provider/visits/:id'),
+    /** "My patients": the patients of the provider's visits. */
+    patients: route('/provider/patients'),
     patient: route('/provider/patients/:patientId'),
     schedule: route('/provider/schedule'),
     surveys: route('/provider/surveys'),

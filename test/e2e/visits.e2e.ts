@@ -1,15 +1,5 @@
-import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
-
-/** Moves a seeded visit to another status through the mock's development control. */
-async function setVisitStatus(id: string, status: number): Promise<void> {
-  const response = await fetch(`${MOCK_ORIGIN}/__mock/visits/${encodeURIComponent(id)}/status`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
 
 test('a patient browses the rooms and reads a room, its providers and prices', async ({ page }) => {
   await signInAs(page, 'Casey Morgan');
@@ -106,6 +96,7 @@ test('the waiting room of the visit in progress shows the join link and dial-in 
 
 test('the waiting room turns into "join" when the provider starts the visit, without a reload', async ({
   page,
+  newGuardedContext,
 }) => {
   await signInAs(page, 'Casey Morgan', '/patient/visits/vis_walkin_waiting');
   await expect(page.getByRole('heading', { name: 'You are in the waiting room' })).toBeVisible();
@@ -113,7 +104,13 @@ test('the waiting room turns into "join" when the provider starts the visit, wit
     (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
   });
 
-  await setVisitStatus('vis_walkin_waiting', 25);
+  // The provider starts the visit from their own browser.
+  const providerContext = await newGuardedContext();
+  const providerPage = await providerContext.newPage();
+  await signInAs(providerPage, 'Dr. Samira Okafor', '/provider/visits/vis_walkin_waiting');
+  await providerPage.getByRole('button', { name: 'Start the visit' }).click();
+  await expect(providerPage.getByRole('region', { name: 'The visit is in progress — join' })).toBeVisible();
+
   const join = page.getByRole('region', { name: 'Your provider is ready — join' });
   // The page polls every 10 seconds while visible.
   await expect(join).toBeVisible();
@@ -124,7 +121,8 @@ test('the waiting room turns into "join" when the provider starts the visit, wit
   );
   await expectNoAxeViolations(page, 'waiting room after the provider joined');
 
-  await setVisitStatus('vis_walkin_waiting', 30);
+  await providerPage.getByRole('button', { name: 'Complete the visit' }).click();
+  await expect(providerPage.getByText('This visit is closed; there is nothing left to do.')).toBeVisible();
   await page.reload();
   await expect(page.getByText('This visit is completed.')).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { slotQueries } from '../slots/queries';
 import {
+  actOnVisit,
   addEconsultVisit,
   addWalkinVisit,
   bookVisit,
@@ -8,6 +9,7 @@ import {
   rescheduleVisit,
   type AddWalkinVisitInput,
   type BookVisitInput,
+  type ProviderVisitAction,
 } from './requests';
 import { visitQueries } from './queries';
 import type { AddEconsultInput, RescheduleVisitInput, Visit } from './schemas';
@@ -67,4 +69,25 @@ export function useRescheduleVisit() {
 export function useCancelVisit() {
   const settled = useAppointmentSettled();
   return useMutation({ mutationFn: (id: string) => cancelVisit(id), onSuccess: settled });
+}
+
+/**
+ * A provider's take, start, complete or cancel (`actOnVisit`). The visit page shows the answer at
+ * once; lists (the dashboard queue, the inbox) and the visit's thread are refreshed before the
+ * button frees. A 409 means the visit moved on meanwhile: the caller shows the server's words and
+ * reloads the visit, so the page shows who has it now.
+ */
+export function useVisitAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['visits', 'action', id],
+    mutationFn: (input: ProviderVisitAction) => actOnVisit(id, input),
+    onSuccess: async (visit) => {
+      queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
+      await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });
+    },
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: visitQueries.detail(id).queryKey });
+    },
+  });
 }

@@ -140,3 +140,42 @@ export function cancelVisit(id: string, options: CallOptions = {}): Promise<Visi
     signal: options.signal,
   });
 }
+
+/**
+ * A provider's action on a visit through `POST /visits/{id}?version=2` (docs/spec-decisions.md,
+ * "Provider workspace"): `take` sends `provider_id` = the provider; `start`, `complete` and `cancel`
+ * send `status` 25, 30 and 40 (a cancel with its `reason`). Repeating an action the visit already
+ * reflects answers the visit as it is; a visit that moved on meanwhile is refused with 409.
+ */
+export type ProviderVisitAction =
+  | { action: 'take'; providerId: string }
+  | { action: 'start' }
+  | { action: 'complete' }
+  | { action: 'cancel'; reason: string };
+
+const ACTION_STATUS = {
+  start: VISIT_STATUS.inProgress,
+  complete: VISIT_STATUS.completed,
+  cancel: VISIT_STATUS.cancelled,
+} as const;
+
+export function actOnVisit(
+  id: string,
+  input: ProviderVisitAction,
+  options: CallOptions = {},
+): Promise<Visit> {
+  const query =
+    input.action === 'take'
+      ? { version: 2, provider_id: input.providerId }
+      : input.action === 'cancel'
+        ? { version: 2, status: ACTION_STATUS.cancel, reason: input.reason }
+        : { version: 2, status: ACTION_STATUS[input.action] };
+  return apiJson({
+    method: 'POST',
+    path: `/visits/${encodeURIComponent(id)}`,
+    auth: 'user',
+    query,
+    schema: VisitSchema,
+    signal: options.signal,
+  });
+}

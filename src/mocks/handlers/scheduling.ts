@@ -18,6 +18,7 @@ import { ok } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
 import { groupCapacity } from '../lib/slot-groups';
 import { findRoom, roomProviders, wire } from './rooms';
+import { applyProviderAction, isProviderAction } from './visit-actions';
 import {
   createVisit,
   existingVisitOf,
@@ -365,6 +366,10 @@ export const schedulingHandlers: HttpHandler[] = [
     if (!isParticipant(user, visit)) throw forbidden('Not a participant on this visit');
     const version = requiredInt(query, 'version', fail);
     if (version !== UPDATE_VERSION) throw fail('version must be 2 for update operations');
+    // A provider's take, start, complete or cancel (mocks/handlers/visit-actions.ts).
+    if (isProviderAction(user, visit, query)) {
+      return ok(VisitSchema, withIntake(applyProviderAction(user, visit, query)));
+    }
     const status = optionalInt(query, 'status', fail);
     const slotStart = optionalInt(query, 'slot_start', fail, { min: 0 });
     if (status === undefined && slotStart === undefined)

@@ -72,7 +72,12 @@ describe('GET /visits', () => {
 
   it('shows a provider the visits they are assigned to or that wait in their rooms', async () => {
     const { body } = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_derm') });
-    expect(ids(body.data)).toEqual(['vis_econsult_closed', 'vis_econsult_open']);
+    expect(ids(body.data)).toEqual([
+      'vis_econsult_closed',
+      'vis_econsult_new_1',
+      'vis_econsult_new_2',
+      'vis_econsult_open',
+    ]);
     const general = await call<VisitBody[]>('/visits?room_code=general', {
       headers: userHeaders('usr_nurse'),
     });

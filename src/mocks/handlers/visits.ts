@@ -79,8 +79,9 @@ export function withIntake(visit: VisitRecord): Record<string, unknown> {
   return embedded && IntakeSchema.safeParse(embedded).success ? { ...body, intake: embedded } : body;
 }
 
+/** List items embed the intake too, so a provider's queue shows each patient's reason without a read per visit. */
 function listItem(visit: VisitRecord, withRecordings: boolean): Record<string, unknown> {
-  const body = wire(visit);
+  const body = withIntake(visit);
   if (!withRecordings) delete body.recordings;
   return body;
 }
@@ -293,6 +294,52 @@ export const visitsHandlers: HttpHandler[] = [
       throw namedError(403, 'forbidden', 'Not a participant on this visit');
     }
     return ok(VisitSchema, withIntake(visit));
+  }),
+
+  /**
+   * Development control (never a spec endpoint): `count` patients (1 to 1,000, default 1) join the
+   * walk-in queue of a room, as if they had finished the intake, so the provider dashboard can be
+   * watched taking in arrivals (and tried with hundreds waiting).
+   */
+  http.post(mockControl('/rooms/:code/walkins'), async ({ request, params }) => {
+    const room = [...db.rooms.values()].find((r) => r.code === String(params.code));
+    if (!room) return HttpResponse.json({ error: 'not_found', message: 'Room not found' }, { status: 404 });
+    const body = (await request.json().catch(() => null)) as { count?: unknown; reason?: unknown } | null;
+    const count = Math.min(Math.max(Math.floor(Number(body?.count ?? 1)) || 1, 1), 1000);
+    const reason =
+      typeof body?.reason === 'string' && body.reason.trim() ? body.reason.trim() : 'Feeling unwell';
+    // Patients not already waiting in this room, so one person is never in the line twice.
+    const waiting = new Set(
+      [...db.visits.by('room', room.code)]
+        .filter((v) => v.status === VISIT_STATUS.pending || v.status === VISIT_STATUS.confirmed)
+        .map((v) => v.member_id),
+    );
+    const patients = [...db.users.values()].filter(
+      (u) => u.type === 200 && u.account_code === room.account_code && !waiting.has(u.id),
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      // Past the number of patients, the same ones queue again (benchmarks need hundreds).
+      const member = patients[i % patients.length];
+      if (!member) break;
+      const t = nowSeconds();
+      const intakeId = nextId('int');
+      const intake: IntakeRecord = {
+        id: intakeId,
+        created: t,
+        modified: t,
+        type: String(WALKIN_TYPE),
+        reason_for_visit: count === 1 ? reason : `${reason} (${i + 1})`,
+        attachments: [],
+        provider: null,
+        room_code: room.code,
+        member_id: member.id,
+        _owner: member.id,
+      };
+      db.intakes.set(intakeId, intake);
+      ids.push(createVisit(member, intake, room, {}).id);
+    }
+    return HttpResponse.json({ data: { ids } }, { status: 201 });
   }),
 
   /**

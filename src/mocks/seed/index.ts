@@ -3,6 +3,7 @@ import { seedAccounts } from './account';
 import { seedBilling } from './billing';
 import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
+import { seedProviderTraffic } from './provider-traffic';
 import { seedRooms } from './rooms';
 import { seedBookings, seedSlots } from './slots';
 import { seedVisits } from './visits';
@@ -23,6 +24,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedSurveys(db, now);
   seedBilling(db, now);
   seedInsurance(db);
+  seedProviderTraffic(db, now);
 }
 
 export { PERSONAS, type Persona } from './personas';

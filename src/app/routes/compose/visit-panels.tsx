@@ -2,6 +2,7 @@ import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { userQueries } from '@/api/users/queries';
+import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/visits/schemas';
 import { InsurancePanel } from '@/features/insurance';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
@@ -16,11 +17,24 @@ import { useSession } from '@/lib/session';
  */
 export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
   const intakeId = visitIntakeId(visit);
+  // Each panel fails alone (one boundary each); a panel for a feature not built yet is absent.
   return (
     <>
-      {intakeId ? <ReceiptPanel intakeId={intakeId} viewer={viewer} /> : null}
-      {visit.intake ? <VisitPharmacyPanel intake={visit.intake} /> : null}
-      {viewer === 'provider' && visit.member_id ? <VisitInsurance patientId={visit.member_id} /> : null}
+      {intakeId ? (
+        <PanelBoundary title="The payment">
+          <ReceiptPanel intakeId={intakeId} viewer={viewer} />
+        </PanelBoundary>
+      ) : null}
+      {visit.intake ? (
+        <PanelBoundary title="The pharmacy for this visit">
+          <VisitPharmacyPanel intake={visit.intake} />
+        </PanelBoundary>
+      ) : null}
+      {viewer === 'provider' && visit.member_id ? (
+        <PanelBoundary title="The patient’s insurance">
+          <VisitInsurance patientId={visit.member_id} />
+        </PanelBoundary>
+      ) : null}
       <EconsultThread visit={visit} />
     </>
   );

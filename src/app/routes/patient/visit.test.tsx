@@ -174,4 +174,10 @@ describe('waiting room', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All your visits' })).toBeInTheDocument();
   });
+
+  it('shows the photo attached during the intake', async () => {
+    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const photos = await screen.findByRole('region', { name: 'Photos and documents' });
+    expect(within(photos).getByRole('button', { name: 'Photo of my eyes' })).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ export const providerNav: NavItem[] = [
   { to: paths.provider.home(), label: 'Dashboard', end: true },
   ...featureNav('provider', [
     paths.provider.visits,
+    paths.provider.patients,
     paths.provider.schedule,
     paths.provider.surveys,
     paths.provider.notifications,

@@ -1,54 +1,63 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
+import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
+import { paths } from '@/config/paths';
 import { DocumentsPanel } from '@/features/documents';
 import { InsurancePanel } from '@/features/insurance';
 import { ProviderPharmacyPanel } from '@/features/pharmacy';
 import { ProviderRecordPanel } from '@/features/records';
+import { PatientProfileSummary, PatientVisitHistory } from '@/features/visits';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
 
-const TABS = [
-  { key: 'documents', label: 'Documents' },
-  { key: 'record', label: 'Health record' },
-  { key: 'prescriptions', label: 'Prescriptions and pharmacies' },
-] as const;
-type TabKey = (typeof TABS)[number]['key'];
+interface ChartTab {
+  key: string;
+  label: string;
+  render: () => ReactNode;
+}
 
 /**
- * A patient's record for providers (and clinic admins, who may use the provider area): tabs the
- * features fill in. Documents uploads there target the patient; the health record, prescriptions
- * and pharmacies are read-only for the care team.
+ * A patient's chart for providers (and clinic admins, who may use the provider area): profile and
+ * visit history, then one tab per feature that adds to the record. The record, prescriptions and
+ * insurance tabs are added here, one entry in `tabs` each, as their features land.
  */
 export function Component() {
   const { patientId = '' } = useParams();
   const me = useQuery(userQueries.me());
   const patient = useQuery({ ...userQueries.detail(patientId), enabled: patientId !== '' });
-  const baseId = useId();
-  const [tab, setTab] = useState<TabKey>('documents');
-  const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
+  const zone = useViewerTimeZone();
   const insuranceId = useId();
   const name = displayName(patient.data, '');
 
-  // Arrow keys move between tabs (the ARIA tabs pattern); Tab goes into the panel.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.key === tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const target =
-      event.key === 'Home'
-        ? TABS[0]
-        : event.key === 'End'
-          ? TABS[TABS.length - 1]
-          : step
-            ? TABS[(index + step + TABS.length) % TABS.length]
-            : undefined;
-    if (!target) return;
-    event.preventDefault();
-    setTab(target.key);
-    tabRefs.current.get(target.key)?.focus();
-  };
+  const tabs: ChartTab[] = [
+    {
+      key: 'documents',
+      label: 'Documents',
+      render: () =>
+        me.data ? (
+          <DocumentsPanel patientId={patientId} viewerId={me.data.id} heading="Documents on this record" />
+        ) : null,
+    },
+    {
+      key: 'visits',
+      label: 'Visits',
+      render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
+    },
+    {
+      key: 'record',
+      label: 'Health record',
+      render: () => (me.data ? <ProviderRecordPanel patientId={patientId} viewerId={me.data.id} /> : null),
+    },
+    {
+      key: 'prescriptions',
+      label: 'Prescriptions and pharmacies',
+      render: () => <ProviderPharmacyPanel patientId={patientId} />,
+    },
+  ];
 
   return (
     <Page title={name ? `Patient: ${name}` : 'Patient record'}>
@@ -63,45 +72,76 @@ export function Component() {
       {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
       {me.data && patient.data ? (
         <>
-          <div role="tablist" aria-label="Patient record" className="record-tabs" onKeyDown={onKeyDown}>
-            {TABS.map((t) => (
-              <button
-                key={t.key}
-                ref={(element) => {
-                  if (element) tabRefs.current.set(t.key, element);
-                }}
-                type="button"
-                role="tab"
-                id={`${baseId}-${t.key}-tab`}
-                aria-selected={tab === t.key}
-                aria-controls={`${baseId}-${t.key}-panel`}
-                tabIndex={tab === t.key ? 0 : -1}
-                className="btn btn-secondary"
-                onClick={() => setTab(t.key)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-            {tab === 'documents' ? (
-              <DocumentsPanel
-                patientId={patient.data.id}
-                viewerId={me.data.id}
-                heading="Documents on this record"
-              />
-            ) : tab === 'record' ? (
-              <ProviderRecordPanel patientId={patient.data.id} viewerId={me.data.id} />
-            ) : (
-              <ProviderPharmacyPanel patientId={patient.data.id} />
-            )}
-          </div>
+          <PanelBoundary title="The profile">
+            <PatientProfileSummary patientId={patient.data.id} />
+          </PanelBoundary>
+          <ChartTabs tabs={tabs} />
           <section aria-labelledby={insuranceId}>
             <h2 id={insuranceId}>Insurance</h2>
-            <InsurancePanel userId={patient.data.id} canEdit={false} />
+            <PanelBoundary title="The insurance">
+              <InsurancePanel userId={patient.data.id} canEdit={false} />
+            </PanelBoundary>
           </section>
         </>
       ) : null}
     </Page>
+  );
+}
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; each panel fails alone. */
+function ChartTabs({ tabs }: { tabs: ChartTab[] }) {
+  const [selected, setSelected] = useState(tabs[0]?.key ?? '');
+  const baseId = useId();
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+  const active = tabs.find((t) => t.key === selected) ?? tabs[0];
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = tabs.findIndex((t) => t.key === selected);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
+    const tab = next === null ? undefined : tabs[next];
+    if (!tab) return;
+    event.preventDefault();
+    setSelected(tab.key);
+    refs.current.get(tab.key)?.focus();
+  };
+  if (!active) return null;
+  return (
+    <>
+      <div role="tablist" aria-label="Patient record" className="record-tabs" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            ref={(node) => {
+              if (node) refs.current.set(tab.key, node);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={tab.key === active.key}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={tab.key === active.key ? 0 : -1}
+            className={`btn ${tab.key === active.key ? 'btn-primary' : 'btn-secondary'}`}
+            onClick={() => setSelected(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${active.key}`}
+        aria-labelledby={`${baseId}-tab-${active.key}`}
+      >
+        <PanelBoundary title={active.label}>{active.render()}</PanelBoundary>
+      </div>
+    </>
   );
 }

@@ -1,21 +1,31 @@
-import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { visitQueries } from '@/api/visits/queries';
-import { VISIT_SUBTYPE } from '@/api/visits/schemas';
-import { visitStatusWords } from '@/api/visits/kinds';
+import { userQueries } from '@/api/users/queries';
+import { VISIT_KIND_TITLE, visitKindOf } from '@/api/visits/kinds';
+import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { VisitLoadError } from '@/features/visits';
-import { formatDateTime } from '@/lib/dates';
+import {
+  IntakeAttachments,
+  IntakeSummary,
+  ProviderJoinPanel,
+  ProviderVisitHeader,
+  useVisit,
+  VisitActions,
+  VisitLoadError,
+} from '@/features/visits';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
-/** A provider's view of one visit; for an e-consult, its message thread, where they reply. */
+/**
+ * A provider's visit page: who and what, the actions (take, start, complete, cancel), the intake
+ * answers and attachments, and the panels other features add (each fails alone).
+ */
 export function Component() {
   const id = useParams().id ?? '';
-  const visit = useQuery(visitQueries.detail(id));
+  const visit = useVisit(id);
+  const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
   if (visit.isPending) return <Spinner label="Loading the visit…" />;
   if (visit.isError && !visit.data) {
@@ -23,42 +33,34 @@ export function Component() {
       <VisitLoadError
         error={visit.error}
         onRetry={() => void visit.refetch()}
-        backTo={paths.provider.visits()}
-        backLabel="All visits"
+        backTo={paths.provider.home()}
+        backLabel="Back to the dashboard"
       />
     );
   }
   const data = visit.data;
-  const isEconsult = data.subtype === VISIT_SUBTYPE.econsult;
-  const patient = displayName(data.member, '');
   return (
-    <Page title={isEconsult ? 'E-consult' : 'Visit'}>
+    <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
-      <dl className="visit-facts">
-        <dt>Patient</dt>
-        <dd>
-          <bdi>{patient || 'Not shown'}</bdi>
-        </dd>
-        <dt>Status</dt>
-        <dd>{visitStatusWords(data)}</dd>
-        {data.created ? (
-          <>
-            <dt>Requested</dt>
-            <dd>{formatDateTime(data.created, zone)}</dd>
-          </>
-        ) : null}
-      </dl>
+      <ProviderVisitHeader visit={data} zone={zone} />
       {data.member_id ? (
         <p>
-          <Link to={paths.provider.patient(data.member_id)}>
-            Open the patient’s chart (health record, prescriptions, documents)
-          </Link>
+          <Link to={paths.provider.patient(data.member_id)}>Open the patient’s chart</Link>
         </p>
       ) : null}
+      {me.data ? <VisitActions visit={data} providerId={me.data.id} /> : null}
+      <ProviderJoinPanel visit={data} />
+      {data.intake ? (
+        <PanelBoundary title="The intake answers">
+          <IntakeSummary intake={data.intake} roomCode={data.room_code} zone={zone} />
+        </PanelBoundary>
+      ) : null}
+      <PanelBoundary title="The attachments">
+        <IntakeAttachments visitId={data.id} />
+      </PanelBoundary>
       <VisitExtraPanels visit={data} viewer="provider" />
-      {isEconsult ? null : <p>This visit has no message thread.</p>}
       <p>
-        <Link to={paths.provider.visits()}>All visits</Link>
+        <Link to={paths.provider.home()}>Back to the dashboard</Link>
       </p>
     </Page>
   );

@@ -104,6 +104,7 @@ describe('area menus', () => {
     expect(labels(providerNav)).toEqual([
       'Dashboard',
       'Visits',
+      'My patients',
       'My schedule',
       'Survey responses',
       'Notifications',

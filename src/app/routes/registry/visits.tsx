@@ -21,11 +21,15 @@ export const visitsFeature: FeatureRegistration = {
       provider: [
         { path: paths.provider.visits.pattern, lazy: () => import('../provider/visits') },
         { path: paths.provider.visit.pattern, loader: warmVisit, lazy: () => import('../provider/visit') },
+        { path: paths.provider.patients.pattern, lazy: () => import('../provider/patients') },
       ],
     };
   },
   nav: {
     patient: [{ to: paths.patient.visits(), label: 'Visits' }],
-    provider: [{ to: paths.provider.visits(), label: 'Visits' }],
+    provider: [
+      { to: paths.provider.visits(), label: 'Visits' },
+      { to: paths.provider.patients(), label: 'My patients' },
+    ],
   },
 };

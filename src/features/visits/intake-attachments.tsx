@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { fileQueries } from '@/api/files/queries';
+import { getFile } from '@/api/files/requests';
+import type { FileRecord } from '@/api/files/schemas';
+import { ErrorState } from '@/components/feedback/status';
+import { safeResourceUrl } from '@/lib/safe-url';
+
+const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
+const isImage = (file: Pick<FileRecord, 'ext' | 'name'>) =>
+  IMAGE_EXTS.has((file.ext ?? file.name.split('.').pop() ?? '').toLowerCase());
+const titleOf = (file: FileRecord) => file.meta?.title?.trim() || file.name;
+
+/**
+ * The photos and documents attached during the intake (`intake_attachment` files on the visit),
+ * as thumbnails that open the file. Shown on the patient's visit page and the provider's.
+ */
+export function IntakeAttachments({ visitId }: { visitId: string }) {
+  const headingId = useId();
+  const files = useQuery(
+    fileQueries.list({ target_id: visitId, target_type: 'visit', category_type: 'intake_attachment' }),
+  );
+  const [openError, setOpenError] = useState<string | null>(null);
+  if (files.isPending || (files.data && files.data.length === 0)) return null;
+  const open = async (id: string) => {
+    setOpenError(null);
+    try {
+      // The time-limited link is read fresh at the click and never sits in the page.
+      const url = safeResourceUrl((await getFile(id)).fullpath);
+      if (!url) throw new Error('no link');
+      window.open(url, '_blank', 'noopener,noreferrer');
+    } catch {
+      setOpenError('We could not open this file. Please try again.');
+    }
+  };
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Photos and documents</h2>
+      {files.isError ? (
+        <ErrorState
+          error={files.error}
+          title="We couldn’t load the attachments"
+          onRetry={() => void files.refetch()}
+        />
+      ) : null}
+      {openError ? <p role="alert">{openError}</p> : null}
+      <ul className="attachment-grid">
+        {(files.data ?? []).map((file) => (
+          <li key={file.id}>
+            <button type="button" className="attachment-thumb" onClick={() => void open(file.id)}>
+              <AttachmentPicture file={file} />
+              <span>
+                <bdi>{titleOf(file)}</bdi>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AttachmentPicture({ file }: { file: FileRecord }) {
+  const canShow = isImage(file) && typeof URL.createObjectURL === 'function';
+  const thumb = useQuery({ ...fileQueries.thumbnail(file, '160x160'), enabled: canShow });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!thumb.data) return;
+    const url = URL.createObjectURL(thumb.data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [thumb.data]);
+  // Decorative: the button around it is named by the file's title.
+  if (src) return <img src={src} alt="" width={120} height={120} />;
+  return (
+    <span className="attachment-type" aria-hidden="true">
+      {(file.ext ?? 'file').slice(0, 5).toUpperCase()}
+    </span>
+  );
+}

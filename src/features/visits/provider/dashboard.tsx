@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { userQueries } from '@/api/users/queries';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { EconsultInbox } from './econsult-inbox';
+import { TodayList } from './today';
+import { WaitingNow } from './waiting-now';
+
+/**
+ * The provider's (or nurse's) workspace: the walk-ins waiting in their rooms, the e-consult inbox
+ * and today's appointments. Each list loads and fails on its own.
+ */
+export function ProviderDashboard({ hrefFor }: { hrefFor: (id: string) => string }) {
+  const me = useQuery(userQueries.me());
+  const zone = useViewerTimeZone();
+  if (me.isPending) return <Spinner label="Loading your dashboard…" />;
+  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
+  const rooms = (me.data.rooms ?? []).map((r) => ({ code: r.code, name: r.name }));
+  return (
+    <div className="dashboard-grid">
+      <WaitingNow rooms={rooms} hrefFor={hrefFor} />
+      <EconsultInbox rooms={rooms} providerId={me.data.id} hrefFor={hrefFor} />
+      <TodayList providerId={me.data.id} zone={zone} hrefFor={hrefFor} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQueries } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { messageQueries } from '@/api/messages/queries';
+import { displayName } from '@/api/users/display-name';
+import { visitKindOf } from '@/api/visits/kinds';
+import { visitQueries } from '@/api/visits/queries';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { useDocumentVisible } from '../use-document-visible';
+import { DASHBOARD_POLL_MS, usePolledVisits } from './use-polled-visits';
+import { QUEUE_PAGE_SIZE, type DashboardRoom } from './waiting-now';
+
+const byCreated = (a: Visit, b: Visit) => (a.created ?? 0) - (b.created ?? 0) || a.id.localeCompare(b.id);
+
+/**
+ * The e-consult inbox: e-consults of the provider's rooms waiting to be accepted (oldest first),
+ * then those assigned to the provider, unread first. "Unread" has no marker in the spec: here it
+ * means the thread's newest message is the patient's (docs/spec-decisions.md).
+ */
+export function EconsultInbox({
+  rooms,
+  providerId,
+  hrefFor,
+}: {
+  rooms: DashboardRoom[];
+  providerId: string;
+  hrefFor: (id: string) => string;
+}) {
+  const headingId = useId();
+  const waitingId = useId();
+  const mineId = useId();
+  const zone = useViewerTimeZone();
+  const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
+  // The same reads as the queue (same keys), so the dashboard asks once per room.
+  const visible = useDocumentVisible();
+  const pending = useQueries({
+    queries: rooms.map((room) => ({
+      ...visitQueries.list({ room_code: room.code, status: VISIT_STATUS.pending }),
+      refetchInterval: visible ? DASHBOARD_POLL_MS : false,
+    })),
+  });
+  const confirmed = usePolledVisits({ status: VISIT_STATUS.confirmed });
+  const all = pending
+    .flatMap((r) => r.data ?? [])
+    .concat(confirmed.data ?? [])
+    .filter((v) => visitKindOf(v) === 'econsult');
+  const unique = [...new Map(all.map((v) => [v.id, v])).values()];
+  const toAccept = unique.filter((v) => !v.provider_id).sort(byCreated);
+  const mine = unique.filter((v) => v.provider_id === providerId).sort(byCreated);
+  const latest = useQueries({ queries: mine.map((v) => messageQueries.latest(v.id)) });
+  const unreadIds = new Set(
+    mine
+      .filter((v, i) => {
+        const newest = latest[i]?.data?.data[0];
+        return newest !== undefined && newest.actor.id === v.member_id;
+      })
+      .map((v) => v.id),
+  );
+  const mineSorted = [...mine].sort(
+    (a, b) => Number(unreadIds.has(b.id)) - Number(unreadIds.has(a.id)) || byCreated(a, b),
+  );
+  const reads = pending.concat(confirmed);
+  const failed = reads.find((r) => r.isError && !r.data);
+  const loading = reads.some((r) => r.isPending);
+
+  const item = (visit: Visit, unread: boolean) => (
+    <li key={visit.id} className="inbox-item">
+      <p className="queue-name">
+        <Link to={hrefFor(visit.id)}>
+          <bdi>{displayName(visit.member, 'Patient')}</bdi>
+        </Link>
+        {unread ? <span className="tag tag-unread">New reply</span> : null}
+      </p>
+      <p>{visit.intake?.reason_for_visit ? <bdi>{visit.intake.reason_for_visit}</bdi> : 'No reason given'}</p>
+      <p className="queue-meta">
+        Sent {visit.created ? formatDateTime(visit.created, zone) : 'at an unknown time'}
+        {visit.room_code ? ` · room ${visit.room_code}` : ''}
+      </p>
+    </li>
+  );
+
+  return (
+    <section className="card dashboard-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>E-consult inbox</h2>
+      {loading ? <Spinner label="Loading e-consults…" /> : null}
+      {failed?.error ? (
+        <ErrorState
+          error={failed.error}
+          title="We couldn’t load the e-consults"
+          onRetry={() => reads.forEach((r) => void r.refetch())}
+        />
+      ) : null}
+      <section aria-labelledby={waitingId}>
+        <h3 id={waitingId}>Waiting to be accepted</h3>
+        {toAccept.length ? (
+          <ul className="queue-list">{toAccept.slice(0, shown).map((v) => item(v, false))}</ul>
+        ) : (
+          <p className="empty-state">No e-consults are waiting.</p>
+        )}
+        {toAccept.length > shown ? (
+          <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
+            Show more e-consults
+          </Button>
+        ) : null}
+      </section>
+      <section aria-labelledby={mineId}>
+        <h3 id={mineId}>Assigned to you</h3>
+        {mineSorted.length ? (
+          <ul className="queue-list">{mineSorted.map((v) => item(v, unreadIds.has(v.id)))}</ul>
+        ) : (
+          <p className="empty-state">No open e-consults are assigned to you.</p>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { displayName } from '@/api/users/display-name';
+import { userQueries } from '@/api/users/queries';
+import { VISIT_KIND_TITLE, visitKindOf, visitStatusWords } from '@/api/visits/kinds';
+import { visitQueries } from '@/api/visits/queries';
+import type { Visit } from '@/api/visits/schemas';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
+import { ageFrom } from './visit-header';
+import { QUEUE_PAGE_SIZE } from './waiting-now';
+
+const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created ?? 0));
+
+/**
+ * "My patients": everyone the provider has had a visit with, newest visit first, built from
+ * `GET /visits` (`GET /users` is for clinic admins only). Names never enter the URL: links carry ids.
+ */
+export function MyPatients({
+  providerId,
+  zone,
+  hrefFor,
+}: {
+  providerId: string;
+  zone: string;
+  hrefFor: (patientId: string) => string;
+}) {
+  const visits = useQuery(visitQueries.list({}));
+  const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
+  if (visits.isPending) return <Spinner label="Loading your patients…" />;
+  if (visits.isError) {
+    return (
+      <ErrorState
+        error={visits.error}
+        title="We couldn’t load your patients"
+        onRetry={() => void visits.refetch()}
+      />
+    );
+  }
+  const latest = new Map<string, Visit>();
+  for (const v of visits.data) {
+    if (v.provider_id !== providerId || !v.member_id) continue;
+    const seen = latest.get(v.member_id);
+    if (!seen || timeOf(v) > timeOf(seen)) latest.set(v.member_id, v);
+  }
+  const patients = [...latest.values()].sort((a, b) => timeOf(b) - timeOf(a));
+  if (!patients.length)
+    return <EmptyState title="No patients yet">Visits assigned to you list their patients here.</EmptyState>;
+  return (
+    <>
+      <ul className="queue-list">
+        {patients.slice(0, shown).map((v) => (
+          <li key={v.member_id} className="inbox-item">
+            <p className="queue-name">
+              <Link to={hrefFor(v.member_id ?? '')}>
+                <bdi>{displayName(v.member, 'Patient')}</bdi>
+              </Link>
+            </p>
+            <p className="queue-meta">
+              Last visit: {VISIT_KIND_TITLE[visitKindOf(v)]}, {formatDateTime(timeOf(v), zone)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {patients.length > shown ? (
+        <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
+          Show more patients
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The chart's profile summary: name, age, contact details. */
+export function PatientProfileSummary({ patientId }: { patientId: string }) {
+  const headingId = useId();
+  const patient = useQuery(userQueries.detail(patientId));
+  const [now] = useState(() => Date.now());
+  if (patient.isPending) return <Spinner label="Loading the profile…" />;
+  if (patient.isError) {
+    return (
+      <ErrorState
+        error={patient.error}
+        title="We couldn’t load this patient’s profile"
+        onRetry={() => void patient.refetch()}
+      />
+    );
+  }
+  const p = patient.data;
+  const age = ageFrom(p.dob, now);
+  const rows: [string, string | null | undefined][] = [
+    ['Name', displayName(p, 'Not given')],
+    ['Date of birth', p.dob ? `${p.dob}${age !== null ? ` (${age} years old)` : ''}` : null],
+    ['Email', p.email],
+    ['Phone', typeof p.phone === 'string' ? p.phone : null],
+    ['State', typeof p.state === 'string' ? p.state : null],
+  ];
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Profile</h2>
+      <dl className="detail-list">
+        {rows
+          .filter((r): r is [string, string] => typeof r[1] === 'string' && r[1] !== '')
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The patient's visits that the provider may see, newest first, each linking to its visit page. */
+export function PatientVisitHistory({
+  patientId,
+  zone,
+  hrefFor,
+}: {
+  patientId: string;
+  zone: string;
+  hrefFor: (visitId: string) => string;
+}) {
+  const headingId = useId();
+  const visits = useQuery(visitQueries.list({}));
+  const mine = (visits.data ?? [])
+    .filter((v) => v.member_id === patientId)
+    .sort((a, b) => timeOf(b) - timeOf(a));
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Visits</h2>
+      {visits.isPending ? <Spinner label="Loading visits…" /> : null}
+      {visits.isError ? (
+        <ErrorState
+          error={visits.error}
+          title="We couldn’t load the visits"
+          onRetry={() => void visits.refetch()}
+        />
+      ) : null}
+      {visits.data && !mine.length ? <p className="empty-state">No visits you can see.</p> : null}
+      {mine.length ? (
+        <ul className="queue-list">
+          {mine.map((v) => (
+            <li key={v.id} className="inbox-item">
+              <p className="queue-name">
+                <Link to={hrefFor(v.id)}>
+                  {VISIT_KIND_TITLE[visitKindOf(v)]} · {formatDateTime(timeOf(v), zone)}
+                </Link>
+              </p>
+              <p>
+                <span className="tag">{visitStatusWords(v)}</span>
+                {v.intake?.reason_for_visit ? (
+                  <>
+                    {' '}
+                    <bdi>{v.intake.reason_for_visit}</bdi>
+                  </>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { displayName } from '@/api/users/display-name';
+import { visitKindOf, visitMedium, visitStatusWords } from '@/api/visits/kinds';
+import { VISIT_STATUS } from '@/api/visits/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { formatTime, zoneLabel } from '@/lib/dates';
+import { usePolledVisits } from './use-polled-visits';
+
+/** The bounds of today in `zone`, as UNIX seconds. */
+export function todayBounds(nowMs: number, zone: string): { start: number; end: number } {
+  const start = startOfDay(new TZDate(nowMs, zone));
+  return { start: Math.floor(start.getTime() / 1000), end: Math.floor(addDays(start, 1).getTime() / 1000) };
+}
+
+/** The provider's appointments today in their own zone, from `GET /visits` (start and end filters). */
+export function TodayList({
+  providerId,
+  zone,
+  hrefFor,
+}: {
+  providerId: string;
+  zone: string;
+  hrefFor: (id: string) => string;
+}) {
+  const headingId = useId();
+  // Pinned per mount so the query key stays stable; the filters are exclusive, hence the second either side.
+  const [bounds] = useState(() => todayBounds(Date.now(), zone));
+  const visits = usePolledVisits({ start_time: bounds.start - 1, end_time: bounds.end + 1 });
+  const today = (visits.data ?? [])
+    .filter(
+      (v) =>
+        v.provider_id === providerId &&
+        visitKindOf(v) === 'appointment' &&
+        v.status !== VISIT_STATUS.cancelled &&
+        typeof v.start === 'number',
+    )
+    .sort((a, b) => Number(a.start) - Number(b.start));
+  return (
+    <section className="card dashboard-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Today</h2>
+      {visits.isPending ? <Spinner label="Loading today’s appointments…" /> : null}
+      {visits.isError && !visits.data ? (
+        <ErrorState
+          error={visits.error}
+          title="We couldn’t load today’s appointments"
+          onRetry={() => void visits.refetch()}
+        />
+      ) : null}
+      {visits.data && today.length === 0 ? <p className="empty-state">No appointments left today.</p> : null}
+      {today.length ? (
+        <>
+          <p className="queue-meta">Times in {zoneLabel(bounds.start, zone)}.</p>
+          <ul className="queue-list">
+            {today.map((v) => (
+              <li key={v.id} className="inbox-item">
+                <p className="queue-name">
+                  <Link to={hrefFor(v.id)}>
+                    {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
+                  </Link>
+                </p>
+                <p>
+                  <span className="tag">{visitStatusWords(v)}</span> {visitMedium(v)}
+                  {v.intake?.reason_for_visit ? (
+                    <>
+                      {' · '}
+                      <bdi>{v.intake.reason_for_visit}</bdi>
+                    </>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

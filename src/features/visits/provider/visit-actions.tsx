@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { isApiError } from '@/api/errors';
+import { displayName } from '@/api/users/display-name';
+import { visitKindOf } from '@/api/visits/kinds';
+import { useVisitAction } from '@/api/visits/mutations';
+import type { ProviderVisitAction } from '@/api/visits/requests';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormError, TextAreaField } from '@/components/ui/field';
+
+const CancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Tell the patient why the visit is cancelled.')
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+type CancelValues = z.infer<typeof CancelSchema>;
+
+function errorWords(error: unknown): string {
+  if (isApiError(error)) return error.userMessage;
+  return 'That did not go through. Please try again.';
+}
+
+/**
+ * What a provider can do with a visit now: take it (assign to me), start it (video visits), complete
+ * it, or cancel it with a reason. A visit a colleague has taken shows who has it instead. Each
+ * action is one request; a refusal (the visit moved on meanwhile) is shown in the server's words
+ * and the visit is read again.
+ */
+export function VisitActions({ visit, providerId }: { visit: Visit; providerId: string }) {
+  const headingId = useId();
+  const action = useVisitAction(visit.id);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const kind = visitKindOf(visit);
+  const isEconsult = kind === 'econsult';
+  const mine = visit.provider_id === providerId;
+  const taker = visit.provider_id && !mine ? displayName(visit.provider, 'Another provider') : null;
+  const isOpen =
+    visit.status === VISIT_STATUS.pending ||
+    visit.status === VISIT_STATUS.confirmed ||
+    visit.status === VISIT_STATUS.inProgress;
+  const notStarted = visit.status === VISIT_STATUS.pending || visit.status === VISIT_STATUS.confirmed;
+  const free = !visit.provider_id;
+
+  const run = (input: ProviderVisitAction) => {
+    if (action.isPending) return;
+    action.mutate(input);
+  };
+  const busyFor = (name: ProviderVisitAction['action']) =>
+    action.isPending && action.variables.action === name;
+
+  return (
+    <section className="card visit-actions" aria-labelledby={headingId}>
+      <h2 id={headingId}>Actions</h2>
+      {taker && isOpen ? (
+        <p>
+          <bdi>{taker}</bdi> has taken this visit.
+        </p>
+      ) : null}
+      {!isOpen ? <p>This visit is closed; there is nothing left to do.</p> : null}
+      {action.isError ? (
+        <p role="alert" className="form-error">
+          {errorWords(action.error)}
+        </p>
+      ) : null}
+      {isOpen && (mine || free) ? (
+        <div className="button-row">
+          {free && notStarted ? (
+            <Button
+              onClick={() => run({ action: 'take', providerId })}
+              isBusy={busyFor('take')}
+              busyLabel="Taking…"
+              disabled={action.isPending}
+            >
+              {isEconsult ? 'Accept this e-consult' : 'Take this visit'}
+            </Button>
+          ) : null}
+          {!isEconsult && notStarted ? (
+            <Button
+              variant={free ? 'secondary' : 'primary'}
+              onClick={() => run({ action: 'start' })}
+              isBusy={busyFor('start')}
+              busyLabel="Starting…"
+              disabled={action.isPending}
+            >
+              Start the visit
+            </Button>
+          ) : null}
+          {mine && (visit.status === VISIT_STATUS.inProgress || isEconsult) ? (
+            <Button
+              onClick={() => run({ action: 'complete' })}
+              isBusy={busyFor('complete')}
+              busyLabel="Completing…"
+              disabled={action.isPending}
+            >
+              {isEconsult ? 'Complete the e-consult' : 'Complete the visit'}
+            </Button>
+          ) : null}
+          <Button variant="danger" onClick={() => setConfirmCancel(true)} disabled={action.isPending}>
+            Cancel the visit
+          </Button>
+        </div>
+      ) : null}
+      {confirmCancel ? (
+        <CancelDialog
+          onClose={() => setConfirmCancel(false)}
+          onConfirm={async (reason) => {
+            await action.mutateAsync({ action: 'cancel', reason });
+            setConfirmCancel(false);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CancelDialog({
+  onClose,
+  onConfirm,
+}: {
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
+  const form = useForm<CancelValues>({ resolver: zodResolver(CancelSchema), defaultValues: { reason: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      await onConfirm(reason);
+    } catch (error) {
+      setFailure(errorWords(error));
+    }
+  });
+  const busy = form.formState.isSubmitting;
+  return (
+    <Dialog title="Cancel this visit?" onClose={busy ? undefined : onClose}>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset disabled={busy}>
+            <p>The patient is told the visit is cancelled, with your reason.</p>
+            <TextAreaField<CancelValues>
+              name="reason"
+              label="Reason for cancelling"
+              required
+              maxLength={500}
+            />
+            <FormError message={failure} />
+            <div className="button-row">
+              <Button variant="danger" type="submit" isBusy={busy} busyLabel="Cancelling…">
+                Cancel the visit
+              </Button>
+              <Button variant="secondary" onClick={onClose}>
+                Keep the visit
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}

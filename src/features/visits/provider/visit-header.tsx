@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { roomQueries } from '@/api/rooms/queries';
+import { displayName } from '@/api/users/display-name';
+import { userQueries } from '@/api/users/queries';
+import { VISIT_KIND_TITLE, visitKindOf, visitMedium, visitStatusWords } from '@/api/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { env } from '@/config/env';
+import { roomJoinUrl } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
+import { safeResourceUrl } from '@/lib/safe-url';
+
+/** Whole years from a `YYYY-MM-DD` birth date to `nowMs`, or null when the date is unreadable. */
+export function ageFrom(dob: string | null | undefined, nowMs: number): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob ?? '');
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const now = new Date(nowMs);
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
+  return age >= 0 && age < 150 ? age : null;
+}
+
+/** The visit page's header for a provider: who, how old, what kind of visit, its status, room and times. */
+export function ProviderVisitHeader({ visit, zone }: { visit: Visit; zone: string }) {
+  const patient = useQuery({
+    ...userQueries.detail(visit.member_id ?? ''),
+    enabled: Boolean(visit.member_id),
+  });
+  const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+  const [now] = useState(() => Date.now());
+  const name = displayName(visit.member, '') || displayName(patient.data, 'Patient');
+  const age = ageFrom(patient.data?.dob, now);
+  const photo = safeResourceUrl(patient.data?.photo);
+  const kind = visitKindOf(visit);
+  const times: [string, number | null | undefined][] = [
+    [kind === 'econsult' ? 'Sent' : kind === 'walkin' ? 'Arrived' : 'Booked', visit.created],
+    ['Scheduled for', kind === 'appointment' ? visit.start : null],
+    ['Started', visit.actual_start],
+    ['Ended', visit.actual_end],
+  ];
+  return (
+    <div className="visit-header card">
+      {photo ? <img className="patient-photo" src={photo} alt="" width={64} height={64} /> : null}
+      <div>
+        <p className="visit-header-name">
+          <bdi>{name}</bdi>
+          {age !== null ? <span> · {age} years old</span> : null}
+        </p>
+        <dl className="detail-list visit-facts">
+          <div>
+            <dt>Kind</dt>
+            <dd>
+              {VISIT_KIND_TITLE[kind]} · {visitMedium(visit)}
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className="tag">{visitStatusWords(visit)}</span>
+            </dd>
+          </div>
+          {visit.room_code ? (
+            <div>
+              <dt>Room</dt>
+              <dd>{room.data?.name ?? visit.room_code}</dd>
+            </div>
+          ) : null}
+          {times.map(([label, at]) =>
+            typeof at === 'number' ? (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{formatDateTime(at, zone)}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** Once a video visit is in progress, the provider's way in: the room's join link and dial-in details. */
+export function ProviderJoinPanel({ visit }: { visit: Visit }) {
+  if (visit.status !== VISIT_STATUS.inProgress || !visit.room_code || visitKindOf(visit) === 'econsult') {
+    return null;
+  }
+  const url = roomJoinUrl(visit.account?.code ?? env.VITE_ACCOUNT_CODE, env.VITE_ROOM_HOST, visit.room_code);
+  const meeting = visit.meeting;
+  return (
+    <section className="card join-panel" aria-label="The visit is in progress — join">
+      <h2>The visit is in progress</h2>
+      <p>
+        <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
+          Join the video visit
+        </a>
+      </p>
+      {meeting?.meeting_id || meeting?.conference_pin ? (
+        <dl className="detail-list">
+          {meeting.meeting_id ? (
+            <div>
+              <dt>Meeting ID</dt>
+              <dd>{meeting.meeting_id}</dd>
+            </div>
+          ) : null}
+          {meeting.conference_pin ? (
+            <div>
+              <dt>Conference PIN</dt>
+              <dd>{meeting.conference_pin}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import { displayName } from '@/api/users/display-name';
+import { visitKindOf } from '@/api/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
+import { useDocumentVisible } from '../use-document-visible';
+import { DASHBOARD_POLL_MS, minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
+
+/** Rows shown at first and added per "Show more": a room with 500 waiting stays a short page. */
+export const QUEUE_PAGE_SIZE = 20;
+
+export interface DashboardRoom {
+  code: string;
+  name?: string | undefined;
+}
+
+/**
+ * Waiting now: per room of the provider, the walk-ins in line, oldest first, with the room's
+ * queue figures. Polled while visible; a new arrival is announced to screen readers by count
+ * only (never by name) and shown without a reload.
+ */
+export function WaitingNow({ rooms, hrefFor }: { rooms: DashboardRoom[]; hrefFor: (id: string) => string }) {
+  const headingId = useId();
+  return (
+    <section className="card dashboard-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Waiting now</h2>
+      {rooms.length ? (
+        rooms.map((room) => <RoomQueue key={room.code} room={room} hrefFor={hrefFor} />)
+      ) : (
+        <p className="empty-state">You are not assigned to any room yet.</p>
+      )}
+    </section>
+  );
+}
+
+function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: string) => string }) {
+  const headingId = useId();
+  const visible = useDocumentVisible();
+  const detail = useQuery(roomQueries.detail(room.code));
+  const roomName = detail.data?.name ?? room.name ?? room.code;
+  // A room that takes no walk-ins (an e-consult room) has no line to watch.
+  const noWalkins = detail.data?.visits?.walkin?.enabled === false;
+  const visits = usePolledVisits({ room_code: room.code, status: VISIT_STATUS.pending });
+  const queue = useQuery({
+    ...roomQueries.queue(room.code),
+    enabled: !noWalkins,
+    refetchInterval: visible ? DASHBOARD_POLL_MS : false,
+  });
+  const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
+  const waiting = (visits.data ?? [])
+    .filter((v) => visitKindOf(v) === 'walkin')
+    .sort((a, b) => arrivedAt(a) - arrivedAt(b) || a.id.localeCompare(b.id));
+
+  // New arrivals since the last answer, announced by count (derived while rendering, not in an effect).
+  const ids = visits.data ? waiting.map((v) => v.id).join(',') : null;
+  const [known, setKnown] = useState<{ ids: string | null; announcement: string }>({
+    ids: null,
+    announcement: '',
+  });
+  if (ids !== null && ids !== known.ids) {
+    const before = known.ids === null ? null : new Set(known.ids.split(','));
+    const arrivals = before ? waiting.filter((v) => !before.has(v.id)).length : 0;
+    setKnown({
+      ids,
+      announcement: arrivals
+        ? `${arrivals === 1 ? 'A new patient is' : `${arrivals} new patients are`} waiting in ${roomName}.`
+        : known.announcement,
+    });
+  }
+
+  const now = Math.floor(visits.dataUpdatedAt / 1000);
+  if (noWalkins) {
+    return (
+      <section className="room-queue" aria-labelledby={headingId}>
+        <h3 id={headingId}>{roomName}</h3>
+        <p className="queue-meta">This room takes no walk-ins.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="room-queue" aria-labelledby={headingId}>
+      <h3 id={headingId}>{roomName}</h3>
+      <p role="status" className="visually-hidden">
+        {known.announcement}
+      </p>
+      {queue.data ? (
+        <p className="queue-figures">
+          {queue.data.length} in line · capacity {queue.data.capacity} · average visit{' '}
+          {Math.round(queue.data.average_visit_time / 60)} min
+        </p>
+      ) : null}
+      {visits.isPending ? <Spinner label={`Loading the queue of ${roomName}…`} /> : null}
+      {visits.isError && !visits.data ? (
+        <ErrorState
+          error={visits.error}
+          title={`We couldn’t load the queue of ${roomName}`}
+          onRetry={() => void visits.refetch()}
+        />
+      ) : null}
+      {visits.data && waiting.length === 0 ? <p className="empty-state">Nobody is waiting.</p> : null}
+      {waiting.length ? (
+        <ol className="queue-list" aria-label={`Patients waiting in ${roomName}`}>
+          {waiting.slice(0, shown).map((visit, index) => (
+            <QueueItem
+              key={visit.id}
+              visit={visit}
+              position={index + 1}
+              now={now}
+              href={hrefFor(visit.id)}
+              roomName={roomName}
+            />
+          ))}
+        </ol>
+      ) : null}
+      {waiting.length > shown ? (
+        <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
+          Show {Math.min(QUEUE_PAGE_SIZE, waiting.length - shown)} more of {waiting.length - shown} waiting
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+const arrivedAt = (v: Visit) => v.created ?? v.start ?? 0;
+
+function QueueItem({
+  visit,
+  position,
+  now,
+  href,
+  roomName,
+}: {
+  visit: Visit;
+  position: number;
+  now: number;
+  href: string;
+  roomName: string;
+}) {
+  const name = displayName(visit.member, 'Patient');
+  const reason = visit.intake?.reason_for_visit?.trim();
+  const takenBy = displayName(visit.provider);
+  return (
+    <li className="queue-item">
+      <span className="queue-position" aria-hidden="true">
+        {position}
+      </span>
+      <div>
+        <p className="queue-name">
+          <Link to={href}>
+            <bdi>{name}</bdi>
+          </Link>
+          <span className="visually-hidden">, number {position} in line</span>
+        </p>
+        <p>{reason ? <bdi>{reason}</bdi> : 'No reason given'}</p>
+        <p className="queue-meta">
+          {waitedWords(minutesBetween(arrivedAt(visit), now))} · {roomName}
+          {takenBy ? ` · taken by ${takenBy}` : ''}
+        </p>
+      </div>
+    </li>
+  );
+}
