@@ -63,9 +63,33 @@ describe('auth schemes send exactly the headers spec section 5 lists', () => {
     withTokens('user-access', null);
     const seen = echoHeaders();
     await expect(apiJson({ path: '/probe', auth: 'admin', schema: z.boolean() })).rejects.toMatchObject({
-      kind: 'session',
+      kind: 'http',
+      status: 401,
     });
     expect(seen).toHaveLength(0);
+  });
+
+  it('reports a refused admin token without touching the user session', async () => {
+    const refused: string[] = [];
+    const rejected: boolean[] = [];
+    configureAuth({
+      getAccessToken: () => Promise.resolve('user-access'),
+      refreshAfterUnauthorized: () => Promise.reject(new Error('no refresh for admin calls')),
+      onSessionRejected: () => rejected.push(true),
+      getAdminToken: () => 'stale-admin',
+      onAdminTokenRefused: (token) => refused.push(token),
+    });
+    server.use(
+      mswHttp.get(`${ORIGIN}/api_v3/probe`, () =>
+        HttpResponse.json({ code: 403, message: 'no' }, { status: 403 }),
+      ),
+    );
+    await expect(apiJson({ path: '/probe', auth: 'admin', schema: z.boolean() })).rejects.toMatchObject({
+      kind: 'http',
+      status: 403,
+    });
+    expect(refused).toEqual(['stale-admin']);
+    expect(rejected).toEqual([]);
   });
 });
 

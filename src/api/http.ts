@@ -36,6 +36,8 @@ export interface AuthProvider {
   onSessionRejected(): void;
   /** The clinic admin API token, held in memory for this tab only. */
   getAdminToken(): string | null;
+  /** An ADMIN call was answered 401 or 403 with `token`: that admin token is refused (not the session). */
+  onAdminTokenRefused?(token: string): void;
 }
 
 const noAuth: AuthProvider = {
@@ -147,7 +149,8 @@ function encodeBody(body: RequestBody | undefined): { body?: BodyInit; contentTy
 export async function tokenFor(auth: AuthScheme): Promise<string | null> {
   if (auth === 'admin') {
     const admin = authProvider.getAdminToken();
-    if (!admin) throw new ApiError({ kind: 'session', status: null, serverMessage: 'Admin token required' });
+    // Not the user's session: the admin area asks for this token in place (DESIGN.md section 5).
+    if (!admin) throw new ApiError({ kind: 'http', status: 401, serverMessage: 'Admin token required' });
     return admin;
   }
   if (!usesUserToken(auth)) return null;
@@ -166,6 +169,10 @@ export async function withAuthRetry<R extends { status: number }>(
 ): Promise<R> {
   const token = await tokenFor(auth);
   const first = await attempt(token);
+  if (auth === 'admin' && token && (first.status === 401 || first.status === 403)) {
+    authProvider.onAdminTokenRefused?.(token);
+    throw new ApiError({ kind: 'http', status: first.status, serverMessage: 'Admin token refused' });
+  }
   if (first.status !== 401 || !usesUserToken(auth) || !token) return first;
   const fresh = await authProvider.refreshAfterUnauthorized(token);
   const second = await attempt(fresh);

@@ -18,6 +18,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as rooms.example.com')
     .default('rooms.example.test'),
+  /** Hosts a recording's pre-signed link may point at (comma list); any other host is refused. */
+  VITE_RECORDING_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i, 'must be host names separated by commas')
+    .default('recordings.example.test'),
   VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
   VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
   VITE_PAYMENT_GATEWAY: z.enum(['stripe', 'fake']).optional(),

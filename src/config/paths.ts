@@ -115,6 +115,12 @@ export const paths = {
   admin: {
     home: route('/admin'),
     users: route('/admin/users'),
+    /** One user: profile and room associations (no name in the address, only the id). */
+    user: route('/admin/users/:userId'),
+    rooms: route('/admin/rooms'),
+    room: route('/admin/rooms/:code'),
+    recordings: route('/admin/recordings'),
+    webhooks: route('/admin/webhooks'),
     /** A patient's insurance cards, edited with the clinic admin token. */
     userInsurance: route('/admin/users/:userId/insurance'),
     claims: route('/admin/claims'),

@@ -237,6 +237,14 @@ export type ReferenceListItem = ReferenceListItems[ReferenceListName];
 /** A webhook event waiting in the outbox (section 6 envelope fields plus its data). */
 export type OutboxEvent = LooseRecord & { type: string; created: number; data: Record<string, unknown> };
 
+/** A test envelope the webhook endpoint acknowledged, as received. */
+export interface WebhookReceiptRecord {
+  id: string;
+  received: number;
+  account_code: string;
+  envelope: Record<string, unknown>;
+}
+
 /** The UTC day (`YYYY-MM-DD`) of a time in seconds, the key of the slots-by-day index. */
 export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -301,6 +309,8 @@ function collections() {
     measurements: new Collection<LooseRecord>(),
     recordings: new Collection<LooseRecord>(),
     surveyResponses: new Collection<LooseRecord>(),
+    /** Webhook envelopes received by `POST /webhooks/events` (the admin's integration test). */
+    webhookReceipts: new Collection<WebhookReceiptRecord>(),
     /**
      * Overrides of the billing reference lists, keyed by list name (the generated lists live in
      * seed/insurance.ts; `referenceList` there reads a list with its item type).

@@ -6,12 +6,17 @@ import {
   RoomQueueSchema,
   RoomSchema,
   RoomSummarySchema,
+  UserRoomAssociationSchema,
+  type AssociateUserRoomInput,
+  type CreateRoomInput,
   type Room,
+  type RoomClosureInput,
   type RoomListParams,
   type RoomProvider,
   type RoomProviderDetail,
   type RoomQueue,
   type RoomSummary,
+  type UserRoomAssociation,
 } from './schemas';
 
 const RoomSummaryListSchema = z.array(RoomSummarySchema);
@@ -70,4 +75,65 @@ export function getRoomQueue(code: string, options: CallOptions = {}): Promise<R
     schema: RoomQueueSchema,
     signal: options.signal,
   });
+}
+
+/** POST /rooms (ADMIN): a new room; 400 when the slug is taken in the domain (the message names both). */
+export function createRoom(input: CreateRoomInput, options: CallOptions = {}): Promise<Room> {
+  return apiJson({
+    method: 'POST',
+    path: '/rooms',
+    auth: 'admin',
+    body: { json: input },
+    schema: RoomSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * PUT /rooms/{code} (ADMIN). The spec names it without parameters; the portal only closes or reopens
+ * a room with a message to patients (docs/spec-decisions.md).
+ */
+export function setRoomClosed(
+  code: string,
+  input: RoomClosureInput,
+  options: CallOptions = {},
+): Promise<Room> {
+  return apiJson({
+    method: 'PUT',
+    path: roomPath(code),
+    auth: 'admin',
+    body: { json: { operation_settings: input } },
+    schema: RoomSchema,
+    signal: options.signal,
+  });
+}
+
+const AssociationListSchema = z.array(UserRoomAssociationSchema);
+
+/** POST /users/{id}/rooms (ADMIN): adds or updates an association; answers with all of the user's rooms. */
+export function addUserRoom(
+  userId: string,
+  input: AssociateUserRoomInput,
+  options: CallOptions = {},
+): Promise<UserRoomAssociation[]> {
+  return apiJson({
+    method: 'POST',
+    path: `/users/${encodeURIComponent(userId)}/rooms`,
+    auth: 'admin',
+    body: { json: input },
+    schema: AssociationListSchema,
+    signal: options.signal,
+  });
+}
+
+/** DELETE /users/{id}/rooms/{room_code} (ADMIN): answers 200 with an empty object. */
+export function removeUserRoom(userId: string, roomCode: string, options: CallOptions = {}): Promise<void> {
+  return apiJson({
+    method: 'DELETE',
+    path: `/users/${encodeURIComponent(userId)}/rooms/${encodeURIComponent(roomCode)}`,
+    auth: 'admin',
+    schema: z.looseObject({}),
+    envelope: 'none',
+    signal: options.signal,
+  }).then(() => undefined);
 }

@@ -126,6 +126,13 @@ export const CreateRoomInputSchema = z.object({
 });
 export type CreateRoomInput = z.infer<typeof CreateRoomInputSchema>;
 
+/** Body of `PUT /rooms/{code}` as the portal uses it: close (with a message) or reopen. */
+export const RoomClosureInputSchema = z.object({
+  is_closed: z.boolean(),
+  close_msg: z.string().trim().max(500).optional(),
+});
+export type RoomClosureInput = z.infer<typeof RoomClosureInputSchema>;
+
 /** Provider as listed by `GET /rooms/{code}/providers`. */
 export const RoomProviderSchema = z.looseObject({
   id: IdSchema,

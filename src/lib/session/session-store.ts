@@ -131,6 +131,7 @@ export class SessionStore implements AuthProvider {
   private readonly restoredHooks = new Set<() => void>();
   private refreshing: Promise<string> | null = null;
   private adminToken: string | null = null;
+  private adminTokenRefused = false;
   private channel: BroadcastChannel | null = null;
   private readonly now: () => number;
   private readonly graceMs: number;
@@ -277,6 +278,20 @@ export class SessionStore implements AuthProvider {
 
   setAdminToken(token: string | null): void {
     this.adminToken = token && token.trim() ? token.trim() : null;
+    this.adminTokenRefused = false;
+    this.emit();
+  }
+
+  /** True after the server refused the admin token (until another is set): the admin area asks again. */
+  wasAdminTokenRefused(): boolean {
+    return this.adminTokenRefused;
+  }
+
+  onAdminTokenRefused(token: string): void {
+    // A token replaced meanwhile is not the one refused.
+    if (this.adminToken !== token) return;
+    this.adminToken = null;
+    this.adminTokenRefused = true;
     this.emit();
   }
 

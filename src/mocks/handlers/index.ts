@@ -1,5 +1,6 @@
 import { faultHandler } from '../lib/faults';
 import { accountHandlers } from './accounts';
+import { adminHandlers } from './admin';
 import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
 import { emrHandlers } from './emr';
@@ -36,6 +37,7 @@ export const handlers = [
   ...insuranceHandlers,
   ...messagesHandlers,
   ...pushHandlers,
+  ...adminHandlers,
   ...emrHandlers,
   ...erxHandlers,
   ...healthHandlers,

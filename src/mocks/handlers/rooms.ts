@@ -55,7 +55,7 @@ function roomOr404(code: string, accountCode: string): RoomRecord {
 }
 
 /** Room detail: the association lists are computed from the users, so they never drift. */
-function roomDetail(room: RoomRecord): Record<string, unknown> {
+export function roomDetail(room: RoomRecord): Record<string, unknown> {
   const ids = roomProviders(String(room.code)).map((u) => u.id);
   return { ...wire(room), users: ids.join(','), provider_ids: ids };
 }

@@ -89,8 +89,10 @@ describe('GET /visits', () => {
       headers: ADMIN,
     });
     expect(all.status).toBe(200);
-    expect(ids(all.body.data)).toEqual(['vis_completed']);
-    expect(all.body.data[0]?.recordings).toMatchObject({ count: 1 });
+    expect(ids(all.body.data)).toEqual(['vis_completed', 'vis_peds_followup', 'vis_peds_recorded']);
+    expect(all.body.data.map((v) => (v.recordings as { count?: number } | undefined)?.count)).toEqual([
+      1, 1, 1,
+    ]);
   });
 
   it('filters by start_time, end_time and status', async () => {

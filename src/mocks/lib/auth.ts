@@ -15,6 +15,8 @@ export const mockConfig = {
   refreshTtlSeconds: 12 * 60 * 60,
   /** Absolute session lifetime: refresh is refused this long after sign-in. */
   sessionMaxSeconds: 12 * 60 * 60,
+  /** Lifetime of a recording's pre-signed link (spec 4.12); short so an expiry can be seen. */
+  recordingUrlSeconds: 120,
 };
 
 export function setMockConfig(patch: Partial<typeof mockConfig>): void {

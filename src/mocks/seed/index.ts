@@ -4,6 +4,7 @@ import { seedBilling } from './billing';
 import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
 import { seedProviderTraffic } from './provider-traffic';
+import { seedRecordings } from './recordings';
 import { seedRooms } from './rooms';
 import { seedBookings, seedSlots } from './slots';
 import { seedVisits } from './visits';
@@ -17,6 +18,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedUsers(db, now);
   seedRooms(db, now);
   seedVisits(db, now);
+  seedRecordings(db, now);
   seedNotifications(db, now);
   seedSlots(db, now);
   seedBookings(db, now);

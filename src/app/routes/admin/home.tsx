@@ -1,15 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { useSession, useSessionStore } from '@/lib/session';
-
-const AdminTokenSchema = z.object({
-  token: z.string().trim().min(8, 'Paste the whole token (at least 8 characters)'),
-});
-type AdminTokenForm = z.infer<typeof AdminTokenSchema>;
+import { AdminTokenForm, useAdminToken } from '@/features/admin';
+import { useSessionStore } from '@/lib/session';
 
 /**
  * ADMIN endpoints take the clinic admin API token, not a user session (spec section 5). It is
@@ -17,15 +9,10 @@ type AdminTokenForm = z.infer<typeof AdminTokenSchema>;
  */
 export function Component() {
   const store = useSessionStore();
-  useSession();
-  const hasToken = store.getAdminToken() !== null;
-  const form = useForm<AdminTokenForm>({
-    resolver: zodResolver(AdminTokenSchema),
-    defaultValues: { token: '' },
-  });
+  const { token, refused } = useAdminToken();
   return (
     <Page title="Clinic administration">
-      {hasToken ? (
+      {token !== null ? (
         <div className="card">
           <p role="status">The clinic admin API token is set for this tab.</p>
           <Button variant="secondary" onClick={() => store.setAdminToken(null)}>
@@ -33,31 +20,7 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <FormProvider {...form}>
-          <form
-            className="card"
-            noValidate
-            onSubmit={(event) =>
-              void form.handleSubmit((values) => {
-                store.setAdminToken(values.token);
-                form.reset({ token: '' });
-              })(event)
-            }
-          >
-            <p>
-              Administration uses the clinic admin API token from the dashboard’s app settings. It stays in
-              this tab’s memory only and is forgotten when you sign out or close the tab.
-            </p>
-            <TextField<AdminTokenForm>
-              name="token"
-              label="Clinic admin API token"
-              type="password"
-              autoComplete="off"
-              required
-            />
-            <Button type="submit">Use this token</Button>
-          </form>
-        </FormProvider>
+        <AdminTokenForm what="Administration" refused={refused} />
       )}
     </Page>
   );

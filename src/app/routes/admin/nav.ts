@@ -5,6 +5,13 @@ import { featureNav } from '../registry';
 /** The admin area's navigation: features add entries through routes/registry/; the order is the area's. */
 export const adminNav: NavItem[] = [
   { to: paths.admin.home(), label: 'Admin', end: true },
-  ...featureNav('admin', [paths.admin.users, paths.admin.claims, paths.admin.referenceLists]),
+  ...featureNav('admin', [
+    paths.admin.users,
+    paths.admin.rooms,
+    paths.admin.recordings,
+    paths.admin.claims,
+    paths.admin.referenceLists,
+    paths.admin.webhooks,
+  ]),
   { to: paths.provider.home(), label: 'Provider dashboard' },
 ];

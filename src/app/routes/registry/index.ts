@@ -1,5 +1,6 @@
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
+import { adminFeature } from './admin';
 import { authFeature } from './auth';
 import { documentsFeature } from './documents';
 import { insuranceFeature } from './insurance';
@@ -14,11 +15,11 @@ import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
 import { surveysFeature } from './surveys';
 import type { FeatureNav, FeatureRoutes } from './types';
-import { usersFeature } from './users';
 import { visitsFeature } from './visits';
 
 /** Every feature's routes and navigation. Menus are ordered by each area (see `featureNav`), not here. */
 const FEATURES = [
+  adminFeature,
   authFeature,
   documentsFeature,
   insuranceFeature,
@@ -32,7 +33,6 @@ const FEATURES = [
   roomsFeature,
   schedulingFeature,
   surveysFeature,
-  usersFeature,
   visitsFeature,
 ];
 

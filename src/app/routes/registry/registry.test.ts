@@ -110,6 +110,15 @@ describe('area menus', () => {
       'Notifications',
       'Profile',
     ]);
-    expect(labels(adminNav)).toEqual(['Admin', 'Users', 'Claims', 'Billing codes', 'Provider dashboard']);
+    expect(labels(adminNav)).toEqual([
+      'Admin',
+      'Users',
+      'Rooms',
+      'Recordings',
+      'Claims',
+      'Billing codes',
+      'Webhooks',
+      'Provider dashboard',
+    ]);
   });
 });

@@ -1,0 +1,5 @@
+import { RecordingsPage } from '@/features/admin';
+
+export function Component() {
+  return <RecordingsPage />;
+}

@@ -1,0 +1,5 @@
+import { RoomsPage } from '@/features/admin';
+
+export function Component() {
+  return <RoomsPage />;
+}

@@ -1,0 +1,5 @@
+import { WebhooksPage } from '@/features/admin';
+
+export function Component() {
+  return <WebhooksPage />;
+}

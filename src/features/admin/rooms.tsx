@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '@/api/errors';
+import { useCreateRoom } from '@/api/rooms/mutations';
+import { roomQueries } from '@/api/rooms/queries';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { FormError, TextField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { AdminTokenGate } from './token-gate';
+
+const PAGE_SIZE = 20;
+
+/** The clinic's rooms (GET /rooms) and creating one (POST /rooms, ADMIN). */
+export function RoomsPage() {
+  return (
+    <Page title="Rooms">
+      <AdminTokenGate what="Managing rooms">
+        <RoomList />
+        <CreateRoom />
+      </AdminTokenGate>
+    </Page>
+  );
+}
+
+function RoomList() {
+  const [page, setPage] = useState(1);
+  const list = useQuery(roomQueries.list({ page, limit: PAGE_SIZE }));
+  const zone = useViewerTimeZone();
+  const rooms = list.data ?? [];
+  if (list.isPending) return <Spinner label="Loading rooms…" />;
+  if (list.isError)
+    return (
+      <ErrorState
+        error={list.error}
+        title="The rooms could not be loaded"
+        onRetry={() => void list.refetch()}
+      />
+    );
+  return (
+    <>
+      {rooms.length === 0 ? <EmptyState title="No rooms on this page" /> : null}
+      {rooms.length > 0 ? (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Rooms (scrolls sideways)">
+          <table className="data-table data-table-stack">
+            <caption className="visually-hidden">Rooms of the clinic, page {page}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Code</th>
+                <th scope="col">Domain</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rooms.map((room) => (
+                <tr key={room.code}>
+                  <th scope="row" data-label="Name">
+                    <Link to={paths.admin.room(room.code)}>{room.name || room.code}</Link>
+                  </th>
+                  <td data-label="Slug">{room.slug ?? '—'}</td>
+                  <td data-label="Code">{room.code}</td>
+                  <td data-label="Domain">{room.domain ?? '—'}</td>
+                  <td data-label="Created">
+                    {typeof room.created === 'number' ? formatDateTime(room.created, zone) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav className="pager" aria-label="Pages of rooms">
+        <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          Previous page
+        </Button>
+        <Button variant="secondary" disabled={rooms.length < PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
+          Next page
+        </Button>
+      </nav>
+    </>
+  );
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const CreateSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the room a name patients will see')
+    .max(120, 'Keep the name under 120 characters'),
+  domain: z.string().trim().min(1, 'Enter the clinic domain the room belongs to'),
+  slug: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || SLUG.test(v),
+      'Use lower-case letters, digits and single hyphens, like skin-checks',
+    ),
+  code: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), 'Use letters, digits, - and _ only'),
+});
+type CreateValues = z.infer<typeof CreateSchema>;
+
+/** Which field a refusal of POST /rooms is about, from the server's words. */
+function fieldOf(message: string): 'slug' | 'code' | 'name' | 'domain' | null {
+  const lower = message.toLowerCase();
+  if (lower.includes('slug')) return 'slug';
+  if (lower.includes('code')) return 'code';
+  if (lower.includes('name')) return 'name';
+  if (lower.includes('domain')) return 'domain';
+  return null;
+}
+
+function CreateRoom() {
+  const create = useCreateRoom();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ code: string; name: string } | null>(null);
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(CreateSchema),
+    defaultValues: { name: '', domain: 'demo', slug: '', code: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    setCreated(null);
+    try {
+      const room = await create.mutateAsync({
+        name: values.name,
+        domain: values.domain,
+        ...(values.slug ? { slug: values.slug } : {}),
+        ...(values.code ? { code: values.code } : {}),
+      });
+      setCreated({ code: room.code, name: room.name ?? room.code });
+      form.reset({ name: '', domain: values.domain, slug: '', code: '' });
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'http' && error.status === 400 && error.serverMessage) {
+        const field = fieldOf(error.serverMessage);
+        // The server's own words, on the field they are about; everything typed stays.
+        if (field) {
+          form.setError(field, { message: error.serverMessage }, { shouldFocus: true });
+          return;
+        }
+      }
+      setServerError(
+        isApiError(error) ? error.userMessage : 'The room could not be created. Please try again.',
+      );
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form className="card" noValidate aria-labelledby="create-room" onSubmit={(e) => void submit(e)}>
+        <h2 id="create-room">Create a room</h2>
+        <div className="form-grid">
+          <TextField<CreateValues> name="name" label="Name" required autoComplete="off" />
+          <TextField<CreateValues>
+            name="domain"
+            label="Domain"
+            required
+            autoComplete="off"
+            hint="The clinic domain; slugs are unique within it."
+          />
+          <TextField<CreateValues>
+            name="slug"
+            label="Slug (optional)"
+            autoComplete="off"
+            hint="The room’s short name in links; made from the name when left empty."
+          />
+          <TextField<CreateValues>
+            name="code"
+            label="Code (optional)"
+            autoComplete="off"
+            hint="Generated when left empty."
+          />
+        </div>
+        <FormError message={serverError} />
+        <div role="status" aria-live="polite">
+          {created ? (
+            <p>
+              Room created: <Link to={paths.admin.room(created.code)}>{created.name}</Link>
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" isBusy={create.isPending} busyLabel="Creating…">
+          Create room
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}

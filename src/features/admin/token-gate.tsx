@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { useSessionStore } from '@/lib/session';
+
+const TokenSchema = z.object({
+  token: z.string().trim().min(8, 'Paste the whole token (at least 8 characters)'),
+});
+type TokenForm = z.infer<typeof TokenSchema>;
+
+/**
+ * ADMIN pages run on the clinic admin API token, kept in this tab's memory only. Without it (a
+ * reload, a direct address, a refused token) the page asks for it right here, so the address and
+ * what it shows are kept; a refused token is told apart from the user's session ending.
+ */
+export function AdminTokenGate({ what, children }: { what: string; children: ReactNode }) {
+  const store = useSessionStore();
+  const { token, refused } = useAdminToken();
+  if (token !== null) {
+    return (
+      <>
+        <div className="admin-token-bar">
+          <span>Using the clinic admin token.</span>{' '}
+          <Button variant="link" onClick={() => store.setAdminToken(null)}>
+            Forget the token
+          </Button>
+        </div>
+        {children}
+      </>
+    );
+  }
+  return <AdminTokenForm what={what} refused={refused} />;
+}
+
+/** The admin token of this tab and whether the last one was refused, re-rendering when either changes. */
+export function useAdminToken(): { token: string | null; refused: boolean } {
+  const store = useSessionStore();
+  const token = useSyncExternalStore(store.subscribe, () => store.getAdminToken());
+  const refused = useSyncExternalStore(store.subscribe, () => store.wasAdminTokenRefused());
+  return { token, refused };
+}
+
+/** The token form; sets the token in the session store, which swaps the page back in. */
+export function AdminTokenForm({ what, refused = false }: { what: string; refused?: boolean }) {
+  const store = useSessionStore();
+  const form = useForm<TokenForm>({ resolver: zodResolver(TokenSchema), defaultValues: { token: '' } });
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refused) alertRef.current?.focus();
+  }, [refused]);
+  return (
+    <FormProvider {...form}>
+      <form
+        className="card"
+        noValidate
+        aria-label="Clinic admin token"
+        onSubmit={(event) => void form.handleSubmit((values) => store.setAdminToken(values.token))(event)}
+      >
+        {refused ? (
+          <div className="banner banner-warning" role="alert" tabIndex={-1} ref={alertRef}>
+            That token was refused. Check the clinic admin API token in the dashboard’s app settings and enter
+            it again. You are still signed in.
+          </div>
+        ) : null}
+        <p role="status">
+          {what} needs the clinic admin API token from the dashboard’s app settings. It stays in this tab’s
+          memory only: after a reload or in a new tab it is asked for again.
+        </p>
+        <TextField<TokenForm>
+          name="token"
+          label="Clinic admin API token"
+          type="password"
+          autoComplete="off"
+          required
+        />
+        <Button type="submit">Use this token</Button>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '@/api/errors';
+import { useAddUserRoom, useRemoveUserRoom } from '@/api/rooms/mutations';
+import { roomQueries } from '@/api/rooms/queries';
+import { displayName } from '@/api/users/display-name';
+import { userQueries } from '@/api/users/queries';
+import { USER_TYPE, type User } from '@/api/users/schemas';
+import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, FormError, SelectField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { subtypeLabel, typeLabel } from './labels';
+import { AdminTokenGate } from './token-gate';
+
+/** One user (GET /users/{id}): profile, type in words, clinics and room associations (ADMIN). */
+export function UserPage({ userId }: { userId: string }) {
+  return (
+    // The tab title stays generic: a patient's name never goes there.
+    <Page title="User">
+      <p>
+        <Link to={paths.admin.users()}>Back to users</Link>
+      </p>
+      <AdminTokenGate what="Managing a user’s rooms">
+        <UserDetail userId={userId} />
+      </AdminTokenGate>
+    </Page>
+  );
+}
+
+function UserDetail({ userId }: { userId: string }) {
+  const user = useQuery(userQueries.detail(userId));
+  const zone = useViewerTimeZone();
+  if (user.isPending) return <Spinner label="Loading the user…" />;
+  if (user.isError)
+    return (
+      <ErrorState
+        error={user.error}
+        title="This user could not be loaded"
+        onRetry={() => void user.refetch()}
+      />
+    );
+  const data = user.data;
+  const subtype = subtypeLabel(data);
+  return (
+    <>
+      <div className="card">
+        <h2>{displayName(data, 'Unnamed user')}</h2>
+        <dl className="detail-list">
+          <dt>Type</dt>
+          <dd>
+            {typeLabel(data)}
+            {subtype ? ` · ${subtype}` : ''}
+          </dd>
+          <dt>Username</dt>
+          <dd>{data.username || '—'}</dd>
+          <dt>Email</dt>
+          <dd>{data.email || '—'}</dd>
+          <dt>Active</dt>
+          <dd>{data.active === false ? 'No' : 'Yes'}</dd>
+          <dt>Clinics</dt>
+          <dd>{data.clinics?.length ? data.clinics.join(', ') : (data.account_code ?? '—')}</dd>
+          {typeof data.created === 'number' ? (
+            <>
+              <dt>Joined</dt>
+              <dd>{formatDateTime(data.created, zone)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {data.type === USER_TYPE.member ? (
+          <Link to={paths.admin.userInsurance(data.id)}>Insurance cards</Link>
+        ) : null}
+      </div>
+      <RoomAssociations user={data} />
+    </>
+  );
+}
+
+interface Association {
+  code: string;
+  name?: string | undefined;
+  default?: boolean | undefined;
+  added_time?: number | undefined;
+}
+
+function RoomAssociations({ user }: { user: User }) {
+  const zone = useViewerTimeZone();
+  const add = useAddUserRoom(user.id);
+  const remove = useRemoveUserRoom(user.id);
+  const [pending, setPending] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const rooms: Association[] = user.rooms ?? [];
+  const roomList = useQuery(roomQueries.list({ page: 1, limit: 100 }));
+  const nameOf = (code: string) => roomList.data?.find((r) => r.code === code)?.name;
+
+  const run = async (key: string, action: () => Promise<unknown>, success: string) => {
+    setPending(key);
+    setActionError(null);
+    setDone(null);
+    try {
+      await action();
+      setDone(success);
+    } catch (error) {
+      setActionError(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="user-rooms">
+      <h2 id="user-rooms">Rooms</h2>
+      <p role="status" aria-live="polite">
+        {done}
+      </p>
+      {actionError ? <ErrorState error={actionError} title="That change was not saved" /> : null}
+      {rooms.length === 0 ? (
+        <EmptyState title="Not in any room yet" />
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Rooms of this user">
+          <table className="data-table data-table-stack">
+            <caption className="visually-hidden">Rooms this user belongs to</caption>
+            <thead>
+              <tr>
+                <th scope="col">Room</th>
+                <th scope="col">Default</th>
+                <th scope="col">Added</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rooms.map((room) => {
+                const label = room.name || nameOf(room.code) || room.code;
+                return (
+                  <tr key={room.code}>
+                    <th scope="row" data-label="Room">
+                      <Link to={paths.admin.room(room.code)}>{label}</Link>
+                    </th>
+                    <td data-label="Default">{room.default ? 'Default room' : '—'}</td>
+                    <td data-label="Added">
+                      {typeof room.added_time === 'number' ? formatDateTime(room.added_time, zone) : '—'}
+                    </td>
+                    <td data-label="Actions">
+                      <div className="row-actions">
+                        {room.default ? null : (
+                          <Button
+                            variant="secondary"
+                            aria-label={`Make ${label} the default room`}
+                            isBusy={pending === `default:${room.code}`}
+                            disabled={pending !== null}
+                            onClick={() =>
+                              void run(
+                                `default:${room.code}`,
+                                () => add.mutateAsync({ code: room.code, default: true }),
+                                `${label} is now the default room.`,
+                              )
+                            }
+                          >
+                            Make default
+                          </Button>
+                        )}
+                        <Button
+                          variant="danger"
+                          aria-label={`Remove from ${label}`}
+                          isBusy={pending === `remove:${room.code}`}
+                          disabled={pending !== null}
+                          onClick={() =>
+                            void run(
+                              `remove:${room.code}`,
+                              () => remove.mutateAsync(room.code),
+                              `Removed from ${label}.`,
+                            )
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddToRoom userId={user.id} current={rooms.map((r) => r.code)} />
+    </section>
+  );
+}
+
+const AddSchema = z.object({
+  code: z.string().min(1, 'Choose a room'),
+  makeDefault: z.boolean(),
+});
+type AddValues = z.infer<typeof AddSchema>;
+
+function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
+  const rooms = useQuery(roomQueries.list({ page: 1, limit: 100 }));
+  const add = useAddUserRoom(userId);
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<AddValues>({
+    resolver: zodResolver(AddSchema),
+    defaultValues: { code: '', makeDefault: false },
+  });
+  const options = (rooms.data ?? [])
+    .filter((room) => !current.includes(room.code))
+    .map((room) => ({
+      value: room.code,
+      label: room.name && room.name !== room.code ? `${room.name} (${room.code})` : room.code,
+    }));
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    setDone(null);
+    try {
+      const answer = await add.mutateAsync({ code: values.code, default: values.makeDefault });
+      // The list on screen is the server's answer.
+      queryClient.setQueryData(userQueries.detail(userId).queryKey, (old) =>
+        old ? { ...old, rooms: answer } : old,
+      );
+      const room = answer.find((r) => r.code === values.code);
+      setDone(`Added to ${room?.name ?? values.code}${values.makeDefault ? ' as the default room' : ''}.`);
+      form.reset({ code: '', makeDefault: false });
+    } catch (error) {
+      setServerError(
+        isApiError(error) ? error.userMessage : 'The room could not be added. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form className="filter-form" noValidate aria-labelledby="add-room" onSubmit={(e) => void submit(e)}>
+        <h3 id="add-room">Add to a room</h3>
+        {rooms.isError ? (
+          <ErrorState
+            error={rooms.error}
+            title="The rooms could not be loaded"
+            onRetry={() => void rooms.refetch()}
+          />
+        ) : null}
+        <div className="form-grid">
+          <SelectField<AddValues> name="code" label="Room" options={options} placeholder="Choose a room" />
+          <CheckboxField<AddValues> name="makeDefault" label="Make it the default room" />
+        </div>
+        <FormError message={serverError} />
+        <p role="status" aria-live="polite">
+          {done}
+        </p>
+        <Button type="submit" isBusy={add.isPending} busyLabel="Adding…">
+          Add to room
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '../db';
+import { issuePair, setMockConfig } from '../lib/auth';
+
+const BASE = 'http://localhost/api_v3';
+const ADMIN = { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' };
+
+async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${BASE}${path}`, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+const json = (body: unknown, headers: Record<string, string> = ADMIN) => ({
+  method: 'POST',
+  headers: { ...headers, 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
+  it('answers the recording unwrapped with a link that expires after the configured time', async () => {
+    setMockConfig({ recordingUrlSeconds: 30 });
+    const before = Math.floor(Date.now() / 1000);
+    const { status, body } = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
+    expect(status).toBe(200);
+    expect(body).not.toHaveProperty('data');
+    expect(body).toMatchObject({ id: 502, visit_id: 'vis_peds_recorded' });
+    const path = body.path as { url: string; expiry: number };
+    expect(path.url).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_peds_recorded\/502\.mp4\?/);
+    expect(path.expiry - before).toBeGreaterThanOrEqual(30);
+    expect(path.expiry - before).toBeLessThanOrEqual(31);
+    const again = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
+    expect((again.body.path as { url: string }).url).not.toBe(path.url);
+  });
+
+  it('is strict about the admin scheme and the clinic', async () => {
+    const user = issuePair('usr_admin').access.token;
+    const path = '/visits/vis_peds_recorded/recordings/502';
+    expect((await call(path)).status).toBe(401);
+    expect((await call(path, { headers: { ...ADMIN, 'X-ApiToken': 'nope' } })).status).toBe(401);
+    const asUser = await call(path, { headers: { ...ADMIN, 'X-ApiToken': user } });
+    expect(asUser).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await call(path, { headers: { 'X-ApiToken': 'demo-admin-token' } })).status).toBe(400);
+    db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
+    const other = await call(path, { headers: { ...ADMIN, 'X-AccountCode': 'other' } });
+    expect(other).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect((await call('/visits/vis_peds_recorded/recordings/999', { headers: ADMIN })).status).toBe(404);
+  });
+});
+
+describe('POST /webhooks/events (ADMIN)', () => {
+  const envelope = {
+    version: '1.0',
+    id: 'd-1',
+    type: 'visit.message.created',
+    created: 1_700_000_000,
+    account_code: 'demo',
+    data: { visit_id: 'v', message_id: 'm', actor_type: 'patient', ts: 1_700_000_000 },
+  };
+
+  it('acknowledges a valid envelope and keeps it', async () => {
+    expect(await call('/webhooks/events', json(envelope))).toEqual({ status: 200, body: { data: true } });
+    expect([...db.webhookReceipts.values()][0]).toMatchObject({ envelope });
+  });
+
+  it('refuses a bad envelope, another clinic’s envelope and a user token', async () => {
+    const { id: _id, ...withoutId } = envelope;
+    expect(await call('/webhooks/events', json(withoutId))).toMatchObject({
+      status: 400,
+      body: { code: 400 },
+    });
+    const noMessage = { ...envelope, data: { ...envelope.data, message_id: undefined } };
+    expect((await call('/webhooks/events', json(noMessage))).status).toBe(400);
+    expect((await call('/webhooks/events', json({ ...envelope, account_code: 'other' }))).status).toBe(400);
+    const user = issuePair('usr_admin').access.token;
+    expect((await call('/webhooks/events', json(envelope, { ...ADMIN, 'X-ApiToken': user }))).status).toBe(
+      403,
+    );
+    expect(db.webhookReceipts.size).toBe(0);
+  });
+});
+
+describe('PUT /rooms/{code} (ADMIN)', () => {
+  const put = (code: string, body: unknown, headers = ADMIN) =>
+    call(`/rooms/${code}`, { ...json(body, headers), method: 'PUT' });
+
+  it('closes a room with a message and reopens it', async () => {
+    const closed = await put('general', {
+      operation_settings: { is_closed: true, close_msg: 'Back Monday' },
+    });
+    expect(closed.status).toBe(200);
+    expect(db.rooms.get('general')?.operation_settings).toMatchObject({
+      is_closed: true,
+      close_msg: 'Back Monday',
+    });
+    await put('general', { operation_settings: { is_closed: false } });
+    expect(db.rooms.get('general')?.operation_settings).toMatchObject({ is_closed: false, close_msg: '' });
+  });
+
+  it('validates the body and the scheme', async () => {
+    expect((await put('general', { operation_settings: { is_closed: true } })).status).toBe(400);
+    expect((await put('general', { operation_settings: { is_closed: 'yes' } })).status).toBe(400);
+    expect((await put('general', {})).status).toBe(400);
+    expect((await put('nowhere', { operation_settings: { is_closed: false } })).status).toBe(404);
+    const user = issuePair('usr_admin').access.token;
+    expect(
+      (await put('general', { operation_settings: { is_closed: false } }, { ...ADMIN, 'X-ApiToken': user }))
+        .status,
+    ).toBe(403);
+    expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
+  });
+});
+
+describe('the admin token with another clinic’s X-AccountCode', () => {
+  it('sees and changes nothing of this clinic', async () => {
+    db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
+    const OTHER = { ...ADMIN, 'X-AccountCode': 'other' };
+    const users = await call('/users', { headers: OTHER });
+    expect(users).toMatchObject({ status: 200, body: { data: [], total_count: 0 } });
+    const visits = await call('/visits?fields=recordings&with_recordings_only=1', { headers: OTHER });
+    expect(visits).toMatchObject({ status: 200, body: { data: [] } });
+    const add = await call('/users/usr_peds/rooms', json({ code: 'dermatology' }, OTHER));
+    expect(add.status).toBe(404);
+    const remove = await call('/users/usr_provider/rooms/general', { method: 'DELETE', headers: OTHER });
+    expect(remove.status).toBe(404);
+    const close = await call('/rooms/general', {
+      ...json({ operation_settings: { is_closed: true, close_msg: 'x' } }, OTHER),
+      method: 'PUT',
+    });
+    expect(close.status).toBe(404);
+    expect(db.users.get('usr_peds')?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
+    expect(db.users.get('usr_provider')?.rooms?.map((r) => r.code)).toContain('general');
+    expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
+  });
+});
