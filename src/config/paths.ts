@@ -92,6 +92,9 @@ export const paths = {
       { pattern: intakePage.pattern },
     ),
     documents: route('/patient/documents'),
+    records: route('/patient/records'),
+    pharmacies: route('/patient/pharmacies'),
+    readings: route('/patient/readings'),
     insurance: route('/patient/insurance'),
     /** Saved cards, per room (payments). */
     payments: route('/patient/payments'),
@@ -105,6 +108,7 @@ export const paths = {
     patients: route('/provider/patients'),
     patient: route('/provider/patients/:patientId'),
     schedule: route('/provider/schedule'),
+    surveys: route('/provider/surveys'),
     profile: route('/provider/profile'),
     notifications: route('/provider/notifications'),
   },

@@ -86,6 +86,8 @@ export function emrSectionReadSchema<T extends z.ZodType>(dataSchema: T) {
     data: dataSchema.nullable(),
     modified: TimestampSchema.nullish(),
     modified_by: EmrModifiedBySchema.optional(),
+    /** Not in the spec's read; the mock (and, we expect, the server) echo the last write's flag. */
+    data_not_reported: z.boolean().optional(),
   });
 }
 

@@ -60,6 +60,9 @@ export const controlHandlers = [
     return HttpResponse.json({ data: faults });
   }),
 
+  /** Health measurements as stored, with the `X-ApiKey` each came with (browser tests read them). */
+  http.get(mockControl('/measurements'), () => HttpResponse.json({ data: [...db.measurements.values()] })),
+
   /** Summary counts for tests and the development panel. */
   http.get(mockControl('/stats'), () =>
     HttpResponse.json({

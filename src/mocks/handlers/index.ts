@@ -3,7 +3,10 @@ import { accountHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { billingHandlers } from './billing';
 import { controlHandlers } from './control';
+import { emrHandlers } from './emr';
+import { erxHandlers } from './erx';
 import { filesHandlers } from './files';
+import { healthHandlers } from './health';
 import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
@@ -11,6 +14,7 @@ import { notImplementedHandlers } from './not-implemented';
 import { pushHandlers } from './push';
 import { roomsHandlers } from './rooms';
 import { schedulingHandlers } from './scheduling';
+import { surveyHandlers } from './surveys';
 import { userHandlers } from './users';
 import { visitsHandlers } from './visits';
 
@@ -34,5 +38,9 @@ export const handlers = [
   ...messagesHandlers,
   ...pushHandlers,
   ...adminHandlers,
+  ...emrHandlers,
+  ...erxHandlers,
+  ...healthHandlers,
+  ...surveyHandlers,
   ...notImplementedHandlers,
 ];

@@ -79,6 +79,40 @@ export const DEMO_INTAKE_STEPS: unknown[] = [
   },
 ];
 
+/**
+ * The clinic's after-visit survey (a post-intake step): its answers are kept on the intake and read
+ * back as a `post_visit_survey` response from the survey service.
+ */
+export const DEMO_SURVEY_STEP = {
+  code: 'survey',
+  name: 'Quick survey',
+  survey_code: 'post_visit_survey',
+  text: 'Two short questions about getting care today. Your answers go to the clinic team, not into your medical record.',
+  sections: [
+    {
+      code: 'experience',
+      title: 'Your experience',
+      schema: {
+        ease: {
+          type: 'string',
+          title: 'How easy was it to get care today?',
+          enum: ['very_easy', 'easy', 'hard', 'very_hard'],
+        },
+        comment: { type: 'string', title: 'Anything we could do better?', maxLength: 500 },
+      },
+      form: [
+        {
+          key: 'ease',
+          type: 'radio',
+          title: 'How easy was it to get care today?',
+          titleMap: { very_easy: 'Very easy', easy: 'Easy', hard: 'Hard', very_hard: 'Very hard' },
+        },
+        { key: 'comment', type: 'textarea', title: 'Anything we could do better?', placeholder: 'Optional' },
+      ],
+    },
+  ],
+};
+
 export const DEMO_POST_INTAKE_STEPS: unknown[] = [
   { code: 'pharmacy', name: 'Preferred pharmacy' },
   {
@@ -111,7 +145,7 @@ export const DEMO_POST_INTAKE_STEPS: unknown[] = [
       },
     ],
   },
-  { code: 'survey', name: 'Quick survey' },
+  DEMO_SURVEY_STEP,
   { code: 'legacy_widget', name: 'A step this portal cannot show' },
   // Malformed on purpose: no code. The portal skips it with a note instead of failing.
   { name: 'A step without a code' },
@@ -240,7 +274,7 @@ export function seedAccounts(db: Db): void {
     files: [],
     waiting_room: { ...WAITING_ROOM, default_room_code: 'dermatology' },
     intake_steps: ECONSULT_INTAKE_STEPS,
-    post_intake_steps: [{ code: 'survey', name: 'Quick survey' }],
+    post_intake_steps: [DEMO_SURVEY_STEP],
   });
   const quick = accountRoom('demo-quick', 'quick-care', 'Quick care', 'walkin', {
     id: 'cons_quick_10',

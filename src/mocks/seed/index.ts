@@ -9,6 +9,7 @@ import { seedRooms } from './rooms';
 import { seedBookings, seedSlots } from './slots';
 import { seedVisits } from './visits';
 import { seedRecords } from './records';
+import { seedSurveys } from './surveys';
 import { seedUsers } from './users';
 
 /** Builds the demo clinic. Deterministic for the same `now`; times are relative to it. */
@@ -22,6 +23,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedSlots(db, now);
   seedBookings(db, now);
   seedRecords(db, now);
+  seedSurveys(db, now);
   seedBilling(db, now);
   seedInsurance(db);
   seedProviderTraffic(db, now);

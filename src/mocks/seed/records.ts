@@ -37,6 +37,16 @@ export function seedRecords(db: Db, now: number): void {
       Status: 'Completed',
       PrescriberName: 'Samira Okafor, MD',
     },
+    {
+      ID: 'rx_4',
+      DrugID: 'd-1004',
+      NDC: '00000-0004-01',
+      Drug: 'Loratadine 10 mg tablet',
+      Directions: 'Take 1 tablet by mouth daily as needed',
+      Qty: 30,
+      Status: 'Discontinued',
+      PrescriberName: 'Elena Marchetti, MD',
+    },
   ];
   for (const p of prescriptions) db.prescriptions.set(p.ID, { id: p.ID, user_id: patient, ...p });
 
@@ -64,6 +74,14 @@ export function seedRecords(db: Db, now: number): void {
       is_default: false,
     },
   ];
+  // The completed visit's intake names the pharmacy its prescriptions went to (the pharmacy step's fields).
+  const completed = db.intakes.get('int_completed');
+  if (completed) {
+    Object.assign(completed, {
+      pharmacy_code: 'ph_1001',
+      pharmacy: 'Harbor Pharmacy, 12 Water Street, Brooklyn, NY 11201 · Phone (718) 555-0101',
+    });
+  }
   for (const p of pharmacies) {
     db.pharmacies.set(`${patient}:${p.code}`, {
       id: `${patient}:${p.code}`,
@@ -75,6 +93,7 @@ export function seedRecords(db: Db, now: number): void {
       distance: 0.4,
       type: 'retail',
       extra: {},
+      _saved: pharmacies.indexOf(p) + 1,
       ...p,
     });
   }
@@ -88,13 +107,35 @@ export function seedRecords(db: Db, now: number): void {
     health_habits: { smoking: 'never', alcohol: 'occasionally', drugs: 'never', exercise: 'weekly' },
     medications: [{ name: 'Cetirizine' }],
   };
+  // Health habits: the patient preferred not to say (`data_not_reported`). Medications were last
+  // changed by the provider, so the record shows a clinician's name and title.
+  const notReported = new Set(['health_habits']);
+  const byProvider = new Set(['medications']);
   for (const [section, data] of Object.entries(emr)) {
     db.emr.set(`${patient}:${section}`, {
       id: `${patient}:${section}`,
-      data,
-      modified: t - 20 * DAY,
-      modified_by: { id: patient, type: 200, first_name: 'Casey', last_name: 'Morgan' },
-      data_not_reported: false,
+      data: notReported.has(section) ? {} : data,
+      modified: t - (byProvider.has(section) ? 13 : 20) * DAY,
+      modified_by: byProvider.has(section)
+        ? {
+            id: 'usr_provider',
+            type: 400,
+            first_name: 'Samira',
+            last_name: 'Okafor',
+            full_name: 'Samira Okafor',
+            title: 'Dr.',
+            suffix: 'MD',
+          }
+        : {
+            id: patient,
+            type: 200,
+            first_name: 'Casey',
+            last_name: 'Morgan',
+            full_name: 'Casey Morgan',
+            title: '',
+            suffix: '',
+          },
+      data_not_reported: notReported.has(section),
     });
   }
 

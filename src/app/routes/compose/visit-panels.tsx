@@ -7,11 +7,12 @@ import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/vi
 import { InsurancePanel } from '@/features/insurance';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
 import { ReceiptPanel } from '@/features/payments';
+import { VisitPharmacyPanel } from '@/features/pharmacy';
 import { useSession } from '@/lib/session';
 
 /**
  * Panels other features add to a visit page (the e-consult message thread; the patient's insurance
- * for providers). The visit
+ * for providers; the pharmacy chosen for the visit). The visit
  * page renders this; features fill it in here so they never import each other.
  */
 export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
@@ -22,6 +23,11 @@ export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'pat
       {intakeId ? (
         <PanelBoundary title="The payment">
           <ReceiptPanel intakeId={intakeId} viewer={viewer} />
+        </PanelBoundary>
+      ) : null}
+      {visit.intake ? (
+        <PanelBoundary title="The pharmacy for this visit">
+          <VisitPharmacyPanel intake={visit.intake} />
         </PanelBoundary>
       ) : null}
       {viewer === 'provider' && visit.member_id ? (

@@ -9,6 +9,7 @@ export const providerNav: NavItem[] = [
     paths.provider.visits,
     paths.provider.patients,
     paths.provider.schedule,
+    paths.provider.surveys,
     paths.provider.notifications,
     paths.provider.profile,
   ]),

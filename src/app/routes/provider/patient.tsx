@@ -9,6 +9,8 @@ import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { DocumentsPanel } from '@/features/documents';
 import { InsurancePanel } from '@/features/insurance';
+import { ProviderPharmacyPanel } from '@/features/pharmacy';
+import { ProviderRecordPanel } from '@/features/records';
 import { PatientProfileSummary, PatientVisitHistory } from '@/features/visits';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
@@ -44,6 +46,16 @@ export function Component() {
       key: 'visits',
       label: 'Visits',
       render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
+    },
+    {
+      key: 'record',
+      label: 'Health record',
+      render: () => (me.data ? <ProviderRecordPanel patientId={patientId} viewerId={me.data.id} /> : null),
+    },
+    {
+      key: 'prescriptions',
+      label: 'Prescriptions and pharmacies',
+      render: () => <ProviderPharmacyPanel patientId={patientId} />,
     },
   ];
 

@@ -7,9 +7,13 @@ import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
 import { notificationsFeature } from './notifications';
 import { paymentsFeature } from './payments';
+import { pharmacyFeature } from './pharmacy';
 import { profileFeature } from './profile';
+import { readingsFeature } from './readings';
+import { recordsFeature } from './records';
 import { roomsFeature } from './rooms';
 import { schedulingFeature } from './scheduling';
+import { surveysFeature } from './surveys';
 import type { FeatureNav, FeatureRoutes } from './types';
 import { visitsFeature } from './visits';
 
@@ -22,9 +26,13 @@ const FEATURES = [
   intakeFeature,
   notificationsFeature,
   paymentsFeature,
+  pharmacyFeature,
   profileFeature,
+  readingsFeature,
+  recordsFeature,
   roomsFeature,
   schedulingFeature,
+  surveysFeature,
   visitsFeature,
 ];
 

@@ -94,6 +94,9 @@ describe('area menus', () => {
       'Appointments',
       'Notifications',
       'Documents',
+      'Health record',
+      'Pharmacies',
+      'Health readings',
       'Insurance',
       'Saved cards',
       'Profile',
@@ -103,6 +106,7 @@ describe('area menus', () => {
       'Visits',
       'My patients',
       'My schedule',
+      'Survey responses',
       'Notifications',
       'Profile',
     ]);

@@ -253,7 +253,10 @@ describe('intake wizard: the visit is created once (case D32)', () => {
   });
 
   it('after the visit exists, the intake steps lead on to the post-intake steps', async () => {
-    setSteps([{ code: 'reason', name: 'Reason for visit' }], [{ code: 'survey', name: 'Quick survey' }]);
+    setSteps(
+      [{ code: 'reason', name: 'Reason for visit' }],
+      [{ code: 'legacy_widget', name: 'Quick survey' }],
+    );
     const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Cough');
     await user.click(screen.getByRole('button', { name: 'Start my visit' }));
@@ -265,7 +268,9 @@ describe('intake wizard: the visit is created once (case D32)', () => {
 
     // The reason step's address now leads to what remains, never to a second visit.
     await router.navigate(`/patient/rooms/general/intake/reason?intake=${intakeId}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/rooms/general/intake/survey'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/patient/rooms/general/intake/legacy_widget'),
+    );
     await user.click(await screen.findByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/patient/visits/${visitId}`));
   });

@@ -3,12 +3,16 @@ import {
   AttachmentsStep,
   ConsentStep,
   ConsultationStep,
+  GenericFormStep,
   LocationStep,
   ProviderStep,
   ReasonStep,
 } from '@/features/intake';
 import { ScheduleStep } from '@/features/scheduling';
 import { chargeOnce, PaymentStep } from '@/features/payments';
+import { PharmacyStep } from '@/features/pharmacy';
+import { MedicalHistoryStep } from '@/features/records';
+import { surveyStep } from '@/features/surveys';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 
 /**
@@ -27,9 +31,10 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ['consent', { Screen: ConsentStep }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
   ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
-  ['medical_history', null],
+  ['medical_history', { Screen: MedicalHistoryStep }],
   ['insurance', { Screen: InsuranceStep }],
   ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
-  ['pharmacy', null],
-  ['survey', null],
+  ['pharmacy', { Screen: PharmacyStep }],
+  // The survey's questions are asked as any form step asks them.
+  ['survey', { Screen: surveyStep(GenericFormStep) }],
 ]);

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getEmr } from './requests';
+
+/** The medical record of one user (`-` = the signed-in user). */
+export const emrQueries = {
+  all: () => ['emr'] as const,
+  record: (userId: string) =>
+    queryOptions({
+      queryKey: [...emrQueries.all(), 'record', userId],
+      queryFn: ({ signal }) => getEmr(userId, { signal }),
+    }),
+};

@@ -1,0 +1,23 @@
+import { erxQueries } from '@/api/erx/queries';
+import { paths } from '@/config/paths';
+import type { FeatureRegistration } from './types';
+
+/** Pharmacies and prescriptions (issue 12). */
+export const pharmacyFeature: FeatureRegistration = {
+  routes: (ctx) => ({
+    patient: [
+      {
+        path: paths.patient.pharmacies.pattern,
+        loader: () => {
+          void ctx.queryClient.prefetchQuery(erxQueries.pharmacies('-'));
+          void ctx.queryClient.prefetchQuery(erxQueries.prescriptions('-'));
+          return null;
+        },
+        lazy: () => import('../patient/pharmacies'),
+      },
+    ],
+  }),
+  nav: {
+    patient: [{ to: paths.patient.pharmacies(), label: 'Pharmacies' }],
+  },
+};

@@ -1,0 +1,3 @@
+export { PharmaciesPage, ProviderPharmacyPanel } from './pharmacies-page';
+export { PharmacyStep } from './pharmacy-step';
+export { VisitPharmacyPanel } from './visit-pharmacy-panel';

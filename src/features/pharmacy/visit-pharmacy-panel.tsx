@@ -1,0 +1,19 @@
+import { useId } from 'react';
+import type { Intake } from '@/api/intakes/schemas';
+import { customValue } from '@/wizard';
+import { VISIT_PHARMACY_FIELDS } from './visit-pharmacy';
+
+/**
+ * The pharmacy chosen for one visit (the `pharmacy` step keeps it on the visit's intake), for the
+ * visit page of the patient and of the care team; says so plainly when none was chosen.
+ */
+export function VisitPharmacyPanel({ intake }: { intake: Intake | null | undefined }) {
+  const headingId = useId();
+  const summary = customValue(intake, VISIT_PHARMACY_FIELDS.summary)?.trim();
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Pharmacy for this visit</h2>
+      <p>{summary ? <bdi>{summary}</bdi> : 'No pharmacy was chosen for this visit.'}</p>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useRegisterDevice } from '@/api/health/mutations';
+import { DEVICE_TYPES, type Device } from '@/api/health/schemas';
+import { isApiError } from '@/api/errors';
+import { Button } from '@/components/ui/button';
+import { FormError, SelectField, TextField } from '@/components/ui/field';
+import { DEVICE_LABELS } from './kinds';
+
+const DeviceFormSchema = z.object({
+  device_name: z
+    .string()
+    .trim()
+    .min(1, 'Give the device a name you will recognise, such as “Bathroom scale”.')
+    .max(60, 'Keep the name under 60 characters.'),
+  type: z.enum(DEVICE_TYPES, 'Choose what kind of device it is.'),
+  device_id: z
+    .string()
+    .trim()
+    .min(1, 'Enter the serial number or ID printed on the device or shown in its app.')
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Use only letters, digits, dots, dashes and colons (up to 64).'),
+});
+type DeviceFormValues = z.input<typeof DeviceFormSchema>;
+
+/**
+ * Registers a home device (`POST /users/-/devices`); the spec cannot list devices, so the page keeps
+ * the ones registered during this visit and offers them under "Measured with".
+ */
+export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) => void }) {
+  const form = useForm<DeviceFormValues>({
+    resolver: zodResolver(DeviceFormSchema),
+    defaultValues: { device_name: '', type: 'body_scale', device_id: '' },
+  });
+  const register = useRegisterDevice();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const headingId = useId();
+  const busy = form.formState.isSubmitting;
+  return (
+    <section aria-labelledby={headingId} className="card">
+      <h2 id={headingId}>Register a home device</h2>
+      <p>Optional: register a device so your readings say which one took them.</p>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-labelledby={headingId}
+          onSubmit={(event) => {
+            if (busy) {
+              event.preventDefault();
+              return;
+            }
+            void form.handleSubmit(async (values) => {
+              setFailure(null);
+              setDone('');
+              const input = DeviceFormSchema.parse(values);
+              try {
+                const device = await register.mutateAsync(input);
+                onRegistered({ ...device, device_name: device.device_name ?? input.device_name });
+                setDone(`${input.device_name} is registered. Choose it under “Measured with”.`);
+                form.reset({ device_name: '', type: values.type, device_id: '' });
+              } catch (error) {
+                const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
+                setFailure(`${reason} What you typed is still here; press Register device to try again.`);
+              }
+            })(event);
+          }}
+        >
+          <fieldset disabled={busy} className="plain-fieldset">
+            <TextField<DeviceFormValues> name="device_name" label="Device name" autoComplete="off" required />
+            <SelectField<DeviceFormValues>
+              name="type"
+              label="Kind of device"
+              options={DEVICE_TYPES.map((t) => ({ value: t, label: DEVICE_LABELS[t] }))}
+            />
+            <TextField<DeviceFormValues>
+              name="device_id"
+              label="Serial number or ID"
+              autoComplete="off"
+              required
+            />
+          </fieldset>
+          <FormError message={failure} />
+          <div className="form-actions">
+            <Button type="submit" variant="secondary" isBusy={busy} busyLabel="Registering…">
+              Register device
+            </Button>
+          </div>
+          <p role="status">{done}</p>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}

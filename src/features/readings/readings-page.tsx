@@ -1,0 +1,260 @@
+import { TZDate } from '@date-fns/tz';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useRegisterDevice, useSubmitMeasurement } from '@/api/health/mutations';
+import { DeviceTypeSchema, type Device, type DeviceType } from '@/api/health/schemas';
+import { isApiError } from '@/api/errors';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import {
+  converted,
+  DEVICE_LABELS,
+  kindConfig,
+  measurementValues,
+  portalDevice,
+  READING_KINDS,
+  unitOf,
+} from './kinds';
+import { DeviceForm } from './device-form';
+import { readingSchema, refusedField, secondsAt, type ReadingValues } from './reading-form-schema';
+
+interface SentReading {
+  id: string;
+  text: string;
+  other: string | null;
+  device: string;
+  at: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** "Measured with" values of devices the patient registered: the prefix keeps them apart from types. */
+const OWN = 'own:';
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function nowFields(zone: string): Pick<ReadingValues, 'date' | 'time'> {
+  const d = new TZDate(Date.now(), zone);
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
+}
+
+/**
+ * Health readings (spec 4.11): the patient types a reading from a device (blood pressure, weight,
+ * glucose, temperature, oxygen, heart rate, steps, active minutes) in the unit the device shows;
+ * it is checked for plausibility, then sent as entered with `POST /health`. The portal registers a
+ * device per device type for typed readings (`POST /users/-/devices`) before the first one. The
+ * spec cannot read readings back, so the page lists what was sent from it now, and says so.
+ */
+export function ReadingsPage() {
+  const zone = useViewerTimeZone();
+  const schema = useMemo(() => readingSchema(zone, nowSeconds), [zone]);
+  const form = useForm<ReadingValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      kind: 'bp',
+      unit: 'mmHg',
+      device: 'blood_pressure_monitor',
+      first: '',
+      second: '',
+      ...nowFields(zone),
+    },
+  });
+  const registerDevice = useRegisterDevice();
+  const submit = useSubmitMeasurement();
+  const registered = useRef(new Set<DeviceType>());
+  const [ownDevices, setOwnDevices] = useState<Device[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentReading[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const [refocus, setRefocus] = useState<'first' | 'second' | null>(null);
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const unit = useWatch({ control: form.control, name: 'unit' });
+  const device = useWatch({ control: form.control, name: 'device' });
+  const config = kindConfig(kind);
+  const deviceOptions = useMemo(
+    () => [
+      ...config.devices.map((d) => ({ value: d, label: DEVICE_LABELS[d] })),
+      ...ownDevices
+        .filter((d) => config.devices.includes(d.type))
+        .map((d) => ({
+          value: `${OWN}${d.device_id}`,
+          label: `${d.device_name ?? d.device_id} (${DEVICE_LABELS[d.type]})`,
+        })),
+    ],
+    [config, ownDevices],
+  );
+  const sentHeadingId = useId();
+
+  // A new kind starts with empty values (a weight is no systolic) and its own units and devices; a
+  // choice that no longer fits moves to the usual one.
+  const shownKind = useRef(kind);
+  useEffect(() => {
+    if (shownKind.current !== kind) {
+      shownKind.current = kind;
+      form.setValue('first', '');
+      form.setValue('second', '');
+      form.setValue('unit', config.units[0]?.value ?? '');
+      form.setValue('device', config.devices[0] ?? '');
+      form.clearErrors(['first', 'second']);
+      return;
+    }
+
+    if (!config.units.some((u) => u.value === unit)) form.setValue('unit', config.units[0]?.value ?? '');
+    if (!deviceOptions.some((d) => d.value === device)) form.setValue('device', config.devices[0] ?? '');
+  }, [kind, config, unit, device, deviceOptions, form]);
+
+  const onValid = async (values: ReadingValues) => {
+    setFailure(null);
+    setAnnouncement('');
+    const chosen = kindConfig(values.kind);
+    const own = ownDevices.find((d) => `${OWN}${d.device_id}` === values.device);
+    const type = own ? own.type : DeviceTypeSchema.parse(values.device);
+    const deviceId = own ? own.device_id : portalDevice(type).device_id;
+    const first = Number(values.first.trim().replace(',', '.'));
+    const second = chosen.second ? Number(values.second.trim().replace(',', '.')) : null;
+    const at = secondsAt(values.date, values.time, zone) ?? Math.floor(Date.now() / 1000);
+    try {
+      if (!own && !registered.current.has(type)) {
+        await registerDevice.mutateAsync(portalDevice(type));
+        registered.current.add(type);
+      }
+      const result = await submit.mutateAsync({
+        type,
+        date: values.date,
+        time: at,
+        device_id: deviceId,
+        data_type: chosen.kind,
+        data_class: 'body',
+        ...measurementValues(chosen, values.unit, first, second),
+      });
+      const unitLabel = unitOf(chosen, values.unit).label;
+      const numbers = second === null ? [first] : [first, second];
+      const text = `${chosen.label}: ${numbers.join('/')} ${unitLabel}`;
+      setSent((list) => [
+        {
+          id: String(result.id),
+          text,
+          other: converted(chosen, values.unit, numbers),
+          device: own ? `${own.device_name ?? own.device_id}` : DEVICE_LABELS[type],
+          at,
+        },
+        ...list,
+      ]);
+      setAnnouncement(`Sent. ${text}.`);
+      form.reset({ ...values, first: '', second: '', ...nowFields(zone) });
+    } catch (error) {
+      const refused = isApiError(error) && error.status === 400 ? refusedField(error.serverMessage) : null;
+      if (refused) {
+        const label = refused.field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
+        form.setError(refused.field, {
+          message: `The clinic could not accept this ${label.toLowerCase()}: ${refused.text}.`,
+        });
+        // Focus moves there once the form is enabled again (a disabled field cannot take it).
+        setRefocus(refused.field);
+        return;
+      }
+      const reason = isApiError(error) ? error.userMessage : 'Something went wrong while sending.';
+      setFailure(`${reason} Your reading is still here; press Send reading to try again.`);
+    }
+  };
+
+  const busy = form.formState.isSubmitting;
+  useEffect(() => {
+    if (busy || !refocus) return;
+    form.setFocus(refocus);
+    setRefocus(null);
+  }, [busy, refocus, form]);
+  return (
+    <Page title="Health readings">
+      <p className="page-intro">
+        Send your care team a reading from a home device. Enter it in the unit your device shows: it is sent
+        as you enter it.
+      </p>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label="Send a reading"
+          onSubmit={(event) => {
+            if (busy) {
+              event.preventDefault();
+              return;
+            }
+            void form.handleSubmit(onValid)(event);
+          }}
+        >
+          <fieldset disabled={busy} className="plain-fieldset">
+            <SelectField<ReadingValues>
+              name="kind"
+              label="What are you sending?"
+              options={READING_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+            />
+            <TextField<ReadingValues>
+              name="first"
+              label={config.first}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+            />
+            {config.second ? (
+              <TextField<ReadingValues>
+                name="second"
+                label={config.second}
+                inputMode="decimal"
+                autoComplete="off"
+                required
+              />
+            ) : null}
+            {config.units.length > 1 ? (
+              <RadioGroupField<ReadingValues>
+                name="unit"
+                label="Unit"
+                options={config.units.map((u) => ({ value: u.value, label: u.label }))}
+              />
+            ) : null}
+            <SelectField<ReadingValues> name="device" label="Measured with" options={deviceOptions} />
+            <TextField<ReadingValues> name="date" label="Day taken" type="date" required />
+            <TextField<ReadingValues> name="time" label={`Time taken (${zone})`} type="time" required />
+          </fieldset>
+          <FormError message={failure} />
+          <div className="form-actions">
+            <Button type="submit" isBusy={busy} busyLabel="Sending…">
+              Send reading
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+      <section aria-labelledby={sentHeadingId}>
+        <h2 id={sentHeadingId}>Sent from this page</h2>
+        <p>
+          The clinic keeps your readings, but this portal cannot show readings sent earlier or from other
+          apps. This list shows what you send now, until you leave the page.
+        </p>
+        {sent.length === 0 ? (
+          <p>Nothing sent yet.</p>
+        ) : (
+          <ul className="result-list" aria-label="Readings sent">
+            {sent.map((r) => (
+              <li key={r.id}>
+                <strong>{r.text}</strong>
+                {r.other ? ` (${r.other})` : null} · {r.device} · taken {formatDateTime(r.at, zone)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <DeviceForm
+        onRegistered={(added) =>
+          setOwnDevices((list) => [...list.filter((d) => d.device_id !== added.device_id), added])
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { userQueries } from '@/api/users/queries';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Page } from '@/components/layout/page';
+import { RecordSections } from './record-sections';
+
+/**
+ * The patient's health record (spec 4.10): seven sections, each with when and by whom it was last
+ * changed, each editable. `GET /emr/schema` is not used: the section forms follow spec 2.13 and
+ * the server's refusals land on the field they name (docs/spec-decisions.md).
+ */
+export function HealthRecordPage() {
+  const me = useQuery(userQueries.me());
+  return (
+    <Page title="Health record">
+      <p className="page-intro">
+        What you tell us here is shared with the clinicians who care for you. Keep it up to date before each
+        visit.
+      </p>
+      {me.isPending ? <Spinner /> : null}
+      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
+      {me.data ? <RecordSections userId="-" viewerId={me.data.id} editable /> : null}
+    </Page>
+  );
+}
+
+/** The whole record of a patient for their care team: read-only (docs/spec-decisions.md). */
+export function ProviderRecordPanel({ patientId, viewerId }: { patientId: string; viewerId: string }) {
+  return <RecordSections userId={patientId} viewerId={viewerId} editable={false} />;
+}

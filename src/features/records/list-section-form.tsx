@@ -1,0 +1,287 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import { Button } from '@/components/ui/button';
+import { FormError, RadioGroupField } from '@/components/ui/field';
+import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
+import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
+
+export type ListAnswer = 'list' | 'none' | 'not_reported';
+
+export interface ListFormValues {
+  answer: ListAnswer;
+  entries: { value: string; relations: string[] }[];
+}
+
+function listSchema(config: ListSectionConfig) {
+  const Noun = capitalize(config.noun);
+  return z
+    .object({
+      answer: z.enum(['list', 'none', 'not_reported']),
+      entries: z.array(z.object({ value: z.string(), relations: z.array(z.string()) })),
+    })
+    .superRefine((values, ctx) => {
+      if (values.answer !== 'list') return;
+      if (values.entries.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['entries'],
+          message: `Add ${config.article} ${config.noun}, or choose “${config.noneLabel}”.`,
+        });
+        return;
+      }
+      const seen = new Map<string, number>();
+      values.entries.forEach((entry, index) => {
+        const value = entry.value.trim();
+        if (!value) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['entries', index, 'value'],
+            message: `${Noun} ${index + 1} is empty: type it in or remove the row.`,
+          });
+          return;
+        }
+        if (value.length > ENTRY_MAX_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['entries', index, 'value'],
+            message: `Keep ${config.noun} ${index + 1} under ${ENTRY_MAX_LENGTH} characters.`,
+          });
+        }
+        if (config.hasRelations && entry.relations.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['entries', index, 'relations'],
+            message: `Choose who in your family has ${value}.`,
+          });
+        }
+        const dedupe = `${value.toLowerCase()}|${[...entry.relations].sort().join(',')}`;
+        const earlier = seen.get(dedupe);
+        if (earlier !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['entries', index, 'value'],
+            message: `You already listed “${value}” as ${config.noun} ${earlier + 1}. Remove one of them.`,
+          });
+        }
+        seen.set(dedupe, index);
+      });
+    });
+}
+
+/** The form values of what the record holds. */
+export function listDefaults(
+  config: ListSectionConfig,
+  data: Record<string, unknown>[] | null | undefined,
+  notReported: boolean,
+): ListFormValues {
+  const entries = (data ?? []).map((entry) => ({
+    value: typeof entry[config.entryKey] === 'string' ? (entry[config.entryKey] as string) : '',
+    relations: Array.isArray(entry.relations) ? entry.relations.filter((r) => typeof r === 'string') : [],
+  }));
+  if (notReported) return { answer: 'not_reported', entries: [] };
+  if (data && entries.length === 0) return { answer: 'none', entries: [] };
+  return { answer: 'list', entries: entries.length ? entries : [{ value: '', relations: [] }] };
+}
+
+export function listBody(config: ListSectionConfig, values: ListFormValues): EmrWriteBody<EmrSectionName> {
+  if (values.answer !== 'list') return { data: [], data_not_reported: values.answer === 'not_reported' };
+  const data = values.entries.map((entry) =>
+    config.hasRelations
+      ? { [config.entryKey]: entry.value.trim(), relations: entry.relations }
+      : { [config.entryKey]: entry.value.trim() },
+  );
+  return { data, data_not_reported: false } as EmrWriteBody<EmrSectionName>;
+}
+
+function EntryRow({
+  config,
+  index,
+  onRemove,
+}: {
+  config: ListSectionConfig;
+  index: number;
+  onRemove: () => void;
+}) {
+  const { register, getFieldState, formState } = useFormContext<ListFormValues>();
+  const id = useId();
+  const Noun = capitalize(config.noun);
+  const valueError = getFieldState(`entries.${index}.value`, formState).error?.message;
+  const relationsError = getFieldState(`entries.${index}.relations`, formState).error?.message;
+  return (
+    <li className="entry-row">
+      <div className={`field${valueError ? ' field-invalid' : ''}`}>
+        <label htmlFor={id}>{`${Noun} ${index + 1}`}</label>
+        <input
+          id={id}
+          type="text"
+          placeholder={config.placeholder}
+          autoComplete="off"
+          maxLength={ENTRY_MAX_LENGTH + 40}
+          {...register(`entries.${index}.value`)}
+          aria-invalid={valueError ? true : undefined}
+          aria-describedby={valueError ? `${id}-error` : undefined}
+        />
+        {valueError ? (
+          <p className="field-error" id={`${id}-error`}>
+            {valueError}
+          </p>
+        ) : null}
+      </div>
+      {config.hasRelations ? (
+        <fieldset
+          className={`field field-checkboxes${relationsError ? ' field-invalid' : ''}`}
+          aria-describedby={relationsError ? `${id}-relations-error` : undefined}
+        >
+          <legend>{`Who has ${config.noun} ${index + 1}?`}</legend>
+          {RELATIONS.map((relation) => (
+            <label key={relation.value} className="checkbox-option">
+              <input type="checkbox" value={relation.value} {...register(`entries.${index}.relations`)} />{' '}
+              {relation.label}
+            </label>
+          ))}
+          {relationsError ? (
+            <p className="field-error" id={`${id}-relations-error`}>
+              {relationsError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <Button variant="secondary" onClick={onRemove}>
+        {`Remove ${config.noun} ${index + 1}`}
+      </Button>
+    </li>
+  );
+}
+
+export interface SectionFormProps<V> {
+  defaultValues: V;
+  onSave: (body: EmrWriteBody<EmrSectionName>) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * Edits one list section: entries added, changed and removed, or the whole section answered
+ * "none" or "I prefer not to say" (two different answers on the wire). Blank rows and repeated
+ * entries are refused before sending; a refusal from the server lands on the row it names.
+ */
+export function ListSectionForm({
+  config,
+  defaultValues,
+  onSave,
+  onCancel,
+}: SectionFormProps<ListFormValues> & { config: ListSectionConfig }) {
+  const form = useForm<ListFormValues>({ resolver: zodResolver(listSchema(config)), defaultValues });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'entries' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const busy = useRef(false);
+  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
+  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
+  useEffect(() => {
+    if (isBusy || !pendingFocus.current) return;
+    form.setFocus(pendingFocus.current);
+    pendingFocus.current = null;
+  }, [isBusy, form]);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const answer = useWatch({ control: form.control, name: 'answer' });
+  const listError = form.formState.errors.entries?.message ?? form.formState.errors.entries?.root?.message;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setBusy(true);
+    setFailure(null);
+    const run = form.handleSubmit(async (values) => {
+      try {
+        await onSave(listBody(config, values));
+      } catch (error) {
+        const field = sectionFieldError(error);
+        const index = Number(field?.path[0]);
+        if (field && Number.isInteger(index) && index < values.entries.length) {
+          const key = field.path[1] === 'relations' ? 'relations' : 'value';
+          const label = `${capitalize(config.noun)} ${index + 1}`;
+          form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, field.text) });
+          pendingFocus.current = `entries.${index}.${key}`;
+        } else {
+          setFailure(saveFailure(error));
+        }
+      }
+    });
+    void run(event).finally(() => {
+      busy.current = false;
+      setBusy(false);
+    });
+  };
+
+  // After a row goes, the keyboard stays in the list: on the row that took its place, else on Add.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAfterRemove === null) return;
+    if (focusAfterRemove >= 0) form.setFocus(`entries.${focusAfterRemove}.value`);
+    else addRef.current?.focus();
+    setFocusAfterRemove(null);
+  }, [focusAfterRemove, form]);
+  const removeRow = (index: number) => {
+    remove(index);
+    setFocusAfterRemove(index < fields.length - 1 ? index : index - 1);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="section-form"
+        aria-label={`Edit ${config.title.toLowerCase()}`}
+      >
+        <fieldset disabled={isBusy} className="section-fieldset">
+          <RadioGroupField<ListFormValues>
+            name="answer"
+            label={`Your ${config.title.toLowerCase()}`}
+            options={[
+              { value: 'list', label: `I have ${config.title.toLowerCase()} to list` },
+              { value: 'none', label: config.noneLabel },
+              { value: 'not_reported', label: 'I prefer not to say' },
+            ]}
+          />
+          {answer === 'list' ? (
+            <>
+              <ul className="entry-list" aria-label={config.title} id={listId}>
+                {fields.map((field, index) => (
+                  <EntryRow key={field.id} config={config} index={index} onRemove={() => removeRow(index)} />
+                ))}
+              </ul>
+              {listError ? (
+                <p className="field-error" role="alert">
+                  {listError}
+                </p>
+              ) : null}
+              <button
+                ref={addRef}
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => append({ value: '', relations: [] }, { shouldFocus: true })}
+              >
+                {`Add ${config.article} ${config.noun}`}
+              </button>
+            </>
+          ) : null}
+          <FormError message={failure} />
+          <div className="form-actions">
+            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+              {`Save ${config.title.toLowerCase()}`}
+            </Button>
+            <Button variant="link" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import { Button } from '@/components/ui/button';
+import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import type { SectionFormProps } from './list-section-form';
+import { ENTRY_MAX_LENGTH, type ObjectSectionConfig } from './sections';
+import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
+
+export interface ObjectFormValues {
+  answer: 'answered' | 'not_reported';
+  values: Record<string, string>;
+}
+
+function objectSchema(config: ObjectSectionConfig) {
+  return z
+    .object({ answer: z.enum(['answered', 'not_reported']), values: z.record(z.string(), z.string()) })
+    .superRefine((form, ctx) => {
+      if (form.answer !== 'answered') return;
+      for (const field of config.fields) {
+        const value = (form.values[field.key] ?? '').trim();
+        if (field.type === 'count' && value !== '' && !/^\d{1,2}$/.test(value)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', field.key],
+            message: `${field.label}: enter a whole number, such as 0 or 2.`,
+          });
+        }
+        if (field.type === 'count' && /^\d{1,2}$/.test(value) && Number(value) > 30) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', field.key],
+            message: `${field.label}: enter 30 or fewer.`,
+          });
+        }
+        if (field.type === 'text' && value.length > ENTRY_MAX_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['values', field.key],
+            message: `Keep ${field.label.toLowerCase()} under ${ENTRY_MAX_LENGTH} characters.`,
+          });
+        }
+      }
+    });
+}
+
+export function objectDefaults(
+  config: ObjectSectionConfig,
+  data: Record<string, unknown> | null | undefined,
+  notReported: boolean,
+): ObjectFormValues {
+  const values = Object.fromEntries(
+    config.fields.map((f) => {
+      const v = data?.[f.key];
+      return [f.key, typeof v === 'string' || typeof v === 'number' ? String(v) : ''];
+    }),
+  );
+  return { answer: notReported ? 'not_reported' : 'answered', values };
+}
+
+export function objectBody(
+  config: ObjectSectionConfig,
+  form: ObjectFormValues,
+): EmrWriteBody<EmrSectionName> {
+  if (form.answer === 'not_reported') return { data: {}, data_not_reported: true };
+  const data = Object.fromEntries(
+    config.fields.map((f) => {
+      const value = (form.values[f.key] ?? '').trim();
+      if (!value) return [f.key, null];
+      return [f.key, f.type === 'count' ? Number(value) : value];
+    }),
+  );
+  return { data, data_not_reported: false };
+}
+
+/** Edits social history or health habits: a few choices and fields, or "I prefer not to say". */
+export function ObjectSectionForm({
+  config,
+  defaultValues,
+  onSave,
+  onCancel,
+}: SectionFormProps<ObjectFormValues> & { config: ObjectSectionConfig }) {
+  const form = useForm<ObjectFormValues>({ resolver: zodResolver(objectSchema(config)), defaultValues });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const busy = useRef(false);
+  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
+  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
+  useEffect(() => {
+    if (isBusy || !pendingFocus.current) return;
+    form.setFocus(pendingFocus.current);
+    pendingFocus.current = null;
+  }, [isBusy, form]);
+  const answer = useWatch({ control: form.control, name: 'answer' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    setBusy(true);
+    setFailure(null);
+    const run = form.handleSubmit(async (values) => {
+      try {
+        await onSave(objectBody(config, values));
+      } catch (error) {
+        const field = sectionFieldError(error);
+        const target = config.fields.find((f) => f.key === field?.path[0]);
+        if (field && target) {
+          form.setError(`values.${target.key}`, { message: fieldSentence(target.label, field.text) });
+          pendingFocus.current = `values.${target.key}`;
+        } else {
+          setFailure(saveFailure(error));
+        }
+      }
+    });
+    void run(event).finally(() => {
+      busy.current = false;
+      setBusy(false);
+    });
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="section-form"
+        aria-label={`Edit ${config.title.toLowerCase()}`}
+      >
+        <fieldset disabled={isBusy} className="section-fieldset">
+          <RadioGroupField<ObjectFormValues>
+            name="answer"
+            label={`Your ${config.title.toLowerCase()}`}
+            options={[
+              { value: 'answered', label: 'I’ll answer these' },
+              { value: 'not_reported', label: 'I prefer not to say' },
+            ]}
+          />
+          {answer === 'answered'
+            ? config.fields.map((field) =>
+                field.type === 'select' ? (
+                  <SelectField<ObjectFormValues>
+                    key={field.key}
+                    name={`values.${field.key}`}
+                    label={field.label}
+                    options={field.options ?? []}
+                    placeholder="Not answered"
+                  />
+                ) : (
+                  <TextField<ObjectFormValues>
+                    key={field.key}
+                    name={`values.${field.key}`}
+                    label={field.label}
+                    inputMode={field.type === 'count' ? 'numeric' : undefined}
+                    autoComplete={field.key === 'occupation' ? 'organization-title' : 'off'}
+                  />
+                ),
+              )
+            : null}
+          <FormError message={failure} />
+          <div className="form-actions">
+            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+              {`Save ${config.title.toLowerCase()}`}
+            </Button>
+            <Button variant="link" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </FormProvider>
+  );
+}

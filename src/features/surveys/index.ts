@@ -1,0 +1,2 @@
+export { SurveyReport } from './survey-report';
+export { SURVEY_FIELDS, surveyCodeOf, surveyStep } from './survey-step';

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/mocks/db';
+import { renderRoute } from '~test/render';
+import { readableAnswers } from './survey-report';
+
+async function openReport() {
+  const utils = renderRoute('/provider/surveys', { as: 'demo-provider' });
+  await screen.findByRole('list', { name: 'Survey responses' }, { timeout: 5000 });
+  return utils;
+}
+
+/** Seeded responses of the demo clinic within the last `days` days. */
+function seededWithin(days: number, code?: string): number {
+  const since = Math.floor(Date.now() / 1000) - days * 86400;
+  return [...db.surveyResponses.values()].filter(
+    (r) =>
+      r.clinic_code === 'demo' && Number(r.created) >= since - 86400 && (!code || r.survey_code === code),
+  ).length;
+}
+
+describe('survey responses report', () => {
+  it('lists the clinic’s responses of the last 30 days in pages of ten, with answers in words', async () => {
+    const { user } = await openReport();
+    const heading = screen.getByRole('heading', { level: 2, name: /^Responses 1–10 of \d+$/ });
+    const total = Number(/of (\d+)/.exec(heading.textContent)?.[1]);
+    expect(total).toBeGreaterThan(10);
+    expect(total).toBeLessThanOrEqual(seededWithin(31));
+    const list = screen.getByRole('list', { name: 'Survey responses' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(list).not.toHaveTextContent('Not this clinic');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('heading', { level: 2, name: /^Responses 11–/ })).toHaveFocus();
+    expect(screen.getByText(`Page 2 of ${Math.ceil(total / 10)}`)).toBeInTheDocument();
+  });
+
+  it('filters by survey and visit ids, and explains a bad filter without losing it', async () => {
+    const { user } = await openReport();
+    await user.selectOptions(screen.getByLabelText('Survey'), 'post_visit_survey');
+    await user.type(screen.getByRole('textbox', { name: /Visit ids/ }), 'vis_s1, not a visit');
+    await user.click(screen.getByRole('button', { name: 'Show responses' }));
+    expect(
+      await screen.findByText(
+        '“not a visit” is not a visit id. Separate ids with commas, for example vis_123, vis_456.',
+      ),
+    ).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: /Visit ids/ });
+    await user.clear(field);
+    await user.type(field, 'vis_s1, vis_s5');
+    await user.click(screen.getByRole('button', { name: 'Show responses' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^Responses 1–\d of \d$/ }),
+    ).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Survey responses' })).getAllByRole('listitem');
+    for (const item of items) {
+      expect(item).toHaveTextContent(/^After the visit/);
+      expect(item).toHaveTextContent(/Visitvis_s(1|5)(Room|$)/);
+    }
+  });
+
+  it('refuses a last day before the first day', async () => {
+    const { user } = await openReport();
+    const from = screen.getByLabelText(/^First day/);
+    await user.clear(from);
+    await user.type(from, '2026-11-20');
+    const to = screen.getByLabelText(/^Last day/);
+    await user.clear(to);
+    await user.type(to, '2026-11-10');
+    await user.click(screen.getByRole('button', { name: 'Show responses' }));
+    expect(await screen.findByText('The last day is before the first day.')).toBeInTheDocument();
+  });
+
+  it('reads answers in words', () => {
+    expect(
+      readableAnswers({
+        reason: 'Quick and easy',
+        rating: 4,
+        would_recommend: false,
+        ease: 'very_easy',
+        member_id: 'usr_1',
+        provider_id: 'usr_2',
+      }),
+    ).toEqual([
+      ['Reason', 'Quick and easy'],
+      ['Rating', '4'],
+      ['Would recommend', 'No'],
+      ['Ease', 'Very easy'],
+    ]);
+  });
+});

@@ -1,0 +1,229 @@
+import { TZDate } from '@date-fns/tz';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { surveyQueries } from '@/api/surveys/queries';
+import {
+  SURVEY_CODES,
+  type SurveyCode,
+  type SurveyResponse,
+  type SurveyResponseFilter,
+} from '@/api/surveys/schemas';
+import { ErrorState, Spinner } from '@/components/feedback/status';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+export const SURVEY_NAMES: Record<SurveyCode, string> = {
+  all: 'All surveys',
+  post_visit_survey: 'After the visit',
+  provider_visit_survey: 'About the provider',
+  cancel_intake_survey: 'Cancelled before the visit',
+  cancel_call_survey: 'Cancelled call',
+};
+
+/** Responses shown per page; the spec pages nothing, so the report pages what `total_count` counts. */
+export const PAGE_SIZE = 10;
+
+const VISIT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A `YYYY-MM-DD` day's start (or end) in `zone`, as UNIX seconds. */
+function dayBound(day: string, zone: string, end: boolean): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = end ? new TZDate(y, mo - 1, d, 23, 59, 59, zone) : new TZDate(y, mo - 1, d, 0, 0, 0, zone);
+  return Math.floor(at.getTime() / 1000);
+}
+
+function dayOf(seconds: number, zone: string): string {
+  const d = new TZDate(seconds * 1000, zone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The last 30 days, every survey. */
+function defaultFilter(zone: string): FilterValues {
+  const now = Math.floor(Date.now() / 1000);
+  return { code: 'all', from: dayOf(now - 30 * 86400, zone), to: dayOf(now, zone), visits: '' };
+}
+
+const visitList = (text: string) =>
+  text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+const FilterSchema = z
+  .object({
+    code: z.enum(SURVEY_CODES),
+    from: z.string(),
+    to: z.string(),
+    visits: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first day.' });
+    const bad = visitList(v.visits).find((id) => !VISIT_ID.test(id));
+    if (bad !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visits'],
+        message: `“${bad.slice(0, 40)}” is not a visit id. Separate ids with commas, for example vis_123, vis_456.`,
+      });
+  });
+type FilterValues = z.infer<typeof FilterSchema>;
+
+/** "would_recommend" -> "Would recommend". */
+const words = (key: string) => {
+  const text = key.replace(/[_-]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** Each answer of a response as a label and a value in words; the member and provider ids are shown apart. */
+export function readableAnswers(data: SurveyResponse['data']): [string, string][] {
+  if (!data) return [];
+  return Object.entries(data)
+    .filter(([key, value]) => key !== 'member_id' && key !== 'provider_id' && value !== null && value !== '')
+    .map(([key, value]): [string, string] => {
+      if (typeof value === 'boolean') return [words(key), value ? 'Yes' : 'No'];
+      if (typeof value === 'number') return [words(key), String(value)];
+      if (typeof value === 'string')
+        return [words(key), /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? words(value) : value];
+      return [words(key), JSON.stringify(value)];
+    });
+}
+
+/**
+ * Survey responses for the clinic team (spec 4.13, `{survey_base_url}`): one of the five survey
+ * codes, a range of days in the viewer's zone, optional visit ids; pages of ten over `total_count`;
+ * each response's answers in words.
+ */
+export function SurveyReport() {
+  const zone = useViewerTimeZone();
+  const [defaults] = useState(() => defaultFilter(zone));
+  const form = useForm<FilterValues>({ resolver: zodResolver(FilterSchema), defaultValues: defaults });
+  const [applied, setApplied] = useState<FilterValues>(defaults);
+  const [page, setPage] = useState(0);
+  const filter = useMemo<SurveyResponseFilter>(() => {
+    const visits = visitList(applied.visits);
+    return {
+      from_time: applied.from ? dayBound(applied.from, zone, false) : undefined,
+      to_time: applied.to ? dayBound(applied.to, zone, true) : undefined,
+      visit_ids: visits.length ? visits : undefined,
+    };
+  }, [applied, zone]);
+  const list = useQuery(surveyQueries.responses(applied.code, filter));
+  const resultsId = useId();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (!moved) return;
+    resultsHeading.current?.focus();
+    setMoved(false);
+  }, [moved]);
+
+  const total = list.data ? Number(list.data.total_count) : 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const shown = list.data?.data.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE) ?? [];
+  const goTo = (next: number) => {
+    setPage(next);
+    setMoved(true);
+  };
+
+  return (
+    <Page title="Survey responses">
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-label="Choose responses"
+          onSubmit={(event) =>
+            void form.handleSubmit((values) => {
+              setApplied(values);
+              setPage(0);
+            })(event)
+          }
+        >
+          <SelectField<FilterValues>
+            name="code"
+            label="Survey"
+            options={SURVEY_CODES.map((code) => ({ value: code, label: SURVEY_NAMES[code] }))}
+          />
+          <TextField<FilterValues> name="from" label={`First day (${zone})`} type="date" />
+          <TextField<FilterValues> name="to" label={`Last day (${zone})`} type="date" />
+          <TextField<FilterValues>
+            name="visits"
+            label="Visit ids (optional)"
+            hint="Separate several with commas."
+            autoComplete="off"
+          />
+          <div className="form-actions">
+            <Button type="submit">Show responses</Button>
+          </div>
+        </form>
+      </FormProvider>
+
+      <section aria-labelledby={resultsId}>
+        <h2 id={resultsId} ref={resultsHeading} tabIndex={-1}>
+          {list.data
+            ? total === 0
+              ? 'No responses'
+              : `Responses ${page * PAGE_SIZE + 1}–${Math.min(total, (page + 1) * PAGE_SIZE)} of ${total}`
+            : 'Responses'}
+        </h2>
+        {list.isPending ? <Spinner label="Loading responses…" /> : null}
+        {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
+        {list.data && total === 0 ? (
+          <p>Nothing matches. Try a longer range of days or another survey.</p>
+        ) : null}
+        {shown.length ? (
+          <ul className="result-list" aria-label="Survey responses">
+            {shown.map((response) => (
+              <li key={response.id} className="card">
+                <h3>
+                  {SURVEY_NAMES[response.survey_code]}
+                  {response.created ? ` · ${formatDateTime(Number(response.created), zone)}` : ''}
+                </h3>
+                <dl className="section-facts">
+                  {readableAnswers(response.data).map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                  <div>
+                    <dt>Visit</dt>
+                    <dd>{response.visit_id || 'None (no visit was made)'}</dd>
+                  </div>
+                  {response.room_code ? (
+                    <div>
+                      <dt>Room</dt>
+                      <dd>{response.room_code}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {pages > 1 ? (
+          <nav aria-label="Pages of responses" className="form-actions">
+            <Button variant="secondary" disabled={page === 0} onClick={() => goTo(page - 1)}>
+              Previous page
+            </Button>
+            <span>
+              Page {page + 1} of {pages}
+            </span>
+            <Button variant="secondary" disabled={page >= pages - 1} onClick={() => goTo(page + 1)}>
+              Next page
+            </Button>
+          </nav>
+        ) : null}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../db';
+
+const DAY = 86400;
+
+const POST_VISIT_REASONS = [
+  'Quick and easy',
+  'The clinician listened carefully',
+  'Video froze twice',
+  'Got my prescription the same day',
+  'Waited longer than expected',
+];
+const CANCEL_REASONS = ['Found a time that suits me better', 'Felt better', 'Took too long', 'Cost'];
+
+/**
+ * Survey responses over the last eight weeks (spec 2.16), for the providers' report: every survey
+ * code, several patients and providers, answers beyond `reason` (a rating, a comment).
+ */
+export function seedSurveys(db: Db, now: number): void {
+  const t = Math.floor(now / 1000);
+  const patients = ['usr_patient', 'usr_patient2', 'usr_p001', 'usr_p002', 'usr_p003', 'usr_p004'];
+  const providers = ['usr_provider', 'usr_nurse', 'usr_derm'];
+  const codes = [
+    'post_visit_survey',
+    'provider_visit_survey',
+    'cancel_intake_survey',
+    'cancel_call_survey',
+  ] as const;
+  for (let i = 0; i < 36; i += 1) {
+    const code = codes[i % codes.length] ?? 'post_visit_survey';
+    const member = patients[i % patients.length] ?? 'usr_patient';
+    const provider = providers[i % providers.length] ?? 'usr_provider';
+    const cancelled = code === 'cancel_intake_survey' || code === 'cancel_call_survey';
+    const id = `svy_s${String(i + 1).padStart(3, '0')}`;
+    db.surveyResponses.set(id, {
+      id,
+      survey_code: code,
+      clinic_code: 'demo',
+      visit_id: cancelled && code === 'cancel_intake_survey' ? '' : `vis_s${i + 1}`,
+      intake_id: `int_s${i + 1}`,
+      room_code: i % 3 === 0 ? 'dermatology' : 'general',
+      user_id: member,
+      data: cancelled
+        ? { reason: CANCEL_REASONS[i % CANCEL_REASONS.length], member_id: member }
+        : {
+            reason: POST_VISIT_REASONS[i % POST_VISIT_REASONS.length],
+            rating: 5 - (i % 3),
+            would_recommend: i % 4 !== 3,
+            member_id: member,
+            provider_id: provider,
+          },
+      created: t - Math.floor((i * 56 * DAY) / 36) - 3600 * (i % 7),
+    });
+  }
+  // One response of another clinic: the report of this clinic never shows it.
+  db.surveyResponses.set('svy_other_clinic', {
+    id: 'svy_other_clinic',
+    survey_code: 'post_visit_survey',
+    clinic_code: 'other-clinic',
+    visit_id: 'vis_other',
+    intake_id: 'int_other',
+    room_code: 'elsewhere',
+    user_id: 'usr_other',
+    data: { reason: 'Not this clinic', member_id: 'usr_other' },
+    created: t - 2 * DAY,
+  });
+}
