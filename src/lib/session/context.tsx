@@ -9,6 +9,7 @@ import {
   type IdleState,
   type SessionSettings,
   type SessionState,
+  type SignOutOutcome,
 } from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -36,7 +37,9 @@ function channelName(): string {
 
 /** The app's session store: tokens in memory and sessionStorage (never localStorage). */
 export function createSessionStore(storage: Storage | null = safeSessionStorage()): SessionStore {
-  const onLanding = typeof window !== 'undefined' && window.location.pathname === paths.auth();
+  const onLanding =
+    typeof window !== 'undefined' &&
+    window.location.pathname.replace(/\/+$/, '').toLowerCase() === paths.auth();
   const store = new SessionStore({
     refresh: (rt) => refreshTokens(rt),
     logout: (at, tokens) => logout(at, tokens),
@@ -73,6 +76,12 @@ export function useSessionStore(): SessionStore {
 export function useSession(): SessionState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/** How the last sign-out went on the server (null before any). */
+export function useSignOutOutcome(): SignOutOutcome | null {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getSignOutOutcome, store.getSignOutOutcome);
 }
 
 /** The inactivity clock: 'warning' with the sign-out deadline (epoch ms) in the last minutes. */

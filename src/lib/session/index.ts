@@ -6,6 +6,7 @@ export {
   type SessionState,
   type SessionTokens,
   type SessionEndReason,
+  type SignOutOutcome,
   type SessionSettings,
   type IdleState,
 } from './session-store';
@@ -15,6 +16,7 @@ export {
   useSession,
   useSessionStore,
   useIdleState,
+  useSignOutOutcome,
   sessionSettingsFromEnv,
   HANDOFF_WAIT_MS,
 } from './context';

@@ -5,6 +5,7 @@ import { configureAuth } from '@/api/http';
 import { getMe } from '@/api/users/requests';
 import { db, resetDb } from '@/mocks/db';
 import { setMockConfig } from '@/mocks/lib/auth';
+import { advanceMockClock } from '@/mocks/lib/clock';
 import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { sessionFor } from '~test/render';
@@ -148,7 +149,8 @@ describe('token expiry and refresh (A1–A6)', () => {
           expect(results.every((r) => r.id === 'usr_patient')).toBe(true);
           expect(refreshes(seen)).toHaveLength(1);
           const calls = seen.filter((r) => r.path === '/me');
-          expect(calls.filter((r) => r.token === oldToken).length).toBeLessThanOrEqual(6);
+          // Each call went out once with the refused token and was replayed once with the new one.
+          expect(calls.filter((r) => r.token === oldToken)).toHaveLength(6);
           expect(calls.filter((r) => r.token === store.tokens!.accessToken)).toHaveLength(6);
           expect(seen.slice(refreshedAt).some((r) => r.path === '/me' && r.token === oldToken)).toBe(false);
           expect(store.getState().status).toBe('active');
@@ -315,6 +317,53 @@ describe('sign-out (A8, A9, A11)', () => {
   });
 });
 
+describe('sign-out after the access token expired (D3)', () => {
+  it('D3: a manual sign-out an hour after the last request refreshes first, so the refresh token is destroyed', async () => {
+    const seen = recordRequests();
+    const store = tab({ settings: { idleTimeoutMs: 24 * 60 * MIN } });
+    store.signIn(sessionFor('demo-patient'));
+    const { accessToken, refreshToken } = store.tokens!;
+    // An hour passes on the server only: this client's clock still thinks the token is fresh.
+    advanceMockClock(61 * MIN);
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
+    expect(db.tokens.get(accessToken)?.revoked).toBe(true);
+    // The refresh token was spent on the way, and the pair it gave was destroyed.
+    expect(db.tokens.get(refreshToken)?.spent).toBe(true);
+    const family = db.tokens.get(refreshToken)!.family;
+    const alive = [...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent);
+    expect(alive).toEqual([]);
+    expect(refreshes(seen)).toHaveLength(1);
+  });
+
+  it('D3: when the client already knows the access token expired, it refreshes before the logout', async () => {
+    vi.useFakeTimers(FAKE);
+    setMockConfig({ accessTtlSeconds: 5 * 60 });
+    const seen = recordRequests();
+    const store = tab({ settings: { idleTimeoutMs: 24 * 60 * MIN } });
+    store.signIn(sessionFor('demo-patient'));
+    const { refreshToken } = store.tokens!;
+    vi.setSystemTime(Date.now() + 10 * MIN);
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
+    expect(seen.map((r) => r.path)).toEqual(['/tokens/refresh', '/users/logout']);
+    const family = db.tokens.get(refreshToken)!.family;
+    expect([...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent)).toEqual([]);
+  });
+
+  it('D3: an idle sign-out the server could not confirm is reported, and the browser is wiped anyway', async () => {
+    vi.useFakeTimers(FAKE);
+    server.use(http.post(api('/users/logout'), () => HttpResponse.error()));
+    const storage = new MemoryStorage();
+    const store = tab({ storage, watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    vi.advanceTimersByTime(15 * MIN);
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
+    expect(storage.length).toBe(0);
+    await vi.waitFor(() =>
+      expect(store.getSignOutOutcome()).toEqual({ reason: 'idle', server: 'unconfirmed' }),
+    );
+  });
+});
+
 describe('inactivity and the absolute cap (A12–A15)', () => {
   it('A12: warns 2 minutes before, input in the warning keeps the session, silence signs out at 15 minutes', async () => {
     vi.useFakeTimers(FAKE);
@@ -358,14 +407,23 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
     const seen = recordRequests();
     const store = tab({ watchIdle: true });
     store.signIn(sessionFor('demo-patient'));
-    const { accessToken } = store.tokens!;
+    const { accessToken, refreshToken } = store.tokens!;
     driveHttp(store);
     // Sleep: the clock jumps, no timer ran in between.
     vi.setSystemTime(Date.now() + 2 * 60 * MIN);
     await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
     expect(store.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
-    expect(seen.filter((r) => r.path !== '/users/logout')).toEqual([]);
-    expect(seen.filter((r) => r.token === accessToken).map((r) => r.path)).toEqual(['/users/logout']);
+    // Nothing but the sign-out reached the server with the stale token ...
+    expect(seen.filter((r) => r.path !== '/users/logout' && r.path !== '/tokens/refresh')).toEqual([]);
+    expect(seen.filter((r) => r.token === accessToken).map((r) => r.path)).toEqual([]);
+    // ... and the sign-out worked: the access token had expired on the server too (faked Date is
+    // the mock's clock here), so the refresh token had to be spent first; every token is dead.
+    await vi.waitFor(() =>
+      expect(store.getSignOutOutcome()).toEqual({ reason: 'idle', server: 'confirmed' }),
+    );
+    const family = db.tokens.get(refreshToken)!.family;
+    const live = [...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent);
+    expect(live).toEqual([]);
   });
 
   it('A13: a reload after a long sleep does not revive the session', () => {
@@ -406,6 +464,7 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
     const seen = recordRequests();
     const store = tab({ watchIdle: true });
     store.signIn(sessionFor('demo-patient'));
+    const family = db.tokens.get(store.tokens!.accessToken)!.family;
     driveHttp(store);
     const ended = new Promise<string>((resolve) => store.onSignOut(resolve));
     for (let hour = 0; hour < 12; hour += 1) {
@@ -415,8 +474,16 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
       }
     }
     await expect(ended).resolves.toBe('max-age');
+    const atEnd = seen.length;
     await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
-    expect(refreshes(seen)).toEqual([]);
+    // Only the sign-out itself talked to the server (its refresh is refused at the cap, which
+    // ends the family); no request tried to keep the session going.
+    expect(seen.slice(atEnd)).toEqual([]);
+    await vi.waitFor(() => expect(store.getSignOutOutcome()?.server).toBe('confirmed'));
+    expect(seen.map((r) => r.path).filter((p) => p !== '/tokens/refresh' && p !== '/users/logout')).toEqual(
+      [],
+    );
+    expect([...db.tokens.values()].filter((t) => t.family === family && !t.revoked)).toEqual([]);
   });
 
   it('A15: the server refuses a refresh 12 hours after the SSO landing; the client stops there without a loop', async () => {

@@ -33,6 +33,12 @@ export type SessionEndReason =
   /** Another sign-in replaced the session in this tab (an SSO landing over an old session). */
   | 'replaced';
 
+/** The server side of the last sign-out: pending while the request runs. */
+export interface SignOutOutcome {
+  reason: SessionEndReason;
+  server: 'pending' | 'confirmed' | 'unconfirmed';
+}
+
 export type SessionState =
   | { status: 'signed-out'; reason: SessionEndReason | null }
   | { status: 'active'; tokens: SessionTokens }
@@ -132,6 +138,7 @@ export class SessionStore implements AuthProvider {
   private refreshing: Promise<string> | null = null;
   private adminToken: string | null = null;
   private adminTokenRefused = false;
+  private outcome: SignOutOutcome | null = null;
   private channel: BroadcastChannel | null = null;
   private readonly now: () => number;
   private readonly graceMs: number;
@@ -479,13 +486,55 @@ export class SessionStore implements AuthProvider {
     const tokens = this.tokens;
     this.wipeLocal(reason);
     this.post({ type: 'signed-out', reason });
+    this.setOutcome({ reason, server: 'pending' });
     // An ended ("expired") session has nothing left the server would accept.
-    if (!tokens?.accessToken) return { serverConfirmed: true };
-    try {
-      await this.deps.logout(tokens.accessToken, [tokens.accessToken, tokens.refreshToken]);
-      return { serverConfirmed: true };
-    } catch {
-      return { serverConfirmed: false };
+    const serverConfirmed = tokens?.accessToken ? await this.destroy(tokens) : true;
+    this.setOutcome({ reason, server: serverConfirmed ? 'confirmed' : 'unconfirmed' });
+    return { serverConfirmed };
+  }
+
+  /** How the last sign-out went on the server: the signed-out page tells the user. */
+  getSignOutOutcome = (): SignOutOutcome | null => this.outcome;
+
+  private setOutcome(outcome: SignOutOutcome): void {
+    this.outcome = outcome;
+    this.emit();
+  }
+
+  /**
+   * Destroys the pair on the server. Logout authenticates with the access token it destroys, so
+   * an expired one is refreshed first: the refresh token must never outlive a sign-out. A refused
+   * refresh means the refresh token is already dead, which is what we wanted.
+   */
+  private async destroy(tokens: SessionTokens): Promise<boolean> {
+    let pair = { access: tokens.accessToken, refresh: tokens.refreshToken };
+    let refreshed = false;
+    const renew = async (): Promise<'renewed' | 'dead' | 'unknown'> => {
+      try {
+        const result = await this.deps.refresh(pair.refresh);
+        pair = { access: result.token, refresh: result.refresh_token.token };
+        refreshed = true;
+        return 'renewed';
+      } catch (error) {
+        return error instanceof ApiError && error.kind === 'http' && (error.status ?? 500) < 500
+          ? 'dead'
+          : 'unknown';
+      }
+    };
+    if (tokens.accessExpiry !== null && tokens.accessExpiry * 1000 <= this.now()) {
+      const renewed = await renew();
+      if (renewed !== 'renewed') return renewed === 'dead';
+    }
+    for (;;) {
+      try {
+        await this.deps.logout(pair.access, [pair.access, pair.refresh]);
+        return true;
+      } catch (error) {
+        const refused = error instanceof ApiError && error.kind === 'http' && error.status === 401;
+        if (!refused || refreshed) return false;
+        const renewed = await renew();
+        if (renewed !== 'renewed') return renewed === 'dead';
+      }
     }
   }
 
@@ -498,7 +547,7 @@ export class SessionStore implements AuthProvider {
 
   private revoke(tokens: SessionTokens): void {
     if (!tokens.accessToken) return;
-    this.deps.logout(tokens.accessToken, [tokens.accessToken, tokens.refreshToken]).catch(() => undefined);
+    void this.destroy(tokens);
   }
 
   private wipeLocal(reason: SessionEndReason): void {

@@ -1,6 +1,7 @@
 import { getResponse, http, HttpResponse } from 'msw';
 import { db, resetDb } from '../db';
 import { DEV_CREDENTIALS } from '../lib/auth';
+import { advanceMockClock, mockClockOffset, mockNow } from '../lib/clock';
 import { setFaults, faults, type Fault } from '../lib/faults';
 import { mockControl } from '../lib/routes';
 import { PERSONAS } from '../seed';
@@ -51,6 +52,56 @@ export const controlHandlers = [
     if (!response.ok) return response;
     const body = (await response.json()) as { data: { token: { token: string } } };
     return HttpResponse.json({ sso_token: body.data.token.token });
+  }),
+
+  /** The mock's clock: read it, or move it forward so tokens expire on the server (lib/clock.ts). */
+  http.get(mockControl('/clock'), () =>
+    HttpResponse.json({ data: { now: mockNow(), offset_ms: mockClockOffset() } }),
+  ),
+  http.post(mockControl('/clock'), async ({ request }) => {
+    const body = (await request.json().catch(() => null)) as { advance_ms?: unknown } | null;
+    const ms = body?.advance_ms;
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      return HttpResponse.json({ code: 400, message: 'Send {"advance_ms": <ms ≥ 0>}' }, { status: 400 });
+    }
+    advanceMockClock(ms);
+    return HttpResponse.json({ data: { now: mockNow(), offset_ms: mockClockOffset() } });
+  }),
+
+  /**
+   * What the mock stored about the tokens listed (in the body, never the URL): tests check that a
+   * sign-out really destroyed them. Unknown tokens answer null.
+   */
+  http.post(mockControl('/tokens'), async ({ request }) => {
+    const body = (await request.json().catch(() => null)) as { tokens?: unknown } | null;
+    const list = Array.isArray(body?.tokens)
+      ? body.tokens.filter((t): t is string => typeof t === 'string')
+      : [];
+    const data = Object.fromEntries(
+      list.map((token) => {
+        const record = db.tokens.get(token);
+        const live = record
+          ? !record.revoked &&
+            !record.spent &&
+            !record.consumed &&
+            record.expiry > Math.floor(mockNow() / 1000)
+          : false;
+        return [
+          token,
+          record
+            ? {
+                kind: record.kind,
+                family: record.family,
+                revoked: record.revoked,
+                spent: Boolean(record.spent),
+                expiry: record.expiry,
+                live,
+              }
+            : null,
+        ];
+      }),
+    );
+    return HttpResponse.json({ data });
   }),
 
   http.get(mockControl('/faults'), () => HttpResponse.json({ data: faults })),
