@@ -18,7 +18,7 @@ export {
   useIdleState,
   useSignOutOutcome,
   sessionSettingsFromEnv,
-  HANDOFF_WAIT_MS,
+  PEER_WAIT_MS,
 } from './context';
 export { watchBrowserActivity } from './activity';
 export { normaliseExpiry } from './expiry';
