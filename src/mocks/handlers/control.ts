@@ -80,12 +80,14 @@ export const controlHandlers = [
     const data = Object.fromEntries(
       list.map((token) => {
         const record = db.tokens.get(token);
-        const live = record
-          ? !record.revoked &&
-            !record.spent &&
-            !record.consumed &&
-            record.expiry > Math.floor(mockNow() / 1000)
-          : false;
+        const nowS = Math.floor(mockNow() / 1000);
+        const alive = (t: typeof record) =>
+          Boolean(t && !t.revoked && !t.spent && !t.consumed && t.expiry > nowS);
+        const live = alive(record);
+        // Tokens of the same family still usable: a sign-out must leave none.
+        const familyLive = record
+          ? [...db.tokens.values()].filter((t) => t.family === record.family && alive(t)).length
+          : 0;
         return [
           token,
           record
@@ -96,6 +98,7 @@ export const controlHandlers = [
                 spent: Boolean(record.spent),
                 expiry: record.expiry,
                 live,
+                family_live: familyLive,
               }
             : null,
         ];
