@@ -144,6 +144,24 @@ test('B17: replaying a one-time sign-in link shows the invalid-link page and sig
   await expectNoAxeViolations(other, 'invalid sign-in link');
 });
 
+test('D12: a link without one_time_token, landed on as /AUTH/, is captured early and dead afterwards', async ({
+  page,
+  newGuardedContext,
+}) => {
+  const token = await freshSsoToken();
+  await page.goto(`/AUTH/?${new URLSearchParams({ sso_token: token }).toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  expect(page.url()).not.toContain(token);
+  // The token is destroyed once the landing is done: the address left in history signs no one in.
+  await expect.poll(async () => (await mockTokens([token]))[token]?.revoked).toBe(true);
+  const other = await (await newGuardedContext()).newPage();
+  await other.goto(landingPath(token));
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'This sign-in link is invalid or has expired' }),
+  ).toBeVisible();
+  await expect(other.locator('body')).not.toContainText('Casey');
+});
+
 test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps it, then it signs out at 15 minutes', async ({
   page,
 }) => {

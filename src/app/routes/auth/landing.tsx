@@ -52,8 +52,11 @@ export function Component() {
         queryClient.clear();
         session.signIn(result, { embedded: landing.embedded });
         // The link's token stays in history and in the navigation timing entry: destroy it, so
-        // it is dead even without one_time_token=1 (spec: logout destroys the tokens listed).
-        if (result.token.token !== token) void logout(result.token.token, [token]).catch(() => undefined);
+        // it is dead even without one_time_token=1 (spec: logout destroys the tokens listed). It
+        // authenticates as itself, so only the user's own token is ever named. A one-time token
+        // is already spent.
+        if (!landing.oneTime && result.token.token !== token)
+          void logout(token, [token]).catch(() => undefined);
         const profile = await queryClient.fetchQuery(userQueries.me());
         const next = landingNext(landing.next);
         await navigate(next ?? homeFor(profile), { replace: true });
