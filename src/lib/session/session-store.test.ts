@@ -634,6 +634,30 @@ describe('tabs: one token family per browser (H55–H57, D2)', () => {
     expect(stale.getState().status).toBe('expired');
   });
 
+  it('a sign-out from a tab whose pair was refused still destroys the newer pair another tab holds', async () => {
+    const channelName = privateChannel();
+    const stale = tab({ channelName });
+    stale.signIn(sessionFor('demo-patient'));
+    const live = tab({ channelName, peerWaitMs: 200 });
+    await live.ready();
+    const original = BroadcastChannel.prototype.postMessage;
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    posted.mockImplementation(function (this: BroadcastChannel, message: unknown) {
+      const type = (message as { type?: string }).type;
+      // The stale tab misses the rotation, and nobody answers its request for a newer pair.
+      if (type !== 'rotated' && type !== 'pair-request') original.call(this, message);
+    });
+    await live.refreshAfterUnauthorized(live.tokens!.accessToken);
+    stale.expire();
+    posted.mockRestore();
+    const newer = live.tokens!;
+    const ended = new Promise<string>((resolve) => live.onSignOut(resolve));
+    await stale.signOut();
+    await expect(ended).resolves.toBe('other-tab');
+    await vi.waitFor(() => expect(db.tokens.get(newer.refreshToken)?.revoked).toBe(true));
+    expect(db.tokens.get(newer.accessToken)?.revoked).toBe(true);
+  });
+
   it('B17: a new sign-in over an open session ends the old one on the server', async () => {
     const store = tab();
     store.signIn(sessionFor('demo-patient'));

@@ -431,7 +431,7 @@ export class SessionStore implements AuthProvider {
   async signOut(reason: SessionEndReason = 'signed-out'): Promise<{ serverConfirmed: boolean }> {
     const tokens = this.tokens;
     this.wipeLocal(reason);
-    this.channel.post({ type: 'signed-out', reason });
+    this.channel.post({ type: 'signed-out', reason, destroyed: tokens?.accessToken || null });
     this.setOutcome({ reason, server: 'pending' });
     // An ended ("expired") session has nothing left the server would accept.
     const serverConfirmed = tokens?.accessToken ? await this.destroy(tokens) : true;
@@ -496,13 +496,17 @@ export class SessionStore implements AuthProvider {
 
   private onMessage(message: TabMessage): void {
     switch (message.type) {
-      case 'signed-out':
-        // The family is shared, so it is gone for this tab too; the sender destroyed it.
-        if (this.state.status === 'signed-out') return;
+      case 'signed-out': {
+        // The family is shared, so it is gone for this tab too; the sender destroys its pair.
+        const mine = this.tokens;
+        if (!mine) return;
         this.wipeLocal(
           message.reason === 'idle' || message.reason === 'max-age' ? message.reason : 'other-tab',
         );
+        // A pair the sender did not hold (it missed a rotation, or its own was refused) goes too.
+        if (mine.accessToken && mine.accessToken !== message.destroyed) void this.destroy(mine);
         return;
+      }
       case 'signed-in': {
         const mine = this.tokens;
         if (!mine) return;

@@ -15,8 +15,12 @@ const Reason = z.enum([
 
 /** What tabs of this browser say to each other (same origin only; tokens never leave the browser). */
 export const TabMessageSchema = z.discriminatedUnion('type', [
-  /** The session ended in that tab; its tokens are already destroyed on the server. */
-  z.object({ type: z.literal('signed-out'), reason: Reason }),
+  /**
+   * The session ended in that tab, which destroys the pair it held (`destroyed`, its access
+   * token; null when it held none the server would accept). A tab holding another pair destroys
+   * that one itself.
+   */
+  z.object({ type: z.literal('signed-out'), reason: Reason, destroyed: z.string().nullable() }),
   /** A new sign-in (a new family): the same person's tabs move to it, another person's tabs end. */
   z.object({ type: z.literal('signed-in'), tokens: SessionTokensSchema, lastActivity: z.number() }),
   /** A refresh rotated the family: every tab takes the new pair. */
