@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { FILE_CATEGORIES, FileRecordSchema, type FileCategory } from '@/api/files/schemas';
 import { db, nextId, nowSeconds, type StoredFile, type UserRecord } from '../db';
-import { isStaff, requireUserOrAdmin } from '../lib/auth';
+import { inClinic, isStaff, requireUserOrAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { queryOf } from '../lib/params';
 import { ok } from '../lib/respond';
@@ -67,7 +67,7 @@ const ADMIN_CREATOR = {
   type: 100,
 };
 
-type Caller = { user: UserRecord | null; isAdmin: boolean };
+type Caller = { user: UserRecord | null; isAdmin: boolean; clinic: string };
 
 function auth(request: Request): Caller {
   return requireUserOrAdmin(request, { account: true });
@@ -90,7 +90,22 @@ function creatorId(file: StoredFile): string | null {
   return file.creator?.id ?? null;
 }
 
+/** Whether a user id names a user of the caller's clinic. */
+function userInClinic(caller: Caller, id: string | null): boolean {
+  const user = id ? db.users.get(id) : undefined;
+  return !!user && inClinic(user, caller.clinic);
+}
+
+/** A file belongs to the clinic of the patient whose record holds it (or of its creator). */
+function fileInClinic(caller: Caller, file: StoredFile): boolean {
+  const owner = ownerOf(file);
+  if (owner) return userInClinic(caller, owner);
+  const creator = creatorId(file);
+  return creator === ADMIN_CREATOR.id ? caller.clinic === 'demo' : userInClinic(caller, creator);
+}
+
 function canSee(caller: Caller, file: StoredFile): boolean {
+  if (!fileInClinic(caller, file)) return false;
   if (caller.isAdmin) return true;
   const user = caller.user;
   if (!user) return false;
@@ -197,7 +212,7 @@ function resolveTarget(caller: Caller, form: FormData): Target {
 
   if (type === 'user') {
     const target = db.users.get(id);
-    if (!target) throw codeError(404, 'User not found');
+    if (!target || !inClinic(target, caller.clinic)) throw codeError(404, 'User not found');
     const user = caller.user;
     if (user && user.id !== id && !isStaff(user))
       throw codeError(403, 'You may only upload files to your own record');
@@ -208,8 +223,8 @@ function resolveTarget(caller: Caller, form: FormData): Target {
   const visit = db.visits.get(id);
   const intake = visit ? undefined : db.intakes.get(id);
   const record = visit ?? intake;
-  if (!record) throw codeError(404, 'Visit not found');
-  const owner = typeof record.member_id === 'string' ? record.member_id : '';
+  const owner = typeof record?.member_id === 'string' ? record.member_id : '';
+  if (!record || !userInClinic(caller, owner)) throw codeError(404, 'Visit not found');
   const user = caller.user;
   if (user && !isStaff(user) && owner !== user.id) throw codeError(403, 'Not a participant on this visit');
   return { id, type: visit ? 'visit' : 'intake', owner };
@@ -346,13 +361,13 @@ export const filesHandlers: HttpHandler[] = [
     }
 
     if (targetType === 'user') {
-      if (!db.users.has(targetId)) throw codeError(404, 'User not found');
+      if (!userInClinic(caller, targetId)) throw codeError(404, 'User not found');
       if (caller.user && !isStaff(caller.user) && caller.user.id !== targetId) {
         throw codeError(403, 'You may only list your own files');
       }
     } else {
       const visit = db.visits.get(targetId);
-      if (!visit) throw codeError(404, 'Visit not found');
+      if (!visit || visit.account_code !== caller.clinic) throw codeError(404, 'Visit not found');
       if (caller.user && !isStaff(caller.user) && visit.member_id !== caller.user.id) {
         throw codeError(403, 'Not a participant on this visit');
       }

@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { IntakeRefSchema, IntakeSchema, type IntakeAttachment } from '@/api/intakes/schemas';
 import { db, nextId, nowSeconds, type IntakeRecord, type UserRecord } from '../db';
-import { isStaff, requireUser } from '../lib/auth';
+import { inClinic, isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { formBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
@@ -74,12 +74,13 @@ function readProvider(params: URLSearchParams): string | null | undefined {
 }
 
 /** A patient creates intakes for themself; staff may name the patient by code. */
-function readMember(params: URLSearchParams, caller: UserRecord): string {
+function readMember(params: URLSearchParams, caller: UserRecord, clinic: string): string {
   const code = optionalString(params, 'member_id');
   if (code === undefined || code === caller.code || code === caller.id) return caller.id;
   if (!isStaff(caller)) throw badRequest('member_id must be the signed-in patient');
   const member = findUserByCode(code);
-  if (!member) throw badRequest(`member_id ${code} is not a patient of this clinic`);
+  if (!member || !inClinic(member, clinic))
+    throw badRequest(`member_id ${code} is not a patient of this clinic`);
   return member.id;
 }
 
@@ -135,9 +136,10 @@ function applyCustomFields(intake: IntakeRecord, fields: Map<string, string>, ow
   }
 }
 
-function ownIntake(id: string, user: UserRecord): IntakeRecord {
+function ownIntake(id: string, user: UserRecord, clinic: string): IntakeRecord {
   const intake = db.intakes.get(id);
-  if (!intake) throw namedError(404, 'not_found', 'Intake not found');
+  if (!intake || db.rooms.get(String(intake.room_code))?.account_code !== clinic)
+    throw namedError(404, 'not_found', 'Intake not found');
   if (intake._owner !== user.id && intake.member_id !== user.id) {
     throw namedError(403, 'forbidden', 'This intake belongs to someone else');
   }
@@ -151,14 +153,15 @@ function publicIntake(intake: IntakeRecord): Record<string, unknown> {
 
 export const intakesHandlers: HttpHandler[] = [
   http.post(api('/intakes'), async ({ request }) => {
-    const { user } = requireUser(request, { account: true, style: 'named' });
+    const { user, clinic } = requireUser(request, { account: true, style: 'named' });
     const params = queryOf(request);
     const roomCode = requiredString(params, 'room_code', badRequest);
-    if (!db.rooms.has(roomCode)) throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
+    if (db.rooms.get(roomCode)?.account_code !== clinic)
+      throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
     const type = optionalInt(params, 'type', badRequest);
     if (type !== undefined && type !== 1 && type !== 2)
       throw badRequest('type must be 1 (walk-in) or 2 (scheduled)');
-    const member = readMember(params, user);
+    const member = readMember(params, user, clinic);
     const location = readLocation(params);
     const phone = readPhone(params);
     const reason = readReason(params);
@@ -187,8 +190,8 @@ export const intakesHandlers: HttpHandler[] = [
   }),
 
   http.post(api('/intakes/:id'), async ({ request, params: path }) => {
-    const { user } = requireUser(request, { account: true, style: 'named' });
-    const intake = ownIntake(String(path.id), user);
+    const { user, clinic } = requireUser(request, { account: true, style: 'named' });
+    const intake = ownIntake(String(path.id), user, clinic);
     const params = queryOf(request);
     const location = readLocation(params);
     const phone = readPhone(params);
@@ -206,8 +209,8 @@ export const intakesHandlers: HttpHandler[] = [
   }),
 
   http.get(api('/intakes/:id'), ({ request, params: path }) => {
-    const { user } = requireUser(request, { account: true, style: 'named' });
-    const intake = ownIntake(String(path.id), user);
+    const { user, clinic } = requireUser(request, { account: true, style: 'named' });
+    const intake = ownIntake(String(path.id), user, clinic);
     return ok(IntakeSchema, publicIntake(intake));
   }),
 ];

@@ -95,6 +95,8 @@ export const ssoHandler = http.post(api('/users/sso'), async ({ request }) => {
     } satisfies UserRecord;
     db.users.set(id, user);
   }
+  // Single sign-on with a clinic's key and secret associates the user with that clinic.
+  if (!user.clinics.includes(accountCode)) user.clinics = [...user.clinics, accountCode];
   const pair = issuePair(user.id);
   const payload = {
     id: user.id,

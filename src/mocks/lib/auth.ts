@@ -152,7 +152,7 @@ export function requireAccountHeader(request: Request, style: ErrorStyle = 'code
 export function requireUser(
   request: Request,
   options: AuthOptions = {},
-): { user: UserRecord; token: TokenRecord } {
+): { user: UserRecord; token: TokenRecord; clinic: string } {
   const style = options.style ?? 'code';
   const token = request.headers.get('X-ApiToken');
   if (!token) {
@@ -168,7 +168,38 @@ export function requireUser(
   }
   const user = db.users.get(record.userId);
   if (!user || !user.active) throw unauthorized(style, options.invalidTokenMessage);
-  return { user, token: record };
+  return { user, token: record, clinic: callerClinic(request, user, style) };
+}
+
+/** Whether a user belongs to a clinic (their home account or one they were associated with). */
+export function inClinic(user: UserRecord, code: string): boolean {
+  return user.account_code === code || user.clinics.includes(code);
+}
+
+/**
+ * The clinic a user's request acts in: the X-AccountCode sent, which must be one of the user's
+ * clinics (404, so other clinics' existence and records do not leak), or the user's own clinic.
+ */
+function callerClinic(request: Request, user: UserRecord, style: ErrorStyle): string {
+  const code = request.headers.get('X-AccountCode');
+  if (!code) return user.account_code;
+  if (!inClinic(user, code)) {
+    throw style === 'named'
+      ? codeOrNamed(404, 'not_found', 'Clinic not found', style)
+      : codeError(404, 'Clinic not found');
+  }
+  return code;
+}
+
+/** The admin token belongs to one clinic; sent with another clinic's code it is refused. */
+function adminClinic(request: Request, style: ErrorStyle): string {
+  const code = requireAccount(request, style);
+  if (code !== DEV_CREDENTIALS.accountCode) {
+    throw style === 'named'
+      ? codeOrNamed(403, 'forbidden', 'This admin token belongs to another clinic', style)
+      : codeError(403, 'This admin token belongs to another clinic');
+  }
+  return code;
 }
 
 /** ADMIN scheme: the clinic admin API token from the dashboard settings; user tokens are refused. */
@@ -184,19 +215,20 @@ export function requireAdmin(request: Request, style: ErrorStyle = 'code'): { ac
     }
     throw unauthorized(style);
   }
-  return { accountCode: requireAccount(request, style) };
+  return { accountCode: adminClinic(request, style) };
 }
 
 /** USER endpoints that also accept the clinic admin token (insurance, uploads for a patient). */
 export function requireUserOrAdmin(
   request: Request,
   options: AuthOptions = {},
-): { user: UserRecord | null; isAdmin: boolean } {
+): { user: UserRecord | null; isAdmin: boolean; clinic: string } {
   if (request.headers.get('X-ApiToken') === DEV_CREDENTIALS.adminToken) {
-    requireAccount(request, options.style ?? 'code');
-    return { user: null, isAdmin: true };
+    const clinic = adminClinic(request, options.style ?? 'code');
+    return { user: null, isAdmin: true, clinic };
   }
-  return { user: requireUser(request, options).user, isAdmin: false };
+  const { user, clinic } = requireUser(request, options);
+  return { user, isAdmin: false, clinic };
 }
 
 /** KEYSECRET scheme: X-ApiKey + X-ApiSecret + X-AccountCode. */

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { db, type UserRecord } from '@/mocks/db';
+import { issuePair } from '@/mocks/lib/auth';
+import { findUserByCode } from '@/mocks/lib/users';
+import { sessionFor } from '~test/render';
+
+const API = 'http://mock.test/api_v3';
+const ADMIN = 'demo-admin-token';
+
+/** A provider created in the `demo-quick` clinic, as the SSO would create one. */
+function otherClinicProviderToken(): string {
+  const base = findUserByCode('demo-provider') as UserRecord;
+  const id = `quick-provider-${db.users.size}`;
+  const user: UserRecord = {
+    ...base,
+    id,
+    code: id,
+    email: `${id}@example.test`,
+    account_code: 'demo-quick',
+    clinics: ['demo-quick'],
+    rooms: [],
+  };
+  db.users.set(id, user);
+  return issuePair(id).access.token;
+}
+
+async function call(method: string, path: string, token: string, account: string, body?: BodyInit) {
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: { 'X-ApiToken': token, 'X-AccountCode': account },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as { data?: unknown } };
+}
+
+function demoPatientFileId(): string {
+  const patient = findUserByCode('demo-patient') as UserRecord;
+  for (const file of db.files.values()) if (file._owner === patient.id) return file.id;
+  throw new Error('no seeded file of demo-patient');
+}
+
+describe('every caller is bound to their clinic', () => {
+  it.each(['demo-quick', 'demo'])(
+    'a provider of demo-quick sending X-AccountCode %s gets 404 for a demo patient file',
+    async (account) => {
+      const token = otherClinicProviderToken();
+      const id = demoPatientFileId();
+      const one = await call('GET', `/files/${id}`, token, account);
+      expect(one.status).toBe(404);
+      const patient = findUserByCode('demo-patient') as UserRecord;
+      const list = await call('GET', `/files?target_id=${patient.id}&target_type=user`, token, account);
+      expect(list.status).toBe(404);
+    },
+  );
+
+  it('a provider of demo-quick cannot create an intake for a demo patient', async () => {
+    const token = otherClinicProviderToken();
+    const before = db.intakes.size;
+    const result = await call(
+      'POST',
+      '/intakes?room_code=quick-care&member_id=demo-patient',
+      token,
+      'demo-quick',
+    );
+    expect([400, 404]).toContain(result.status);
+    expect(db.intakes.size).toBe(before);
+  });
+
+  it('the admin token with another clinic code is refused', async () => {
+    const patient = findUserByCode('demo-patient') as UserRecord;
+    const list = await call('GET', `/files?target_id=${patient.id}&target_type=user`, ADMIN, 'demo-quick');
+    expect(list.status).toBe(403);
+  });
+
+  it('the clinic own provider still reads the patient file', async () => {
+    const token = sessionFor('demo-provider').token.token;
+    const one = await call('GET', `/files/${demoPatientFileId()}`, token, 'demo');
+    expect(one.status).toBe(200);
+  });
+});
