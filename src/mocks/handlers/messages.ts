@@ -51,9 +51,10 @@ export function participantIds(visit: VisitRecord): string[] {
   return [...new Set([...ids, ...hostIds(visit)])];
 }
 
-function visitFor(id: string, user: UserRecord): VisitRecord {
+function visitFor(id: string, user: UserRecord, request: Request): VisitRecord {
   const visit = db.visits.get(id);
-  if (!visit) throw codeError(404, 'Visit not found');
+  const clinic = request.headers.get('X-AccountCode') ?? user.account_code;
+  if (!visit || visit.account_code !== clinic) throw codeError(404, 'Visit not found');
   if (!participantIds(visit).includes(user.id)) throw codeError(403, 'Not a participant on this visit');
   return visit;
 }
@@ -205,7 +206,7 @@ function readSort(params: URLSearchParams): { field: string; dir: SortDir } {
 export const messagesHandlers: HttpHandler[] = [
   http.get(messagesApi('/visits/:id/messages'), ({ request, params }) => {
     const user = authenticate(request);
-    const visit = visitFor(String(params.id), user);
+    const visit = visitFor(String(params.id), user, request);
     const query = queryOf(request);
     const limit =
       optionalInt(query, 'limit', bad, { min: 1, max: MESSAGE_PAGE_MAX_LIMIT }) ?? MESSAGE_PAGE_DEFAULT_LIMIT;
@@ -225,7 +226,7 @@ export const messagesHandlers: HttpHandler[] = [
 
   http.post(messagesApi('/visits/:id/messages'), async ({ request, params }) => {
     const user = authenticate(request);
-    const visit = visitFor(String(params.id), user);
+    const visit = visitFor(String(params.id), user, request);
     const body = await jsonBody(request, bad);
     const content = body.content;
     if (typeof content !== 'string' || content.trim() === '') throw bad('content is required');

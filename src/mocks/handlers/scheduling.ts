@@ -360,9 +360,9 @@ export const schedulingHandlers: HttpHandler[] = [
    * place (a portal decision, docs/spec-decisions.md). Repeating either answers the visit as it is.
    */
   http.post(api('/visits/:id'), ({ request, params }) => {
-    const { user } = requireUser(request, AUTH);
+    const { user, clinic } = requireUser(request, AUTH);
     const query = queryOf(request);
-    const visit = visitOr404(String(params.id));
+    const visit = visitOr404(String(params.id), clinic);
     if (!isParticipant(user, visit)) throw forbidden('Not a participant on this visit');
     const version = requiredInt(query, 'version', fail);
     if (version !== UPDATE_VERSION) throw fail('version must be 2 for update operations');

@@ -9,6 +9,7 @@ import {
 } from '@/api/users/schemas';
 import { db, nextId, nowSeconds, type UserRecord } from '../db';
 import {
+  inClinic,
   isStaff,
   issuePair,
   liveAccessToken,
@@ -234,12 +235,11 @@ export const userHandlers = [
   }),
 
   http.get(api('/users/:id'), ({ request, params }) => {
-    const { user: caller } = requireUser(request, { account: true, style: 'user-area' });
+    const { user: caller, clinic } = requireUser(request, { account: true, style: 'user-area' });
     const id = String(params.id) === '-' ? caller.id : String(params.id);
     const target = db.users.get(id);
     // Patients see only themselves; staff see users of their clinic. Others do not exist for them.
-    const visible =
-      target && (target.id === caller.id || (isStaff(caller) && target.account_code === caller.account_code));
+    const visible = target && (target.id === caller.id || (isStaff(caller) && inClinic(target, clinic)));
     if (!target || !visible) throw codeError(404, 'User not found');
     return ok(UserSchema, profileOf(target));
   }),

@@ -86,9 +86,10 @@ function listItem(visit: VisitRecord, withRecordings: boolean): Record<string, u
   return body;
 }
 
-export function visitOr404(id: string): VisitRecord {
+/** A visit of the caller's clinic; another clinic's visit does not exist for the caller. */
+export function visitOr404(id: string, clinic: string): VisitRecord {
   const visit = db.visits.get(id);
-  if (!visit) throw namedError(404, 'not_found', 'Visit not found');
+  if (!visit || visit.account_code !== clinic) throw namedError(404, 'not_found', 'Visit not found');
   return visit;
 }
 
@@ -288,8 +289,8 @@ export const visitsHandlers: HttpHandler[] = [
   }),
 
   http.get(api('/visits/:id'), ({ request, params }) => {
-    const { user } = requireUserOrAdmin(request, AUTH);
-    const visit = visitOr404(String(params.id));
+    const { user, clinic } = requireUserOrAdmin(request, AUTH);
+    const visit = visitOr404(String(params.id), clinic);
     if (user ? !isParticipant(user, visit) : visit.account_code !== request.headers.get('X-AccountCode')) {
       throw namedError(403, 'forbidden', 'Not a participant on this visit');
     }

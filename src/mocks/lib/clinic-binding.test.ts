@@ -77,4 +77,19 @@ describe('every caller is bound to their clinic', () => {
     const one = await call('GET', `/files/${demoPatientFileId()}`, token, 'demo');
     expect(one.status).toBe(200);
   });
+
+  it.each(['demo-quick', 'demo'])(
+    'a provider of demo-quick sending %s gets 404 for a demo visit, its messages and its patient',
+    async (account) => {
+      const token = otherClinicProviderToken();
+      const visit = [...db.visits.values()].find((v) => v.account_code === 'demo');
+      if (!visit) throw new Error('no seeded demo visit');
+      expect((await call('GET', `/visits/${visit.id}`, token, account)).status).toBe(404);
+      const messages = await fetch(`http://mock.test/messaging/api/visits/${visit.id}/messages`, {
+        headers: { 'X-ApiToken': token, 'X-AccountCode': account },
+      });
+      expect(messages.status).toBe(404);
+      expect((await call('GET', `/users/${visit.member_id}`, token, account)).status).toBe(404);
+    },
+  );
 });
