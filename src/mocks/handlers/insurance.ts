@@ -19,7 +19,7 @@ import {
   type UserRecord,
   type VisitRecord,
 } from '../db';
-import { isStaff, requireUserOrAdmin, resolveUserId } from '../lib/auth';
+import { inClinic, isStaff, requireUserOrAdmin, resolveUserId } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { jsonBody, queryOf } from '../lib/params';
 import { noContent, ok, raw } from '../lib/respond';
@@ -55,8 +55,7 @@ type Caller = { user: UserRecord | null; isAdmin: boolean; accountCode: string }
 
 function auth(request: Request): Caller {
   const caller = requireUserOrAdmin(request, { account: true });
-  const accountCode = caller.user?.account_code ?? request.headers.get('X-AccountCode') ?? '';
-  return { ...caller, accountCode };
+  return { ...caller, accountCode: caller.clinic };
 }
 
 /** The patient whose cards are asked for, if this caller may touch them. */
@@ -68,7 +67,7 @@ function targetOf(caller: Caller, param: string | readonly string[] | undefined)
     if (!target) throw codeError(404, 'User not found');
     return target;
   }
-  if (!target || target.account_code !== caller.accountCode) throw codeError(404, 'User not found');
+  if (!target || !inClinic(target, caller.accountCode)) throw codeError(404, 'User not found');
   return target;
 }
 

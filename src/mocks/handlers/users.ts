@@ -221,16 +221,32 @@ export const userHandlers = [
   }),
 
   http.post(api('/users/logout'), async ({ request }) => {
-    requireUser(request, { style: 'user-area' });
+    const { user } = requireUser(request, { style: 'user-area' });
     const form = await formBody(request);
     const listed = (form.get('tokens') ?? '')
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
+    // A caller revokes only its own tokens; another user's are left alone, silently, so the
+    // answer says nothing about whether they exist (docs/spec-decisions.md, Mock authorization).
     for (const token of listed) {
       const record = db.tokens.get(token);
-      if (record) record.revoked = true;
+      if (record && record.userId === user.id) record.revoked = true;
     }
+    return ok(z.boolean(), true);
+  }),
+
+  /**
+   * ACCOUNT scheme, JSON `{email}`. Always 200 with the same body, known email or not, so the
+   * endpoint never reveals who is a user (the spec shows no parameters; docs/spec-decisions.md).
+   */
+  http.post(api('/users/reset_password'), async ({ request }) => {
+    requireAccountHeader(request);
+    const body: unknown = await request.json().catch(() => null);
+    const email = body && typeof body === 'object' ? (body as { email?: unknown }).email : undefined;
+    if (typeof email !== 'string' || email.trim() === '') throw codeError(400, 'email is required');
+    if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+      throw codeError(400, 'email must be an email address');
     return ok(z.boolean(), true);
   }),
 
