@@ -120,6 +120,7 @@ describe('insurance cards mock (spec 4.8)', () => {
       ...db.users.get('usr_p003')!,
       id: 'usr_elsewhere',
       account_code: 'other',
+      clinics: ['other'],
     });
     expect((await call('GET', '/users/usr_elsewhere/insurances', { token: ADMIN })).status).toBe(404);
     expect((await call('GET', '/users/usr_patient/insurances', { token: null })).status).toBe(401);
