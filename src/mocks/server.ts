@@ -82,13 +82,20 @@ export async function handle(req: IncomingMessage, res: ServerResponse, base: st
   }
 }
 
+/** Starts the server; port 0 picks a free port (read it from `server.address()`). */
 export function startMockServer(port: number, host = '127.0.0.1') {
   resetDb();
-  const base = `http://${host}:${port}`;
+  let base = `http://${host}:${port}`;
   const server = createServer((req, res) => {
     void handle(req, res, base);
   });
-  return new Promise<typeof server>((resolve) => server.listen(port, host, () => resolve(server)));
+  return new Promise<typeof server>((resolve) =>
+    server.listen(port, host, () => {
+      const address = server.address();
+      if (address && typeof address === 'object') base = `http://${host}:${address.port}`;
+      resolve(server);
+    }),
+  );
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
