@@ -96,6 +96,7 @@ function ids() {
 const MATRIX: Record<string, Class[] | 'control'> = {
   // Catch-alls: the fault injector in front of everything, and 404 for paths no spec names.
   '/.+/ *': 'control',
+  '/.+/ /.*/': 'control',
   '/.+/ */api_v3/*': 'control',
   '/.+/ */messaging/api/*': 'control',
   '/.+/ */survey/*': 'control',

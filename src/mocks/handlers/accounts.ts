@@ -25,7 +25,13 @@ export const accountHandlers = [
     const { user } = requireUser(request, { account: true });
     const key = new URL(request.url).pathname.split('/settings/')[1] ?? '';
     let value: unknown = db.settings.get(user.account_code) ?? {};
-    for (const part of key.split('/').filter(Boolean).map(decodeURIComponent)) {
+    let parts: string[];
+    try {
+      parts = key.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      throw codeError(400, 'setting_key is not a valid percent-encoded path');
+    }
+    for (const part of parts) {
       if (value && typeof value === 'object' && Object.hasOwn(value, part)) {
         value = (value as Record<string, unknown>)[part];
       } else {

@@ -109,8 +109,16 @@ export const controlHandlers = [
 
   http.get(mockControl('/faults'), () => HttpResponse.json({ data: faults })),
   http.put(mockControl('/faults'), async ({ request }) => {
-    const body = (await request.json()) as { data?: Fault[] };
-    setFaults(Array.isArray(body.data) ? body.data.filter((f) => f.path && f.mode) : []);
+    let body: { data?: Fault[] } | null;
+    try {
+      body = (await request.json()) as { data?: Fault[] } | null;
+    } catch {
+      return HttpResponse.json(
+        { code: 400, message: 'The body must be JSON: {"data": [fault]}' },
+        { status: 400 },
+      );
+    }
+    setFaults(Array.isArray(body?.data) ? body.data.filter((f) => f.path && f.mode) : []);
     return HttpResponse.json({ data: faults });
   }),
 

@@ -1,4 +1,5 @@
 import { faultHandler } from '../lib/faults';
+import { malformedPathHandler } from '../lib/malformed';
 import { accountHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { billingHandlers } from './billing';
@@ -23,6 +24,7 @@ import { visitsHandlers } from './visits';
  * server. Order matters: failures on demand first, each family next, 501s for the rest last.
  */
 export const handlers = [
+  malformedPathHandler,
   faultHandler,
   ...controlHandlers,
   ...userHandlers,

@@ -135,9 +135,7 @@ export const authHandler = http.get(api('/auth'), ({ request }) => {
   if (params.get('one_time_token') === '1') record.consumed = true;
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json');
   if (!wantsJson) {
-    const next = params.get('next');
-    const target = next?.startsWith('/') && !next.startsWith('//') ? next : '/';
-    return new HttpResponse(null, { status: 302, headers: { Location: target } });
+    return new HttpResponse(null, { status: 302, headers: { Location: landingPath(params.get('next')) } });
   }
   const pair = issuePair(user.id);
   // The new family keeps the presented token's start: the 12-hour cap counts from the SSO
@@ -147,6 +145,27 @@ export const authHandler = http.get(api('/auth'), ({ request }) => {
   if (family && startedAt !== undefined) family.startedAt = Math.min(family.startedAt, startedAt);
   return ok(SsoResultSchema, { ...publicUser(user), token: pairBody(pair) });
 });
+
+/**
+ * Where `GET /auth` may send a browser: a path of this origin, read the way a browser reads it
+ * (tab, CR and LF removed, `\\` taken as `/`); anything that would leave the origin lands on `/`.
+ * Line breaks are refused with 400: they could only split the Location header.
+ */
+function landingPath(next: string | null): string {
+  if (next === null || next === '') return '/';
+  if (/[\r\n]/.test(next)) throw codeError(400, 'next must not contain line breaks');
+  const read = next.replace(/\t/g, '').replace(/\\/g, '/');
+  if (!read.startsWith('/') || read.startsWith('//')) return '/';
+  const origin = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(read, origin);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 export const userHandlers = [
   ssoHandler,
