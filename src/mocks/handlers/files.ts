@@ -4,6 +4,7 @@ import { FILE_CATEGORIES, FileRecordSchema, type FileCategory } from '@/api/file
 import { db, nextId, nowSeconds, type StoredFile, type UserRecord } from '../db';
 import { inClinic, isStaff, requireUserOrAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
+import { checkText, TEXT_LIMITS } from '../lib/text';
 import { queryOf } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
@@ -303,6 +304,9 @@ export const filesHandlers: HttpHandler[] = [
     const title = stringField(form, 'meta.title');
     if (title && title.length > 255) throw bad('meta.title must be at most 255 characters');
     const description = stringField(form, 'meta.description');
+    checkText('file name', file.name, TEXT_LIMITS.fileName);
+    checkText('meta.title', title, TEXT_LIMITS.fileName);
+    checkText('meta.description', description, TEXT_LIMITS.description, false);
     const target = resolveTarget(caller, form);
 
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -447,6 +451,9 @@ export const filesHandlers: HttpHandler[] = [
     if (name === '' || title === '') throw bad('The new name must not be empty');
     if ((name?.length ?? 0) > 255 || (title?.length ?? 0) > 255)
       throw bad('The new name must be at most 255 characters');
+    checkText('name', name, TEXT_LIMITS.fileName);
+    checkText('meta.title', title, TEXT_LIMITS.fileName);
+    checkText('meta.description', description, TEXT_LIMITS.description, false);
     if (!canEdit(caller, file)) throw codeError(403, 'Only the person who uploaded this file can rename it');
     const meta = { ...file.meta };
     if (title !== undefined) meta.title = title;

@@ -11,6 +11,7 @@ import {
 import { db, nextId, nowSeconds, type RoomRecord, type UserRecord, type VisitRecord } from '../db';
 import { liveAccessToken, requireAccountHeader, requireAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
+import { checkText, TEXT_LIMITS } from '../lib/text';
 import { jsonBody, optionalInt, queryOf } from '../lib/params';
 import { ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
@@ -132,6 +133,7 @@ export const roomsHandlers: HttpHandler[] = [
     const name = text('name');
     if (!domain) throw fail('domain is required');
     if (!name) throw fail('name is required');
+    checkText('name', name, TEXT_LIMITS.roomName);
     const slug =
       text('slug') ||
       name

@@ -23,6 +23,7 @@ import {
 } from '../lib/auth';
 import { codeError, userAreaError } from '../lib/errors';
 import { formBody } from '../lib/params';
+import { checkText, TEXT_LIMITS } from '../lib/text';
 import { ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
 import { findUserByCode, profileOf, publicUser } from '../lib/users';
@@ -51,6 +52,8 @@ export const ssoHandler = http.post(api('/users/sso'), async ({ request }) => {
   const type = Number(field('type'));
   if (!firstName) throw codeError(400, 'first_name is required');
   if (!lastName) throw codeError(400, 'last_name is required');
+  checkText('first_name', firstName, TEXT_LIMITS.personName);
+  checkText('last_name', lastName, TEXT_LIMITS.personName);
   if (!SSO_TYPES.has(type)) throw codeError(400, 'type must be 200, 400 or 600');
   const code = field('code');
   if ((type === 200 || type === 400) && !code) throw codeError(400, 'code is required for type 200 and 400');
