@@ -24,10 +24,26 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
   };
 }
 
+/** The largest body read: the 25 MB upload limit plus 1 MB for the multipart envelope. */
+export const serverLimits = { maxBodyBytes: 26 * 1024 * 1024 };
+
+class BodyTooLarge extends Error {}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > serverLimits.maxBodyBytes) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks);
+}
+
+/** 413 in the `{code, message}` shape; the connection closes so the rest of the body is not read. */
+function tooLarge(res: ServerResponse, cors: Record<string, string>): void {
+  res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close', ...cors });
+  res.end(JSON.stringify({ code: 413, message: 'The request body is too large' }));
 }
 
 export async function toFetchRequest(req: IncomingMessage, base: string): Promise<Request> {
@@ -52,6 +68,11 @@ export async function handle(req: IncomingMessage, res: ServerResponse, base: st
     res.end();
     return;
   }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > serverLimits.maxBodyBytes) {
+    tooLarge(res, cors);
+    return;
+  }
   try {
     const request = await toFetchRequest(req, base);
     const response = await getResponse(handlers, request);
@@ -72,6 +93,10 @@ export async function handle(req: IncomingMessage, res: ServerResponse, base: st
     res.writeHead(response.status, headers);
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      tooLarge(res, cors);
+      return;
+    }
     if (error instanceof Response) {
       res.writeHead(error.status, { 'Content-Type': 'application/json', ...cors });
       res.end(Buffer.from(await error.arrayBuffer()));
