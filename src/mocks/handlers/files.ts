@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { FILE_CATEGORIES, FileRecordSchema, type FileCategory } from '@/api/files/schemas';
-import { db, nextId, nowSeconds, type StoredFile, type UserRecord } from '../db';
+import { db, nowSeconds, type StoredFile, type UserRecord } from '../db';
 import { inClinic, isStaff, requireUserOrAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { checkText, TEXT_LIMITS } from '../lib/text';
@@ -147,9 +147,25 @@ async function present(file: StoredFile, caller: Caller, request: Request): Prom
   const wire = Object.fromEntries(Object.entries(file).filter(([key]) => !key.startsWith('_')));
   return {
     ...wire,
+    creator: creatorFor(caller, file),
     fullpath: `${apiBaseOf(request)}/files/view/${encodeURIComponent(file.id)}?auth_code=${code}&time=${time}`,
     is_deletable: canDelete(caller, file),
   };
+}
+
+/** New files get unguessable ids (the seeded ones keep their fixed ids, DESIGN.md section 3). */
+function randomFileId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `file_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Whose file this is is shown to its creator and the clinic; an avatar shown to others names nobody. */
+function creatorFor(caller: Caller, file: StoredFile): StoredFile['creator'] {
+  if (categoryOf(file) !== 'user_avatar' || caller.isAdmin) return file.creator;
+  const user = caller.user;
+  if (user && (isStaff(user) || creatorId(file) === user.id)) return file.creator;
+  return null;
 }
 
 function findFile(caller: Caller, id: string): StoredFile {
@@ -310,7 +326,7 @@ export const filesHandlers: HttpHandler[] = [
     const target = resolveTarget(caller, form);
 
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const id = nextId('file');
+    const id = randomFileId();
     const creator = caller.user
       ? {
           id: caller.user.id,
