@@ -41,7 +41,8 @@ describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
     expect((await call(path, { headers: { 'X-ApiToken': 'demo-admin-token' } })).status).toBe(400);
     db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
     const other = await call(path, { headers: { ...ADMIN, 'X-AccountCode': 'other' } });
-    expect(other).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    // The admin token belongs to `demo`: with another clinic's code it is refused.
+    expect(other).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     expect((await call('/visits/vis_peds_recorded/recordings/999', { headers: ADMIN })).status).toBe(404);
   });
 });
@@ -110,22 +111,22 @@ describe('PUT /rooms/{code} (ADMIN)', () => {
 });
 
 describe('the admin token with another clinic’s X-AccountCode', () => {
-  it('sees and changes nothing of this clinic', async () => {
+  it('is refused, and sees and changes nothing of this clinic', async () => {
     db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
     const OTHER = { ...ADMIN, 'X-AccountCode': 'other' };
     const users = await call('/users', { headers: OTHER });
-    expect(users).toMatchObject({ status: 200, body: { data: [], total_count: 0 } });
+    expect(users.status).toBe(403);
     const visits = await call('/visits?fields=recordings&with_recordings_only=1', { headers: OTHER });
-    expect(visits).toMatchObject({ status: 200, body: { data: [] } });
+    expect(visits.status).toBe(403);
     const add = await call('/users/usr_peds/rooms', json({ code: 'dermatology' }, OTHER));
-    expect(add.status).toBe(404);
+    expect(add.status).toBe(403);
     const remove = await call('/users/usr_provider/rooms/general', { method: 'DELETE', headers: OTHER });
-    expect(remove.status).toBe(404);
+    expect(remove.status).toBe(403);
     const close = await call('/rooms/general', {
       ...json({ operation_settings: { is_closed: true, close_msg: 'x' } }, OTHER),
       method: 'PUT',
     });
-    expect(close.status).toBe(404);
+    expect(close.status).toBe(403);
     expect(db.users.get('usr_peds')?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
     expect(db.users.get('usr_provider')?.rooms?.map((r) => r.code)).toContain('general');
     expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
