@@ -259,7 +259,7 @@ describe('the profile photo', () => {
     await user.upload(screen.getByLabelText('Upload a photo'), png);
     expect(await screen.findByRole('img', { name: 'Your current profile photo' })).toHaveAttribute(
       'src',
-      expect.stringMatching(/\/api_v3\/files\/view\/file_\d+\?auth_code=\w+&time=\d+/),
+      expect.stringMatching(/\/api_v3\/files\/view\/file_[0-9a-f]+\?auth_code=\w+&time=\d+/),
     );
     const fileId = db.users.get('usr_patient')!._photo_file as string;
     expect((db.files.get(fileId)?.meta as { category?: string } | undefined)?.category).toBe('user_avatar');
