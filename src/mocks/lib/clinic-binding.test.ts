@@ -92,4 +92,10 @@ describe('every caller is bound to their clinic', () => {
       expect((await call('GET', `/users/${visit.member_id}`, token, account)).status).toBe(404);
     },
   );
+
+  it('a persona signed in from a demo-quick portal works in demo-quick', async () => {
+    const signIn = await fetch('http://mock.test/__mock/personas/demo-patient/sign-in', { method: 'POST' });
+    const { sso_token: token } = (await signIn.json()) as { sso_token: string };
+    expect((await call('GET', '/me', token, 'demo-quick')).status).toBe(200);
+  });
 });
