@@ -72,6 +72,8 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // No data: URIs in the bundle, so the CSP can stay strict.
       assetsInlineLimit: 0,
+      // .vite/manifest.json: the chunk graph the bundle budget check (test/budgets.ts) reads.
+      manifest: true,
     },
     test: {
       setupFiles: ['./test/setup.ts'],
