@@ -74,6 +74,20 @@ export default defineConfig(({ mode }) => {
       assetsInlineLimit: 0,
       // .vite/manifest.json: the chunk graph the bundle budget check (test/budgets.ts) reads.
       manifest: true,
+      // Every browser the portal supports has <link rel="modulepreload">; the polyfill is dead weight.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        treeshake: {
+          // Our modules do their work through their exports; only these two run code on import.
+          // Without this a feature's index.ts would pull every module it re-exports into the chunk
+          // of whoever imports one name from it (the header's user menu and its query observer into
+          // the first page, for instance).
+          moduleSideEffects: [
+            { test: /[\\/]src[\\/](main\.tsx|lib[\\/]zod-setup\.ts)$/, sideEffects: true },
+            { test: /[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+          ],
+        },
+      },
     },
     test: {
       setupFiles: ['./test/setup.ts'],

@@ -180,6 +180,21 @@ describe('envelopes and exceptions', () => {
     const blob = await apiBlob({ path: '/bytes', auth: 'user' });
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
   });
+
+  it('takes the schema as a promise (loaded while the request is out); a schema that fails to load is a network error', async () => {
+    withTokens();
+    server.use(mswHttp.get(`${ORIGIN}/api_v3/wrapped`, () => HttpResponse.json({ data: { id: 7 } })));
+    await expect(
+      apiJson({ path: '/wrapped', auth: 'user', schema: Promise.resolve(z.object({ id: z.number() })) }),
+    ).resolves.toEqual({ id: 7 });
+    await expect(
+      apiJson({ path: '/wrapped', auth: 'user', schema: Promise.resolve(z.object({ id: z.string() })) }),
+    ).rejects.toMatchObject({ kind: 'contract', field: 'id' });
+    const unloaded = Promise.reject<z.ZodType<{ id: number }>>(new TypeError('Failed to fetch module'));
+    await expect(apiJson({ path: '/wrapped', auth: 'user', schema: unloaded })).rejects.toMatchObject({
+      kind: 'network',
+    });
+  });
 });
 
 describe('errors are classified by status first, body second', () => {

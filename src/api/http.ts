@@ -295,17 +295,31 @@ export function decodeJson<T>(
 }
 
 export interface JsonRequestOptions<T> extends RequestOptions {
-  schema: z.ZodType<T>;
+  /**
+   * The response schema, or a promise of it: a request module on the first page passes
+   * `import('./schemas').then(...)`, so zod loads while the request is in flight, not with the page.
+   */
+  schema: z.ZodType<T> | Promise<z.ZodType<T>>;
   /** `data` (default): the payload sits under `data`. `none`: the schema reads the whole body. */
   envelope?: 'data' | 'none';
 }
 
 /** A call answered with JSON, validated at runtime. */
 export async function apiJson<T>(options: JsonRequestOptions<T>): Promise<T> {
+  const schema = Promise.resolve(options.schema);
+  // Awaited below; a failed chunk load while the request is still out must not go unhandled.
+  schema.catch(() => undefined);
   const response = await send(options);
   if (!response.ok) throw await errorFromResponse(response);
   const text = await readText(response);
-  return decodeJson(text, response.status, options.schema, options.envelope ?? 'data');
+  let resolved: z.ZodType<T>;
+  try {
+    resolved = await schema;
+  } catch (cause) {
+    // The schema's chunk did not load (offline, a new deployment): a network failure, retried as one.
+    throw new ApiError({ kind: 'network', status: response.status, cause });
+  }
+  return decodeJson(text, response.status, resolved, options.envelope ?? 'data');
 }
 
 /** A call answered with no body (204) or whose body we do not need. */

@@ -1,4 +1,3 @@
-import { visitQueries } from '@/api/visits/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -10,7 +9,10 @@ import type { FeatureRegistration } from './types';
 export const visitsFeature: FeatureRegistration = {
   routes: (ctx) => {
     const warmVisit = ({ params }: { params: { id?: string } }) => {
-      void ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? ''));
+      // The query module (and its schemas) loads with the page, not with the first page.
+      void import('@/api/visits/queries').then(({ visitQueries }) =>
+        ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? '')),
+      );
       return null;
     };
     return {
