@@ -515,7 +515,7 @@ describe('e-consult thread: a 10,000-message thread (case F50)', () => {
     const start = Date.now() / 1000 - 20_000;
     for (let i = 0; i < 9_999; i += 1)
       appendMessage(v, i % 2 ? p : pr, `Bulk message ${i}`, { quiet: true, created: start + i });
-    const { history } = await openThread(OPEN_PATH, 'demo-patient', /^Bulk message 9900$/);
+    const { history } = await openThread(OPEN_PATH, 'demo-patient', /^Bulk message 9998$/);
     expect(stored(OPEN)).toHaveLength(10_000);
     const first = requests.gets()[0]!;
     expect(first.url.searchParams.get('limit')).toBe('100');
