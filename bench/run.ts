@@ -49,17 +49,29 @@ const dists = given.length ? given : ['dist-bench', 'dist-bench-same'];
 printThreadOpen(await measureThreadOpen(dists));
 
 // 3. The thread's history and replies, the insurer search, the provider queue (dist-bench).
+/** One bench failing (a changed screen, a slow machine) does not hide the others' figures. */
+async function section(name: string, run: () => Promise<void> | void): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    process.exitCode = 1;
+    console.log(`${name}: failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+}
+
 if (!given.length) {
-  printThreadBench(await runThreadBench({ build: false }));
-  printInsurerSearchBench(runInsurerSearchBench());
-  printProviderQueueBench(await runProviderQueueBench({ build: false }));
+  await section('thread bench', async () => printThreadBench(await runThreadBench({ build: false })));
+  await section('insurer search', () => printInsurerSearchBench(runInsurerSearchBench()));
+  await section('provider queue', async () =>
+    printProviderQueueBench(await runProviderQueueBench({ build: false })),
+  );
 }
 
 // 4. Lighthouse, when installed outside the repo.
 const lh = lighthousePath();
 if (lh) {
   const dir = dists.at(-1) ?? 'dist-bench-same';
-  printLighthouse(await runLighthouse(dir, lh), dir);
+  await section('Lighthouse', async () => printLighthouse(await runLighthouse(dir, lh), dir));
 } else {
   console.log(
     'Lighthouse: skipped (set LIGHTHOUSE_PATH to a Lighthouse package installed outside the repo, see bench/lighthouse.ts)',
