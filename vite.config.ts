@@ -77,6 +77,15 @@ export default defineConfig(({ mode }) => {
       // Every browser the portal supports has <link rel="modulepreload">; the polyfill is dead weight.
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Everything the first page runs, in one file: one request and one compression window
+              // instead of a dozen small chunks shared with lazy pages (which import it from there).
+              { name: 'first-page', tags: ['$initial'] },
+            ],
+          },
+        },
         treeshake: {
           // Our modules do their work through their exports; only these two run code on import.
           // Without this a feature's index.ts would pull every module it re-exports into the chunk
