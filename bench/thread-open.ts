@@ -59,6 +59,21 @@ export async function measureThreadOpen(distDirs: string[]): Promise<ThreadOpenR
         await page.goto('/dev/sign-in');
         await page.getByRole('button', { name: 'Sign in as Casey Morgan' }).click();
         await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Development sign-in' }).waitFor();
+        // Leaving at once can beat the session to the tab's storage (seen with the API on the same
+        // origin, where the first page shows sooner): wait until a reload keeps the session.
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          await page.waitForTimeout(250);
+          await page.goto('/patient');
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          if (!new URL(page.url()).pathname.startsWith('/sign-in')) return;
+          await page.goto('/dev/sign-in');
+          await page.getByRole('button', { name: 'Sign in as Casey Morgan' }).click();
+          await page
+            .getByRole('heading', { level: 1 })
+            .filter({ hasNotText: 'Development sign-in' })
+            .waitFor();
+        }
+        throw new Error('the session did not survive a reload after signing in');
       };
       await signIn();
 
