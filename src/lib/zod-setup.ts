@@ -6,6 +6,7 @@
 // copy of zod and read when zod first loads, so setting it here costs no bytes; zod-setup.test.ts
 // checks that zod still reads it.
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+// Changed in place: if zod has already loaded, it holds this very object.
+(holder.__zod_globalConfig ??= {}).jitless = true;
 
 export {};
