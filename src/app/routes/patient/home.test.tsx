@@ -9,6 +9,14 @@ describe('patient home', () => {
     expect(await screen.findByText('Harborview Virtual Care', { selector: 'strong' })).toBeInTheDocument();
   });
 
+  it('keeps the patient’s name out of the tab title and isolates it from bidi controls', async () => {
+    renderRoute('/patient', { as: 'demo-patient' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
+    expect(heading.querySelector('bdi')).toHaveTextContent('Casey');
+    expect(document.title).toMatch(/^Home/);
+    expect(document.title).not.toMatch(/Casey/);
+  });
+
   it('sends a signed-out visitor to sign in with a return path', async () => {
     const { router } = renderRoute('/patient?tab=1', { as: null });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
