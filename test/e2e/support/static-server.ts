@@ -23,6 +23,12 @@ export interface CspOptions {
   apiOrigins?: readonly string[];
 }
 
+/**
+ * Trusted Types policies the portal creates: the sanitiser's (lib/sanitize.ts) and the page's
+ * default policy (lib/trusted-types.ts, Stripe.js and, in mock builds, the mock's worker).
+ */
+export const TRUSTED_TYPES_POLICIES = ['portal-sanitizer', 'default'] as const;
+
 /** The API origin(s) from `E2E_API_ORIGIN` (space- or comma-separated), else the mock server's. */
 export function apiOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   const raw = env.E2E_API_ORIGIN?.trim();
@@ -46,7 +52,8 @@ function checkOrigin(origin: string): string {
 
 /**
  * The production Content-Security-Policy. No inline script or style, no eval; scripts and frames
- * only from this origin and Stripe; requests only to this origin, the API and Stripe's API.
+ * only from this origin and Stripe; requests only to this origin, the API and Stripe's API;
+ * Trusted Types enforced with the portal's two named policies; no framing by anyone.
  */
 export function buildContentSecurityPolicy(options: CspOptions = {}): string {
   const api = (options.apiOrigins ?? apiOriginsFromEnv()).map(checkOrigin);
@@ -61,6 +68,9 @@ export function buildContentSecurityPolicy(options: CspOptions = {}): string {
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
+    // DOM XSS sinks take only Trusted Types objects, made by the named policies (case 69).
+    ['require-trusted-types-for', "'script'"],
+    ['trusted-types', ...TRUSTED_TYPES_POLICIES],
   ];
   return directives.map((d) => d.join(' ')).join('; ');
 }

@@ -512,7 +512,7 @@ describe('e-consult thread: polling lifecycle (case E47)', () => {
     const signedOutAt = requests.gets().length;
     await advance(POLL_MAX_MS * 2);
     expect(requests.gets()).toHaveLength(signedOutAt);
-    expect(again.queryClient.getQueryData(messageQueries.thread(OPEN).queryKey)).toBeUndefined();
+    expect(again.queryClient.getQueryData(messageQueries.thread(OPEN))).toBeUndefined();
     requests.stop();
   });
 });
