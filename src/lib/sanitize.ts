@@ -81,6 +81,17 @@ function instance(): ReturnType<typeof DOMPurify> {
   return created;
 }
 
+/**
+ * Renames event-handler attributes (`onerror=` → `data-removed-onerror=`) before DOMPurify
+ * parses the markup. DOMPurify removes them anyway (data attributes are not allowed); renaming
+ * first keeps Chromium from checking each handler against the page's CSP while parsing the
+ * inert copy, which it reports as a (blocked) script-src-attr violation. Not a security
+ * boundary: DOMPurify is.
+ */
+export function renameEventHandlers(html: string): string {
+  return html.replace(/([\s/"'])on([a-z]+\s*=)/gi, '$1data-removed-on$2');
+}
+
 /** What `dangerouslySetInnerHTML` receives: TrustedHTML where the browser has Trusted Types. */
 export type SanitizedHtml = string | TrustedHTML;
 
@@ -99,6 +110,7 @@ export function sanitizeHtml(dirty: unknown): SanitizedHtml {
   const purify = instance();
   if (!purify.isSupported) return '';
   const trusted = sanitizerPolicy();
-  if (!trusted) return purify.sanitize(dirty, { ...CONFIG, RETURN_TRUSTED_TYPE: false });
-  return purify.sanitize(dirty, { ...CONFIG, TRUSTED_TYPES_POLICY: trusted, RETURN_TRUSTED_TYPE: true });
+  const input = renameEventHandlers(dirty);
+  if (!trusted) return purify.sanitize(input, { ...CONFIG, RETURN_TRUSTED_TYPE: false });
+  return purify.sanitize(input, { ...CONFIG, TRUSTED_TYPES_POLICY: trusted, RETURN_TRUSTED_TYPE: true });
 }

@@ -12,6 +12,8 @@ describe('the default Trusted Types policy', () => {
     ['https://evil.example/mockServiceWorker.js', true, false],
     ['data:text/javascript,alert(1)', true, false],
   ])('%s (mock build: %s) → %s', (url, mock, allowed) => {
-    expect(scriptUrlAllowed(url, 'https://portal.example.com', mock)).toBe(allowed);
+    expect(scriptUrlAllowed(url, 'https://portal.example.com', mock ? '/mockServiceWorker.js' : null)).toBe(
+      allowed,
+    );
   });
 });

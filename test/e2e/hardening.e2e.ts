@@ -57,8 +57,11 @@ async function createCanaryPatient(): Promise<{ id: string; ssoToken: string }> 
   return { id: body.data.id, ssoToken: body.data.token.token };
 }
 
-/** The canary patient joins the walk-in line of `general` (the mock's control queues every patient once). */
-async function queueCanaryWalkIn(): Promise<void> {
+/**
+ * The canary patient joins the walk-in line of `general` (the mock's control queues every patient
+ * not already waiting, so all of them once); returns the canary's visit id, read with the admin token.
+ */
+async function queueCanaryWalkIn(patientId: string): Promise<string> {
   const stats = (await (await fetch(`${MOCK_ORIGIN}/__mock/stats`)).json()) as Record<string, unknown>;
   const users = Number((stats.data as Record<string, unknown> | undefined)?.users ?? stats.users ?? 50);
   const response = await fetch(`${MOCK_ORIGIN}/__mock/rooms/general/walkins`, {
@@ -67,6 +70,16 @@ async function queueCanaryWalkIn(): Promise<void> {
     body: JSON.stringify({ count: Math.max(users, 1), reason: CANARY.reason }),
   });
   expect(response.status).toBe(201);
+  const visits = await fetch(`${MOCK_ORIGIN}/api_v3/visits?room_code=general&status=10`, {
+    headers: { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' },
+  });
+  expect(visits.status).toBe(200);
+  const body = (await visits.json()) as {
+    data: { id: string; member_id?: string; member?: { id?: string } }[];
+  };
+  const mine = body.data.find((v) => (v.member?.id ?? v.member_id) === patientId);
+  expect(mine, 'the canary’s walk-in').toBeDefined();
+  return mine!.id;
 }
 
 interface Recorder {
@@ -241,10 +254,12 @@ test('canary scan: a tour as patient, provider and admin leaks no canary, under 
   storageDumps.push(await persistentStorage(page));
 
   // Provider: the canary waits in the walk-in line with a canary reason.
-  await queueCanaryWalkIn();
+  const walkIn = await queueCanaryWalkIn(canary.id);
   await signInAs(page, 'Dr. Samira Okafor');
   await showsPage(page, rec);
+  await screen(page, rec, `/provider/visits/${walkIn}`);
   await expect(page.getByText(`${CANARY.first} ${CANARY.last}`).first()).toBeVisible();
+  await expect(page.getByText(CANARY.reason).first()).toBeVisible();
   for (const path of [
     '/provider/visits',
     '/provider/patients',

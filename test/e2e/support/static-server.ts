@@ -21,6 +21,8 @@ export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:8787';
 export interface CspOptions {
   /** Origins the app calls for its API (and loads API-served images from). */
   apiOrigins?: readonly string[];
+  /** Enforce Trusted Types (default; `E2E_TRUSTED_TYPES=off` turns it off for a comparison run). */
+  trustedTypes?: boolean;
 }
 
 /**
@@ -68,10 +70,11 @@ export function buildContentSecurityPolicy(options: CspOptions = {}): string {
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
-    // DOM XSS sinks take only Trusted Types objects, made by the named policies (case 69).
-    ['require-trusted-types-for', "'script'"],
-    ['trusted-types', ...TRUSTED_TYPES_POLICIES],
   ];
+  // DOM XSS sinks take only Trusted Types objects, made by the named policies (case 69).
+  if (options.trustedTypes !== false) {
+    directives.push(['require-trusted-types-for', "'script'"], ['trusted-types', ...TRUSTED_TYPES_POLICIES]);
+  }
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
@@ -249,7 +252,11 @@ function main(): void {
     process.exit(1);
   }
 
-  const server = createStaticServer({ root, apiOrigins: apiOriginsFromEnv() });
+  const server = createStaticServer({
+    root,
+    apiOrigins: apiOriginsFromEnv(),
+    trustedTypes: process.env.E2E_TRUSTED_TYPES !== 'off',
+  });
   server.on('error', (error) => {
     console.error(`static-server: ${error.message}`);
     process.exit(1);
