@@ -113,4 +113,23 @@ describe('the admin user directory (GET /users)', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { name: 'No users match these filters' })).toBeInTheDocument();
   });
+
+  it('isolates names from bidi controls in the list and on the user’s page', async () => {
+    const { user, db } = await openDirectory();
+    const casey = db.users.get('usr_patient')!;
+    db.users.set('usr_patient', {
+      ...casey,
+      last_name: 'Morgan\u202Egnp.exe',
+      full_name: 'Casey Morgan\u202Egnp.exe',
+    });
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Name or email'), 'casey');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const link = await screen.findByRole('link', { name: 'Casey Morgan\u202Egnp.exe' });
+    expect(within(link).getByText('Casey Morgan\u202Egnp.exe', { selector: 'bdi' })).toBeInTheDocument();
+    await user.click(link);
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Casey Morgan/ });
+    expect(within(heading).getByText('Casey Morgan\u202Egnp.exe', { selector: 'bdi' })).toBeInTheDocument();
+    expect(document.title).not.toMatch(/Casey|Morgan/);
+  });
 });

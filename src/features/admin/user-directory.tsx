@@ -203,7 +203,9 @@ function UserDirectory() {
                 {rows.map((user) => (
                   <tr key={user.id}>
                     <th scope="row" data-label="Name">
-                      <Link to={paths.admin.user(user.id)}>{displayName(user, user.id)}</Link>
+                      <Link to={paths.admin.user(user.id)}>
+                        <bdi>{displayName(user, user.id)}</bdi>
+                      </Link>
                     </th>
                     <td data-label="Type">
                       {typeLabel(user)}
@@ -214,7 +216,11 @@ function UserDirectory() {
                     <td data-label="Insurance">
                       {user.type === USER_TYPE.member ? (
                         <Link to={paths.admin.userInsurance(user.id)}>
-                          Cards<span className="visually-hidden"> of {displayName(user)}</span>
+                          Cards
+                          <span className="visually-hidden">
+                            {' '}
+                            of <bdi>{displayName(user)}</bdi>
+                          </span>
                         </Link>
                       ) : (
                         '—'

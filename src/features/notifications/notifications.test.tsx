@@ -77,6 +77,7 @@ describe('notifications page', () => {
     fc.assert(
       fc.property(text, fc.integer({ min: 2, max: 200 }), (value, max) => {
         const out = truncateText(value, max);
+        expect(isWellFormed(out)).toBe(isWellFormed(value));
         const all = graphemes(value);
         if (all.length <= max) {
           expect(out).toBe(value);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 
@@ -12,7 +12,7 @@ describe('patient home', () => {
   it('keeps the patient’s name out of the tab title and isolates it from bidi controls', async () => {
     renderRoute('/patient', { as: 'demo-patient' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
-    expect(heading.querySelector('bdi')).toHaveTextContent('Casey');
+    expect(within(heading).getByText('Casey', { selector: 'bdi' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Home/);
     expect(document.title).not.toMatch(/Casey/);
   });
