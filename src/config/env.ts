@@ -52,6 +52,12 @@ const RULES = {
     'must be host names separated by commas',
     'recordings.example.test',
   ),
+  /** Hosts file and photo links may point at besides the API (comma list; https only). */
+  VITE_FILE_HOSTS: matching(
+    /^([a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*)?$/i,
+    'must be host names separated by commas',
+    '',
+  ),
   VITE_API_MOCKING: (raw: string | undefined) => {
     const result = oneOf(['on', 'off'])(raw);
     return 'value' in result ? { value: result.value ?? 'off' } : result;
