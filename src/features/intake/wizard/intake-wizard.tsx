@@ -9,7 +9,7 @@ import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Consultation, Room } from '@/api/rooms/schemas';
-import { availableVisitKinds, roomVisitKinds } from '@/api/rooms/visit-settings';
+import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
 import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
 import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
 import type { Visit } from '@/api/visits/schemas';
@@ -257,6 +257,7 @@ function KindChooser({
   return (
     <Page title={`How would you like to be seen?`}>
       <p className="wizard-progress">{room.name}</p>
+      <ClosedRoomNote room={room} kinds={kinds} />
       <form
         className="step-form"
         noValidate
@@ -673,6 +674,30 @@ function Flow(props: FlowProps) {
   );
 }
 
+/**
+ * Before anything starts in a closed room, the patient learns that nobody sees them live now and
+ * when an answer comes: an e-consult is read and answered in writing once the room opens.
+ */
+function ClosedRoomNote({ room, kinds }: { room: Room; kinds: VisitKind[] }) {
+  if (!isRoomClosed(room)) return null;
+  return (
+    <section className="banner banner-info" role="note" aria-labelledby="closed-room-note">
+      <h2 id="closed-room-note">This room is closed right now</h2>
+      <p>Nobody at {room.name} can see you by video until it opens again.</p>
+      {kinds.includes('econsult') ? (
+        <p>
+          You can still send an e-consult: a clinician reads it and answers in writing when the room opens, so
+          your answer comes later, not right away.
+        </p>
+      ) : null}
+      {kinds.includes('appointment') ? (
+        <p>You can still book an appointment for a time when it is open.</p>
+      ) : null}
+      <p>If this is an emergency, call 911 or go to the nearest emergency room.</p>
+    </section>
+  );
+}
+
 function StepHeader({
   ws,
   total,
@@ -688,9 +713,12 @@ function StepHeader({
 }) {
   if (ws.phase === 'intake') {
     return (
-      <p className="wizard-progress">
-        {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
-      </p>
+      <>
+        <p className="wizard-progress">
+          {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
+        </p>
+        {ws.indexInPhase === 0 ? <ClosedRoomNote room={room} kinds={[kind]} /> : null}
+      </>
     );
   }
   return (
