@@ -9,6 +9,10 @@ import { signInAs } from './support/sign-in';
  * thread. Both used to stop at the last step with "Room … not found".
  */
 
+/** A 1×1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 async function pass(page: Page, label = 'Continue') {
   const before = page.url();
   await page.getByRole('button', { name: label }).click();
@@ -55,6 +59,10 @@ test.describe('other demo accounts', () => {
     await page.getByLabel('What would you like help with?').fill('A mole that changed colour');
     await pass(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Photos of the area' })).toBeVisible();
+    await page
+      .getByLabel('Add photos or documents')
+      .setInputFiles({ name: 'mole.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
     await pass(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
     await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
@@ -67,6 +75,9 @@ test.describe('other demo accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'E-consult' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /message/i })).toBeVisible();
     await expect(page.getByText(/not found/i)).toHaveCount(0);
+    // The photo sent with the intake is on the e-consult's page.
+    const photos = page.getByRole('region', { name: 'Photos and documents' });
+    await expect(photos.getByRole('button', { name: 'mole.png' })).toBeVisible();
     await expectNoAxeViolations(page, 'demo-econsult thread');
   });
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
+import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
 import { continueWithoutInsurance, saveTestCard } from './support/steps';
 
@@ -33,6 +34,7 @@ async function heading(page: Page, name: string) {
 
 /** The demo clinic's walk-in steps in `general`, up to the payment step. */
 async function walkToPayment(page: Page, reason: string) {
+  await endSeededWalkin();
   await page.goto('/patient/rooms/general');
   await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
   await heading(page, 'Reason for visit');

@@ -2,6 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.

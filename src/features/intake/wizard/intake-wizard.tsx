@@ -10,9 +10,17 @@ import { patientConsultations } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Consultation, Room } from '@/api/rooms/schemas';
 import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
-import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import {
+  INTAKE_TYPE_FOR_KIND,
+  VISIT_KIND_LABEL,
+  VISIT_KIND_TITLE,
+  visitKindOf,
+  type VisitKind,
+} from '@/api/visits/kinds';
+import { visitQueries } from '@/api/visits/queries';
+import { listVisits } from '@/api/visits/requests';
 import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
-import type { Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -84,6 +92,11 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
   const account = useQuery(accountQueries.detail(accountCode));
   const room = useQuery(roomQueries.detail(roomCode));
   const intake = useQuery({ ...intakeQueries.detail(intakeId ?? ''), enabled: Boolean(intakeId) });
+  // A walk-in already waiting in this room: a new one is not started, the patient is led back to it.
+  const roomVisits = useQuery({
+    ...visitQueries.list({ room_code: roomCode }),
+    enabled: !intakeId && Boolean(room.data && roomVisitKinds(room.data).includes('walkin')),
+  });
 
   const steps = useMemo(
     () => (account.data ? readSteps(account.data.intake_steps, account.data.post_intake_steps) : []),
@@ -161,6 +174,15 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
       </Page>
     );
   }
+  const waiting = !intakeId && kind === 'walkin' ? waitingWalkinOf(roomVisits.data) : undefined;
+  if (!intakeId && kind === 'walkin' && roomVisits.isPending) {
+    return (
+      <Page title="Your visit">
+        <Spinner label="Getting your visit ready…" />
+      </Page>
+    );
+  }
+  if (waiting) return <AlreadyWaiting room={room.data} visitId={waiting.id} />;
   if (!kind) {
     return (
       <KindChooser roomCode={roomCode} room={room.data} kinds={offered} steps={steps} registry={registry} />
@@ -177,6 +199,33 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
       intake={intakeId ? (intake.data ?? null) : null}
       registry={registry}
     />
+  );
+}
+
+/** The patient's own walk-in still waiting (pending or confirmed) in a room, if any. */
+function waitingWalkinOf(visits: Visit[] | undefined): Visit | undefined {
+  return visits?.find(
+    (v) =>
+      visitKindOf(v) === 'walkin' &&
+      (v.status === VISIT_STATUS.pending || v.status === VISIT_STATUS.confirmed),
+  );
+}
+
+/** The same room's queue already holds this patient: no second walk-in, the way back to the first. */
+function AlreadyWaiting({ room, visitId }: { room: Room; visitId: string }) {
+  return (
+    <Page title="Your visit">
+      <section className="banner banner-info" role="note" aria-labelledby="already-waiting">
+        <h2 id="already-waiting">You are already waiting in line</h2>
+        <p>
+          You joined the waiting room of {room.name} earlier and still have your place there, so there is no
+          need to start again.
+        </p>
+        <p>
+          <Link to={paths.patient.visit(visitId)}>Go back to your place in line</Link>
+        </p>
+      </section>
+    </Page>
   );
 }
 
@@ -546,6 +595,14 @@ function Flow(props: FlowProps) {
   };
 
   const finish = async (id: string, from: WizardStep | null) => {
+    // Joined this room's queue meanwhile (another tab): lead back to that place, never a second walk-in.
+    if (kind === 'walkin' && !(await readIntake(id)).visit_id) {
+      const other = waitingWalkinOf(await listVisits({ room_code: roomCode }).catch(() => []));
+      if (other) {
+        await navigate(paths.patient.visit(other.id));
+        return;
+      }
+    }
     let visitId: string;
     try {
       visitId = await createVisitOnce(id);
