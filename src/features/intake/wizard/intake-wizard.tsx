@@ -617,7 +617,14 @@ function Flow(props: FlowProps) {
         }
         throw error;
       }
-      const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
+      // A refusal (4xx other than a conflict or a rate limit) will not change on a retry: say what to do instead.
+      if (isApiError(error) && error.kind === 'http' && [400, 403, 404, 422].includes(error.status ?? 0)) {
+        throw new StepFailure(
+          `Your answers are saved, but ${room.name} is not taking this ${KIND_WORDS[kind].noun} from you right now. Please choose another room, or contact the clinic.`,
+          { cause: error },
+        );
+      }
+      const reason = isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
       throw new StepFailure(
         `Your answers are saved, but we could not ${KIND_WORDS[kind].failed}. ${reason}`,
         {
