@@ -27,7 +27,6 @@ async function openDocuments(page: Page) {
 test('a patient uploads a document, opens and downloads the same bytes, renames it and deletes it', async ({
   page,
   context,
-  guard,
 }) => {
   await openDocuments(page);
   // The seeded image shows a real thumbnail (bytes fetched through the API, shown from a blob: URL).

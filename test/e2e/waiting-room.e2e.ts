@@ -23,6 +23,13 @@ test.describe('waiting room', () => {
     // The photo sent with the intake is on the visit page.
     const photos = page.getByRole('region', { name: 'Photos and documents' });
     await expect(photos.getByRole('button', { name: 'Photo of my eyes' })).toBeVisible();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      photos.getByRole('button', { name: 'Photo of my eyes' }).click(),
+    ]);
+    await expect(tab).toHaveURL(/^blob:/);
+    expect(await tab.evaluate(() => window.opener === null)).toBe(true);
+    await tab.close();
 
     await page.getByRole('button', { name: 'Leave the waiting room' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave the waiting room?' });
