@@ -11,6 +11,7 @@ test.describe('waiting room', () => {
 
   test('a second walk-in leads back to the place in line, where the patient can leave the queue', async ({
     page,
+    guard,
   }) => {
     await signInAs(page, 'Casey Morgan');
     await page.goto('/patient/rooms/general');
@@ -29,7 +30,18 @@ test.describe('waiting room', () => {
     ]);
     await expect(tab).toHaveURL(/^blob:/);
     expect(await tab.evaluate(() => window.opener === null)).toBe(true);
+    await expect
+      .poll(() => tab.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0))
+      .toBeGreaterThan(0);
     await tab.close();
+    // The image tab keeps the portal's CSP (a blob inherits it), which refuses the inline styles
+    // of Chromium's own image viewer: the picture shows, unstyled. Only such reports are accepted.
+    await guard.flush();
+    expect(guard.take('csp').every((p) => p.message.startsWith('enforce violation of style-src-attr'))).toBe(
+      true,
+    );
+    const logs = guard.take('console');
+    expect(logs.every((p) => p.message.startsWith('Applying inline style violates'))).toBe(true);
 
     await page.getByRole('button', { name: 'Leave the waiting room' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave the waiting room?' });
