@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
 import { Button } from '../ui/button';
 
+/**
+ * A loading state. While the app knows it is offline, reads are paused rather than loading, so
+ * it says so instead of "Loading…" forever (RELIABILITY case 52); it switches back by itself.
+ */
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  const online = useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
   return (
     <p className="spinner" role="status" aria-live="polite">
-      <span className="spinner-dot" aria-hidden="true" />
-      {label}
+      {online ? <span className="spinner-dot" aria-hidden="true" /> : null}
+      {online ? label : 'You are offline. This will load when the connection returns.'}
     </p>
   );
 }

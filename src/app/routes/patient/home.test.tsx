@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 
@@ -7,6 +7,14 @@ describe('patient home', () => {
     renderRoute('/patient', { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(await screen.findByText('Harborview Virtual Care', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('keeps the patient’s name out of the tab title and isolates it from bidi controls', async () => {
+    renderRoute('/patient', { as: 'demo-patient' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
+    expect(within(heading).getByText('Casey', { selector: 'bdi' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Home/);
+    expect(document.title).not.toMatch(/Casey/);
   });
 
   it('sends a signed-out visitor to sign in with a return path', async () => {

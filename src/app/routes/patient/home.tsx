@@ -13,7 +13,14 @@ export function Component() {
   if (me.isPending) return <Spinner />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
-    <Page title={`Welcome, ${me.data.first_name ?? 'there'}`}>
+    <Page
+      title="Home"
+      heading={
+        <>
+          Welcome, <bdi>{me.data.first_name ?? 'there'}</bdi>
+        </>
+      }
+    >
       <p>
         You are signed in to{' '}
         <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
