@@ -226,7 +226,10 @@ describe('errors are classified by status first, body second', () => {
       code: 'bad_request',
       serverMessage: 'room_code is required',
     });
-    expect((bad as ApiError).userMessage).toBe('room_code is required');
+    // The server's words stay on the error for logs; a developer's sentence never reaches a patient.
+    expect((bad as ApiError).userMessage).toBe(
+      'The clinic could not accept this. Please check what you entered; if it keeps happening, contact the clinic.',
+    );
   });
 
   it('treats a 401 whose body says code 404 as a 401: refresh once, then the session has ended', async () => {

@@ -40,7 +40,11 @@ test('the closed after-hours room shows its sanitised message and no script runs
   await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(page.locator('.room-closed img, .room-closed script')).toHaveCount(0);
   await expect(page.locator('.room-closed a[href^="javascript"]')).toHaveCount(0);
-  await expect(page.getByText('You can still book an appointment or send an e-consult.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'You can still book an appointment or send an e-consult (a clinician answers in writing when the room opens).',
+    ),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'closed room');
   await page.screenshot({ path: 'test-results-e2/closed-room-phone.png', fullPage: true });
   await guard.flush();

@@ -1,8 +1,7 @@
-import { downloadFileBlob, getFile, isExpiredLinkError } from '@/api/files/requests';
+import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
 import { isApiError } from '@/api/errors';
-import { DOCUMENT_ACCEPT, extensionOf, sanitizeFileName } from '@/components/upload';
-import { safeResourceUrl } from '@/lib/safe-url';
+import { DOCUMENT_ACCEPT, extensionOf, openFileBytesInNewTab, sanitizeFileName } from '@/components/upload';
 
 /** The name a document is shown under: its title, falling back to the (deprecated) name. */
 export function titleOf(file: Pick<FileRecord, 'name' | 'meta'>): string {
@@ -53,15 +52,11 @@ export function fileActionMessage(error: unknown): string {
   return 'We could not open this file. Please try again.';
 }
 
-/**
- * Opens a file in a new tab. The time-limited link is read fresh at the click and never
- * rendered into the page ahead of time (RELIABILITY case 62); the tab gets no opener and no referrer.
- */
-export async function openFileInNewTab(id: string): Promise<void> {
-  const fresh = await getFile(id);
-  const url = safeResourceUrl(fresh.fullpath);
-  if (!url) throw new Error('The clinic sent no usable link for this file');
-  window.open(url, '_blank', 'noopener,noreferrer');
+/** Opens a file in a new tab from its bytes; a type a tab cannot show safely is saved instead. */
+export function openFileInNewTab(
+  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>,
+): Promise<void> {
+  return openFileBytesInNewTab(file, () => saveFileToDisk(file));
 }
 
 /**

@@ -38,24 +38,51 @@ describe('notifications page', () => {
   it('marks one read when opened, and the badge and list agree afterwards', async () => {
     const { user } = await openNotifications();
     await waitFor(() => expect(items()).toHaveLength(10));
-    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 4 new' })).toBeInTheDocument();
-    await user.click(within(items()[0] as HTMLElement).getByRole('button'));
-    await waitFor(() => expect(within(items()[0] as HTMLElement).getByText('Read')).toBeInTheDocument());
-    expect(db.notifications.get('ntf_1')).toMatchObject({ read: true, is_new: false });
-    expect(await screen.findByText('3 new notifications')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 3 new' })).toBeInTheDocument();
-    expect(newCount()).toBe(3);
+    expect(await screen.findByText('6 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 6 new' })).toBeInTheDocument();
+    await user.click(within(items()[4] as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(within(items()[4] as HTMLElement).getByText('Read')).toBeInTheDocument());
+    expect(db.notifications.get('ntf_5')).toMatchObject({ read: true, is_new: false });
+    expect(await screen.findByText('5 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 5 new' })).toBeInTheDocument();
+    expect(newCount()).toBe(5);
   });
 
   it('"Mark all as seen" resets the badge on the server and on screen', async () => {
     const { user } = await openNotifications();
-    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
+    expect(await screen.findByText('6 new notifications')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
     expect(await screen.findByText('No new notifications')).toBeInTheDocument();
     expect(document.querySelector('.notification-badge')).toHaveAccessibleName('Notifications');
     expect(newCount()).toBe(0);
     expect(screen.getByRole('button', { name: 'Mark all as seen' })).toBeDisabled();
+  });
+
+  it('shows one count: the header, the page and the Unread marks agree', async () => {
+    await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    const unread = items().filter((item) => within(item as HTMLElement).queryByText('Unread')).length;
+    expect(await screen.findByText(`${unread} new notifications`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Notifications, ${unread} new` })).toBeInTheDocument();
+  });
+
+  it('"Mark all as seen" marks every unread one read on the server and on screen', async () => {
+    const { user } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    expect(await screen.findByText('No new notifications')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
+    const stored = [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient');
+    expect(stored.filter((n) => n.read !== true || n.is_new === true)).toEqual([]);
+  });
+
+  it('opens what a notification is about: its visit, its thread or the documents', async () => {
+    const { user, router } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    const message = screen.getAllByRole('link', { name: /New message from your care team/ })[0]!;
+    await user.click(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/visits/vis_econsult_open'));
+    expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false });
   });
 
   it('truncates titles on grapheme boundaries: no ZWJ family, flag or accent is split (case C21)', () => {
