@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
 import { Button } from '../ui/button';
+import { Skeleton } from './skeleton';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <p className="spinner" role="status" aria-live="polite">
-      <span className="spinner-dot" aria-hidden="true" />
-      {label}
-    </p>
-  );
+/** The shared loading state: a skeleton of lines with a spoken label. */
+export function Spinner({ label = 'Loading…', lines }: { label?: string; lines?: number }) {
+  return <Skeleton label={label} lines={lines} />;
 }
 
 /** An error with a way forward. Shows the ApiError's safe message, never raw server text for 5xx. */
@@ -38,11 +35,21 @@ export function ErrorState({
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** Nothing to show yet, and what to do next (`action`: a link or button to the next step). */
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <h2>{title}</h2>
       {children}
+      {action ? <div className="empty-state-action">{action}</div> : null}
     </div>
   );
 }
