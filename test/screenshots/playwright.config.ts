@@ -10,6 +10,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.shots.ts',
   outputDir: '../../test-results-shots',
-  // Only the mock API and the app; the in-browser mock build is not needed here.
-  webServer: Array.isArray(base.webServer) ? base.webServer.slice(0, 2) : base.webServer,
+  // Only the mock API and the app (the in-browser mock build is not needed), run from the repository root.
+  webServer: (Array.isArray(base.webServer) ? base.webServer.slice(0, 2) : []).map((server) => ({
+    ...server,
+    cwd: process.cwd(),
+  })),
 });
