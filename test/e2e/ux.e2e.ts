@@ -71,9 +71,22 @@ async function navigate(page: Page, path: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  // The page may move on by itself (the wizard goes to its first step), so only the start is checked.
+  const pathname = path.split('?')[0]!;
+  await expect.poll(() => new URL(page.url()).pathname.startsWith(pathname)).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+}
+
+/** The development sign-in hands over the admin token; should the page ask for it, it is given here. */
+async function useAdminToken(page: Page) {
+  const field = page.getByLabel(/Clinic admin API token/);
+  await expect(page.getByRole('table').first().or(field)).toBeVisible();
+  if (await field.isVisible()) {
+    await field.fill('demo-admin-token');
+    await page.getByRole('button', { name: 'Use this token' }).click();
+  }
+  await expect(page.getByRole('table').first()).toBeVisible();
 }
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
@@ -112,9 +125,7 @@ test('no route of the admin area scrolls sideways at 320 px', async ({ page }) =
   await page.setViewportSize({ width: 320, height: 720 });
   await signInAs(page, 'Morgan Blake');
   await navigate(page, '/admin/users');
-  await page.getByLabel(/Clinic admin API token/).fill('demo-admin-token');
-  await page.getByRole('button', { name: 'Use this token' }).click();
-  await expect(page.getByRole('table').first()).toBeVisible();
+  await useAdminToken(page);
   for (const path of ADMIN_ROUTES) {
     await navigate(page, path);
     await expect(page.getByLabel(/Clinic admin API token/)).toHaveCount(0);
@@ -225,9 +236,7 @@ test('at 375 px the admin users table puts each date on one or two lines', async
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, 'Morgan Blake');
   await navigate(page, '/admin/users');
-  await page.getByLabel(/Clinic admin API token/).fill('demo-admin-token');
-  await page.getByRole('button', { name: 'Use this token' }).click();
-  await expect(page.getByRole('table').first()).toBeVisible();
+  await useAdminToken(page);
   const heights = await page
     .locator('td[data-label="Last sign-in"]')
     .evaluateAll((cells) =>

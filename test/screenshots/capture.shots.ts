@@ -34,7 +34,13 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
     path: '/patient/visits/vis_econsult_open',
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('textbox').first()).toBeVisible();
+      await expect(page.getByRole('textbox').first()).toBeAttached();
+      // The thread itself, not the visit's facts above it.
+      await page.getByRole('heading', { name: 'Messages' }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => {
+        const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Messages');
+        heading?.scrollIntoView({ block: 'start' });
+      });
     },
   },
   {
