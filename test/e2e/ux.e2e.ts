@@ -146,7 +146,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
     }
     // The theme really is the one asked for: the page background follows the system setting.
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const lightness = background.match(/\d+/g)!.slice(0, 3).map(Number);
     if (colorScheme === 'dark') expect(Math.max(...lightness)).toBeLessThan(60);
     else expect(Math.min(...lightness)).toBeGreaterThan(200);
