@@ -16,6 +16,7 @@ import type { SlotGroupSchema, SlotSchema } from '@/api/slots/schemas';
 import type { VisitSchema } from '@/api/visits/schemas';
 import { Collection } from './lib/collection';
 import { seedDatabase } from './seed';
+import { mockNow, resetMockClock } from './lib/clock';
 
 /**
  * The mock's in-memory database: one typed `Collection` (a `Map` with secondary indexes) per
@@ -338,9 +339,10 @@ export function emptyDb(): Db {
 export const db: Db = emptyDb();
 
 /** Empties every collection and reseeds, with times relative to `now` (ms). */
-export function resetDb(now: number = Date.now()): Db {
+export function resetDb(now?: number): Db {
+  resetMockClock();
   Object.assign(db, emptyDb());
-  seedDatabase(db, now);
+  seedDatabase(db, now ?? mockNow());
   return db;
 }
 
@@ -350,8 +352,8 @@ export function nextId(prefix: string): string {
   return `${prefix}_${db.seq}`;
 }
 
-/** Seconds since the epoch, the spec's timestamp unit. */
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Seconds since the epoch, the spec's timestamp unit, on the mock's movable clock (lib/clock.ts). */
+export const nowSeconds = () => Math.floor(mockNow() / 1000);
 
 // Persistence (browser development only) -----------------------------------------------------
 

@@ -26,6 +26,44 @@ async function land(page: Page, persona = 'demo-patient', extra: Record<string, 
   return token;
 }
 
+/** Moves the mock's clock (server-side expiry), as a sleep moves the browser's. */
+async function moveMockClock(ms: number): Promise<void> {
+  const response = await fetch(`${MOCK_ORIGIN}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advance_ms: ms }),
+  });
+  expect(response.ok, `moving the mock clock answered ${response.status}`).toBe(true);
+}
+
+interface StoredToken {
+  revoked: boolean;
+  spent: boolean;
+  live: boolean;
+  family_live: number;
+}
+
+/** What the mock stored about these tokens (asked in a body, never a URL). */
+async function mockTokens(tokens: string[]): Promise<Record<string, StoredToken | null>> {
+  const response = await fetch(`${MOCK_ORIGIN}/__mock/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tokens }),
+  });
+  return ((await response.json()) as { data: Record<string, StoredToken | null> }).data;
+}
+
+interface Pair {
+  accessToken: string;
+  refreshToken: string;
+  family: string;
+  rotation: number;
+}
+
+async function storedPair(page: Page): Promise<Pair> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('telehealth.session') ?? 'null') as Pair);
+}
+
 /** Every request the context sends, with its URL and Referer. */
 function recordRequests(context: BrowserContext): Request[] {
   const seen: Request[] = [];
@@ -106,6 +144,24 @@ test('B17: replaying a one-time sign-in link shows the invalid-link page and sig
   await expectNoAxeViolations(other, 'invalid sign-in link');
 });
 
+test('D12: a link without one_time_token, landed on as /AUTH/, is captured early and dead afterwards', async ({
+  page,
+  newGuardedContext,
+}) => {
+  const token = await freshSsoToken();
+  await page.goto(`/AUTH/?${new URLSearchParams({ sso_token: token }).toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  expect(page.url()).not.toContain(token);
+  // The token is destroyed once the landing is done: the address left in history signs no one in.
+  await expect.poll(async () => (await mockTokens([token]))[token]?.revoked).toBe(true);
+  const other = await (await newGuardedContext()).newPage();
+  await other.goto(landingPath(token));
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'This sign-in link is invalid or has expired' }),
+  ).toBeVisible();
+  await expect(other.locator('body')).not.toContainText('Casey');
+});
+
 test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps it, then it signs out at 15 minutes', async ({
   page,
 }) => {
@@ -130,9 +186,17 @@ test('A12: a quiet session warns with a live countdown, "Stay signed in" keeps i
   await page.clock.fastForward('14:00');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
 
+  const pair = await storedPair(page);
+  // The server's clock moves with the browser's: by now the access token has expired there too.
+  await moveMockClock(61 * 60_000);
   await page.clock.fastForward('01:30');
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('no activity');
+  // The idle sign-out refreshed first (logout needs a live token), so the refresh token is dead.
+  await expect
+    .poll(async () => (await mockTokens([pair.refreshToken]))[pair.refreshToken]?.family_live)
+    .toBe(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText('Casey');
   expect(await page.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
 });
@@ -144,15 +208,27 @@ test('A13: after a long sleep the tab signs out at once, before any refetch or r
   await page.clock.install();
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  const pair = await storedPair(page);
   const requests = recordRequests(context);
+  // A laptop sleep: both clocks jump, the server's too, so the access token expired there.
+  await moveMockClock(2 * 60 * 60_000);
   await page.clock.fastForward('02:00:00');
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
-  // The only request carrying the user's token after waking is the one that destroys it.
-  const withToken: string[] = [];
+  // After waking, only the sign-out talks to the server: a refresh (logout needs a live token),
+  // then the logout with the new pair. Nothing else, and never the stale access token.
+  const sent: string[] = [];
   for (const r of requests) {
-    if (await r.headerValue('x-apitoken')) withToken.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (!r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`)) continue;
+    const path = new URL(r.url()).pathname;
+    // The signed-out page shows the clinic's name and logo (ACCOUNT scheme, no user token).
+    if (path.startsWith('/api_v3/accounts/')) continue;
+    sent.push(`${r.method()} ${path}`);
+    expect(await r.headerValue('x-apitoken')).not.toBe(pair.accessToken);
   }
-  expect(withToken).toEqual(['POST /api_v3/users/logout']);
+  expect(sent).toEqual(['POST /api_v3/tokens/refresh', 'POST /api_v3/users/logout']);
+  await expect
+    .poll(async () => (await mockTokens([pair.refreshToken]))[pair.refreshToken]?.family_live)
+    .toBe(0);
 });
 
 test('A13: activity in one tab keeps the other signed in', async ({ page, context }) => {
@@ -171,36 +247,33 @@ test('A13: activity in one tab keeps the other signed in', async ({ page, contex
   await expect(second.getByRole('dialog')).toHaveCount(0);
 });
 
-test('H57/A11: a tab opened from a signed-in tab gets its own session; signing out in one signs out both', async ({
+test('H57/A11: a tab opened from a signed-in tab shares the one session; signing out in one signs out both', async ({
   page,
   context,
 }) => {
   // The clock belongs to the browser context, so both tabs share it.
   await page.clock.install();
+  const requests = recordRequests(context);
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
 
-  // A link opened in a new tab (ctrl/cmd-click): a hand-off from the live tab, never a loop.
+  // A link opened in a new tab (ctrl/cmd-click): the pair from the live tab, never a loop.
   const opened = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Profile' }).click({ modifiers: ['ControlOrMeta'] });
   const second = await opened;
   await expect(second.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
-  const [firstTokens, secondTokens] = await Promise.all(
-    [page, second].map((p) =>
-      p.evaluate(
-        () => JSON.parse(sessionStorage.getItem('telehealth.session') ?? '{}') as { refreshToken?: string },
-      ),
-    ),
-  );
-  // Tabs never share a refresh token: rotation in one would be reuse in the other.
-  expect(secondTokens?.refreshToken).toBeTruthy();
-  expect(secondTokens?.refreshToken).not.toBe(firstTokens?.refreshToken);
+  const [firstTokens, secondTokens] = (await Promise.all([page, second].map(storedPair))) as [Pair, Pair];
+  // One family per browser: the new tab holds the same pair, and no token went into a URL (D4).
+  expect(secondTokens.refreshToken).toBeTruthy();
+  expect(secondTokens).toEqual(firstTokens);
+  const handOffs = requests.filter((r) => r.url().includes(firstTokens.accessToken));
+  expect(handOffs.map((r) => r.url())).toEqual([]);
   await expectNoAxeViolations(second, 'profile in a second tab');
 
-  const requests = recordRequests(context);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
   await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  expect((await mockTokens([firstTokens.refreshToken]))[firstTokens.refreshToken]?.family_live).toBe(0);
   await expect(second.getByRole('status')).toContainText('You signed out in another tab');
   await expect(second.locator('body')).not.toContainText(/Casey|2125550143/);
   // Ten minutes on the (shared) fake clock instead of a wait: any poll still running would fire.
@@ -210,6 +283,69 @@ test('H57/A11: a tab opened from a signed-in tab gets its own session; signing o
     .slice(settled)
     .filter((r) => r.url().startsWith(`${MOCK_ORIGIN}/api_v3/`) && !r.url().endsWith('/users/logout'));
   expect(after.map((r) => r.url())).toEqual([]);
+});
+
+test('D2: after a sign-out in another tab, Back in a tab that was on another site shows no profile data', async ({
+  page,
+  context,
+}) => {
+  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('2125550143');
+  const second = await context.newPage();
+  await second.goto('/patient');
+  await expect(second.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+
+  // The first tab leaves for another site (its page may sit in the back/forward cache).
+  await page.goto(`${MOCK_ORIGIN}/__mock/health`);
+  await second.getByRole('button', { name: 'Sign out' }).click();
+  await expect(second.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+
+  await page.goBack();
+  // Restored from the cache (the signed-out page) or loaded afresh (sign-in): never the profile.
+  await expect(page.getByRole('heading', { level: 1, name: /You are signed out|Sign in/ })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/Casey|2125550143/);
+  expect(await page.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
+});
+
+test('D2: a tab restored with its sessionStorage after a sign-out elsewhere shows no profile data', async ({
+  page,
+  context,
+}) => {
+  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('2125550143');
+  const pair = await storedPair(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+
+  // A closed tab brought back by the browser boots with its old sessionStorage.
+  const restored = await context.newPage();
+  await restored.goto('/signed-out');
+  await restored.evaluate((stored) => {
+    sessionStorage.setItem('telehealth.session', JSON.stringify(stored));
+  }, pair);
+  await restored.goto('/patient/profile');
+  await expect(
+    restored.getByRole('heading', { name: /You are signed out|Sign in|Your session has ended/ }).first(),
+  ).toBeVisible();
+  await expect(restored.locator('body')).not.toContainText(/Casey|2125550143/);
+  expect(await restored.evaluate(() => sessionStorage.getItem('telehealth.session'))).toBeNull();
+});
+
+test('D3: signing out after the access token expired on the server destroys the refresh token', async ({
+  page,
+}) => {
+  await land(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  const pair = await storedPair(page);
+  // An hour later on the server; this browser's clock has not noticed (a manual sign-out later).
+  await moveMockClock(61 * 60_000);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('You have signed out');
+  const stored = await mockTokens([pair.accessToken, pair.refreshToken]);
+  expect(stored[pair.refreshToken]).toMatchObject({ live: false, family_live: 0 });
+  expect(stored[pair.accessToken]).toMatchObject({ live: false });
 });
 
 test('H55: another person signing in in another tab ends this tab', async ({ page, context }) => {

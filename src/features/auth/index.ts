@@ -3,6 +3,8 @@ export {
   captureSsoLanding,
   exchangeOnce,
   forgetCapturedLanding,
+  isLandingPath,
+  landingNext,
   readLanding,
   takeCapturedLanding,
   type SsoLanding,

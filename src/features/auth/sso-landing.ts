@@ -1,5 +1,6 @@
 import { exchangeSsoToken } from '@/api/users/requests';
 import type { SsoResult } from '@/api/users/schemas';
+import { paths, safeInAppPath } from '@/config/paths';
 
 /** What the /auth landing URL carried, read once and removed from the address bar. */
 export interface SsoLanding {
@@ -11,17 +12,45 @@ export interface SsoLanding {
 
 let captured: SsoLanding | null = null;
 
+/** `/auth`, `/auth/`, `/AUTH`: every spelling the router sends to the landing. */
+export function isLandingPath(pathname: string): boolean {
+  return normalisedPath(pathname) === '/auth';
+}
+
+const normalisedPath = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
 /**
  * Runs in main.tsx before anything else: reads the /auth parameters and replaces the history
  * entry with a clean `/auth`, so the token never stays in the address bar, history or Referer.
+ * Resource timings are cleared too; the navigation entry itself cannot be rewritten by a page
+ * (docs/spec-decisions.md), which is why the landing also destroys the token after the exchange.
  */
 export function captureSsoLanding(
   location: Location = window.location,
   history: History = window.history,
+  perf: Performance | undefined = typeof performance === 'undefined' ? undefined : performance,
 ): void {
-  if (location.pathname !== '/auth') return;
+  if (!isLandingPath(location.pathname)) return;
   captured = readLanding(new URLSearchParams(location.search));
   history.replaceState(null, '', '/auth');
+  try {
+    perf?.clearResourceTimings();
+  } catch {
+    // Not every host implements it; the token is destroyed after the exchange anyway.
+  }
+}
+
+/**
+ * Where the landing may send the user next: a path on this origin (paths.ts safeInAppPath), and
+ * never the landing itself (an endless "Signing you in…") or the signed-out page (a signed-in
+ * user told they are signed out), whatever their case or trailing slashes.
+ */
+export function landingNext(next: unknown, origin: string = window.location.origin): string | null {
+  const safe = safeInAppPath(next, origin);
+  if (!safe) return null;
+  const path = normalisedPath(new URL(safe, origin).pathname);
+  if (path === '/auth' || path.startsWith('/auth/') || path === paths.signedOut.pattern) return null;
+  return safe;
 }
 
 export function readLanding(params: URLSearchParams): SsoLanding {

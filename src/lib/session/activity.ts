@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import type { SessionStore } from './session-store';
 
 /** User input that proves someone is at the screen. Pointer moves alone are not enough. */
@@ -14,7 +15,23 @@ export function watchBrowserActivity(store: SessionStore, win: Window = window):
   const onReturn = () => {
     if (win.document.visibilityState !== 'hidden') store.enforceLimits();
   };
-  const onPageShow = (event: PageTransitionEvent) => store.onPageShow(event.persisted);
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    // Restored from the back/forward cache: hide the frozen page at once (it may show patient
+    // data of a session signed out meanwhile), check the session, then show it or leave it.
+    const body = win.document.body;
+    body.style.visibility = 'hidden';
+    body.inert = true;
+    void store.onPageShow(true).then((result) => {
+      if (result === 'active') {
+        body.style.visibility = '';
+        body.inert = false;
+      } else {
+        // A fresh document: nothing of the frozen page survives.
+        win.location.replace(paths.signedOut('other-tab'));
+      }
+    });
+  };
   const options: AddEventListenerOptions = { capture: true, passive: true };
   for (const type of INPUT_EVENTS) win.addEventListener(type, onInput, options);
   // Capture phase on window runs before the query library's own focus/visibility listeners.

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { exchangeSsoToken, logout, refreshTokens } from '@/api/users/requests';
+import { getMe, logout, refreshTokens } from '@/api/users/requests';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { watchBrowserActivity } from './activity';
@@ -9,6 +9,7 @@ import {
   type IdleState,
   type SessionSettings,
   type SessionState,
+  type SignOutOutcome,
 } from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -22,8 +23,12 @@ export function sessionSettingsFromEnv(): SessionSettings {
   };
 }
 
-/** How long a new tab waits for a live tab to hand it a session before showing sign-in. */
-export const HANDOFF_WAIT_MS = 300;
+/**
+ * How long a tab waits for the other tabs' answer when it has to ask: a new tab without tokens,
+ * a restored tab, a refresh checking for a newer pair. A tab holding tokens never waits on it
+ * before its first request.
+ */
+export const PEER_WAIT_MS = 150;
 
 /**
  * Vitest runs test files in worker threads of one process, and BroadcastChannel reaches across
@@ -34,19 +39,29 @@ function channelName(): string {
   return `${SESSION_CHANNEL}.${process.env.VITEST_POOL_ID ?? ''}.${process.env.VITEST_WORKER_ID ?? ''}`;
 }
 
+/** Back/Forward or a closed-tab restore brought this page back with its sessionStorage. */
+function cameBackThroughHistory(): boolean {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return false;
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward';
+}
+
 /** The app's session store: tokens in memory and sessionStorage (never localStorage). */
 export function createSessionStore(storage: Storage | null = safeSessionStorage()): SessionStore {
-  const onLanding = typeof window !== 'undefined' && window.location.pathname === paths.auth();
+  const onLanding =
+    typeof window !== 'undefined' &&
+    window.location.pathname.replace(/\/+$/, '').toLowerCase() === paths.auth();
   const store = new SessionStore({
     refresh: (rt) => refreshTokens(rt),
     logout: (at, tokens) => logout(at, tokens),
-    // The hand-off presents a live tab's access token to GET /auth without one_time_token.
-    exchange: (accessToken) => exchangeSsoToken(accessToken, false),
+    verify: () => getMe(),
     storage,
     settings: sessionSettingsFromEnv(),
     channelName: channelName(),
-    // The SSO landing signs in by itself; every other start asks the live tabs first.
-    negotiationMs: onLanding ? 0 : HANDOFF_WAIT_MS,
+    peerWaitMs: PEER_WAIT_MS,
+    // The SSO landing signs in by itself; every other start without tokens asks the open tabs.
+    askOnStart: !onLanding,
+    restoredBoot: typeof window !== 'undefined' && cameBackThroughHistory(),
   });
   if (typeof window !== 'undefined') store.addDisposer(watchBrowserActivity(store, window));
   return store;
@@ -73,6 +88,12 @@ export function useSessionStore(): SessionStore {
 export function useSession(): SessionState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/** How the last sign-out went on the server (null before any). */
+export function useSignOutOutcome(): SignOutOutcome | null {
+  const store = useSessionStore();
+  return useSyncExternalStore(store.subscribe, store.getSignOutOutcome, store.getSignOutOutcome);
 }
 
 /** The inactivity clock: 'warning' with the sign-out deadline (epoch ms) in the last minutes. */

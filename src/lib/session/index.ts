@@ -6,6 +6,7 @@ export {
   type SessionState,
   type SessionTokens,
   type SessionEndReason,
+  type SignOutOutcome,
   type SessionSettings,
   type IdleState,
 } from './session-store';
@@ -15,8 +16,9 @@ export {
   useSession,
   useSessionStore,
   useIdleState,
+  useSignOutOutcome,
   sessionSettingsFromEnv,
-  HANDOFF_WAIT_MS,
+  PEER_WAIT_MS,
 } from './context';
 export { watchBrowserActivity } from './activity';
 export { normaliseExpiry } from './expiry';

@@ -5,6 +5,7 @@ import { configureAuth } from '@/api/http';
 import { getMe } from '@/api/users/requests';
 import { db, resetDb } from '@/mocks/db';
 import { setMockConfig } from '@/mocks/lib/auth';
+import { advanceMockClock } from '@/mocks/lib/clock';
 import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { sessionFor } from '~test/render';
@@ -148,7 +149,8 @@ describe('token expiry and refresh (A1–A6)', () => {
           expect(results.every((r) => r.id === 'usr_patient')).toBe(true);
           expect(refreshes(seen)).toHaveLength(1);
           const calls = seen.filter((r) => r.path === '/me');
-          expect(calls.filter((r) => r.token === oldToken).length).toBeLessThanOrEqual(6);
+          // Each call went out once with the refused token and was replayed once with the new one.
+          expect(calls.filter((r) => r.token === oldToken)).toHaveLength(6);
           expect(calls.filter((r) => r.token === store.tokens!.accessToken)).toHaveLength(6);
           expect(seen.slice(refreshedAt).some((r) => r.path === '/me' && r.token === oldToken)).toBe(false);
           expect(store.getState().status).toBe('active');
@@ -298,20 +300,52 @@ describe('sign-out (A8, A9, A11)', () => {
       expect(storage.length).toBe(0);
     },
   );
+});
 
-  it('A11: signing out in one tab ends every tab, and each tab revokes its own tokens', async () => {
-    const channelName = privateChannel();
-    const a = tab({ channelName });
-    const b = tab({ channelName });
-    a.signIn(sessionFor('demo-patient'));
-    b.signIn(sessionFor('demo-patient'));
-    const bTokens = b.tokens!;
-    const bEnded = new Promise<string>((resolve) => b.onSignOut(resolve));
-    await a.signOut();
-    await expect(bEnded).resolves.toBe('other-tab');
-    expect(b.getState().status).toBe('signed-out');
-    await vi.waitFor(() => expect(db.tokens.get(bTokens.refreshToken)?.revoked).toBe(true));
-    expect(db.tokens.get(bTokens.accessToken)?.revoked).toBe(true);
+describe('sign-out after the access token expired (D3)', () => {
+  it('D3: a manual sign-out an hour after the last request refreshes first, so the refresh token is destroyed', async () => {
+    const seen = recordRequests();
+    const store = tab({ settings: { idleTimeoutMs: 24 * 60 * MIN } });
+    store.signIn(sessionFor('demo-patient'));
+    const { accessToken, refreshToken } = store.tokens!;
+    // An hour passes on the server only: this client's clock still thinks the token is fresh.
+    advanceMockClock(61 * MIN);
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
+    expect(db.tokens.get(accessToken)?.revoked).toBe(true);
+    // The refresh token was spent on the way, and the pair it gave was destroyed.
+    expect(db.tokens.get(refreshToken)?.spent).toBe(true);
+    const family = db.tokens.get(refreshToken)!.family;
+    const alive = [...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent);
+    expect(alive).toEqual([]);
+    expect(refreshes(seen)).toHaveLength(1);
+  });
+
+  it('D3: when the client already knows the access token expired, it refreshes before the logout', async () => {
+    vi.useFakeTimers(FAKE);
+    setMockConfig({ accessTtlSeconds: 5 * 60 });
+    const seen = recordRequests();
+    const store = tab({ settings: { idleTimeoutMs: 24 * 60 * MIN } });
+    store.signIn(sessionFor('demo-patient'));
+    const { refreshToken } = store.tokens!;
+    vi.setSystemTime(Date.now() + 10 * MIN);
+    await expect(store.signOut()).resolves.toEqual({ serverConfirmed: true });
+    expect(seen.map((r) => r.path)).toEqual(['/tokens/refresh', '/users/logout']);
+    const family = db.tokens.get(refreshToken)!.family;
+    expect([...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent)).toEqual([]);
+  });
+
+  it('D3: an idle sign-out the server could not confirm is reported, and the browser is wiped anyway', async () => {
+    vi.useFakeTimers(FAKE);
+    server.use(http.post(api('/users/logout'), () => HttpResponse.error()));
+    const storage = new MemoryStorage();
+    const store = tab({ storage, watchIdle: true });
+    store.signIn(sessionFor('demo-patient'));
+    vi.advanceTimersByTime(15 * MIN);
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
+    expect(storage.length).toBe(0);
+    await vi.waitFor(() =>
+      expect(store.getSignOutOutcome()).toEqual({ reason: 'idle', server: 'unconfirmed' }),
+    );
   });
 });
 
@@ -358,14 +392,23 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
     const seen = recordRequests();
     const store = tab({ watchIdle: true });
     store.signIn(sessionFor('demo-patient'));
-    const { accessToken } = store.tokens!;
+    const { accessToken, refreshToken } = store.tokens!;
     driveHttp(store);
     // Sleep: the clock jumps, no timer ran in between.
     vi.setSystemTime(Date.now() + 2 * 60 * MIN);
     await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
     expect(store.getState()).toEqual({ status: 'signed-out', reason: 'idle' });
-    expect(seen.filter((r) => r.path !== '/users/logout')).toEqual([]);
-    expect(seen.filter((r) => r.token === accessToken).map((r) => r.path)).toEqual(['/users/logout']);
+    // Nothing but the sign-out reached the server with the stale token ...
+    expect(seen.filter((r) => r.path !== '/users/logout' && r.path !== '/tokens/refresh')).toEqual([]);
+    expect(seen.filter((r) => r.token === accessToken).map((r) => r.path)).toEqual([]);
+    // ... and the sign-out worked: the access token had expired on the server too (faked Date is
+    // the mock's clock here), so the refresh token had to be spent first; every token is dead.
+    await vi.waitFor(() =>
+      expect(store.getSignOutOutcome()).toEqual({ reason: 'idle', server: 'confirmed' }),
+    );
+    const family = db.tokens.get(refreshToken)!.family;
+    const live = [...db.tokens.values()].filter((t) => t.family === family && !t.revoked && !t.spent);
+    expect(live).toEqual([]);
   });
 
   it('A13: a reload after a long sleep does not revive the session', () => {
@@ -406,6 +449,7 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
     const seen = recordRequests();
     const store = tab({ watchIdle: true });
     store.signIn(sessionFor('demo-patient'));
+    const family = db.tokens.get(store.tokens!.accessToken)!.family;
     driveHttp(store);
     const ended = new Promise<string>((resolve) => store.onSignOut(resolve));
     for (let hour = 0; hour < 12; hour += 1) {
@@ -415,8 +459,16 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
       }
     }
     await expect(ended).resolves.toBe('max-age');
+    const atEnd = seen.length;
     await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
-    expect(refreshes(seen)).toEqual([]);
+    // Only the sign-out itself talked to the server (its refresh is refused at the cap, which
+    // ends the family); no request tried to keep the session going.
+    expect(seen.slice(atEnd)).toEqual([]);
+    await vi.waitFor(() => expect(store.getSignOutOutcome()?.server).toBe('confirmed'));
+    expect(seen.map((r) => r.path).filter((p) => p !== '/tokens/refresh' && p !== '/users/logout')).toEqual(
+      [],
+    );
+    expect([...db.tokens.values()].filter((t) => t.family === family && !t.revoked)).toEqual([]);
   });
 
   it('A15: the server refuses a refresh 12 hours after the SSO landing; the client stops there without a loop', async () => {
@@ -434,7 +486,23 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
   });
 });
 
-describe('tabs (H55–H57)', () => {
+describe('tabs: one token family per browser (H55–H57, D2)', () => {
+  it('A11: signing out in one tab ends every tab, and the family they share is destroyed on the server', async () => {
+    const channelName = privateChannel();
+    const a = tab({ channelName });
+    a.signIn(sessionFor('demo-patient'));
+    const b = tab({ channelName, peerWaitMs: 200 });
+    await b.ready();
+    expect(b.tokens).toEqual(a.tokens);
+    const { accessToken, refreshToken } = a.tokens!;
+    const bEnded = new Promise<string>((resolve) => b.onSignOut(resolve));
+    await expect(a.signOut()).resolves.toEqual({ serverConfirmed: true });
+    await expect(bEnded).resolves.toBe('other-tab');
+    expect(b.getState().status).toBe('signed-out');
+    expect(db.tokens.get(accessToken)?.revoked).toBe(true);
+    expect(db.tokens.get(refreshToken)?.revoked).toBe(true);
+  });
+
   it('H55: a different person signing in in another tab ends this tab and revokes its tokens', async () => {
     const channelName = privateChannel();
     const a = tab({ channelName });
@@ -447,64 +515,79 @@ describe('tabs (H55–H57)', () => {
     expect(a.tokens).toBeNull();
     expect(b.getState().status).toBe('active');
     await vi.waitFor(() => expect(db.tokens.get(aTokens.accessToken)?.revoked).toBe(true));
+    expect(db.tokens.get(aTokens.refreshToken)?.revoked).toBe(true);
   });
 
-  it('H57: a new tab gets its own token family from a live tab, keeping the session start and activity', async () => {
+  it('H57: a new tab joins the family of the open tabs: the same pair, nothing minted, no request', async () => {
     const channelName = privateChannel();
     const live = tab({ channelName });
     live.signIn(sessionFor('demo-patient'));
-    const liveTokens = live.tokens!;
-    const fresh = tab({ channelName, negotiationMs: 200 });
+    const familiesBefore = db.families.size;
+    const seen = recordRequests();
+    const fresh = tab({ channelName, peerWaitMs: 200 });
     await fresh.ready();
-    const mine = fresh.tokens!;
-    expect(fresh.getState().status).toBe('active');
-    expect(mine.userId).toBe('usr_patient');
-    expect(mine.startedAt).toBe(liveTokens.startedAt);
-    expect(mine.refreshToken).not.toBe(liveTokens.refreshToken);
-    expect(db.tokens.get(mine.accessToken)!.family).not.toBe(db.tokens.get(liveTokens.accessToken)!.family);
-    // The live tab's tokens are untouched.
-    expect(db.tokens.get(liveTokens.refreshToken)).toMatchObject({ revoked: false });
-    expect(db.tokens.get(liveTokens.refreshToken)?.spent).toBeFalsy();
+    expect(fresh.getState()).toEqual({ status: 'active', tokens: live.tokens });
+    expect(fresh.getLastActivity()).toBe(live.getLastActivity());
+    expect(seen).toEqual([]);
+    expect(db.families.size).toBe(familiesBefore);
   });
 
-  it('H57: with no live tab the new tab settles signed out within the wait', async () => {
-    const fresh = tab({ channelName: privateChannel(), negotiationMs: 50 });
+  it('H57: with no open tab the new tab settles signed out within the wait', async () => {
+    const fresh = tab({ channelName: privateChannel(), peerWaitMs: 50 });
     await fresh.ready();
     expect(fresh.getState().status).toBe('signed-out');
   });
 
-  it('H56: a duplicated tab never uses the copied refresh token; both tabs refresh independently', async () => {
+  it('a tab that holds tokens sends its first request at once, without asking the other tabs', async () => {
+    vi.useFakeTimers(FAKE);
+    const storage = new MemoryStorage();
+    const before = tab({ storage });
+    before.signIn(sessionFor('demo-patient'));
+    before.dispose();
+    // A long wait for other tabs would show here: no timer is advanced, yet the token is there.
+    const reloaded = tab({ storage, channelName: privateChannel(), peerWaitMs: 10_000 });
+    await expect(reloaded.getAccessToken()).resolves.toBe(before.tokens!.accessToken);
+  });
+
+  it('Web Locks: two tabs meeting an expired token at once rotate the family once, and both get the new pair', async () => {
+    const channelName = privateChannel();
+    const seen = recordRequests();
+    const a = tab({ channelName, peerWaitMs: 30 });
+    a.signIn(sessionFor('demo-patient'));
+    const b = tab({ channelName, peerWaitMs: 30 });
+    await b.ready();
+    const old = a.tokens!;
+    db.tokens.get(old.accessToken)!.expiry = 0;
+    const [fromA, fromB] = await Promise.all([
+      a.refreshAfterUnauthorized(old.accessToken),
+      b.refreshAfterUnauthorized(old.accessToken),
+    ]);
+    expect(refreshes(seen)).toHaveLength(1);
+    expect(fromA).toBe(fromB);
+    expect(a.tokens).toEqual(b.tokens);
+    expect(a.tokens!.rotation).toBe(1);
+    expect(db.tokens.get(old.refreshToken)?.spent).toBe(true);
+    // No reuse was detected: the new pair is alive.
+    expect(db.tokens.get(a.tokens!.refreshToken)).toMatchObject({ revoked: false });
+  });
+
+  it('H56: a duplicated (or reloaded) tab keeps the shared pair; a rotation in one reaches the other, so neither presents a spent token', async () => {
     const channelName = privateChannel();
     const storage = new MemoryStorage();
     const original = tab({ channelName, storage });
     original.signIn(sessionFor('demo-patient'));
-    const originalRt = original.tokens!.refreshToken;
-    const duplicate = tab({ channelName, storage: storage.copy(), negotiationMs: 200 });
+    const duplicate = tab({ channelName, storage: storage.copy(), peerWaitMs: 50 });
     await duplicate.ready();
-    expect(duplicate.getState().status).toBe('active');
-    expect(duplicate.tokens!.refreshToken).not.toBe(originalRt);
+    expect(duplicate.tokens).toEqual(original.tokens);
 
-    // Both rotate; neither is seen as reuse.
     db.tokens.get(original.tokens!.accessToken)!.expiry = 0;
-    db.tokens.get(duplicate.tokens!.accessToken)!.expiry = 0;
     driveHttp(original);
     await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await vi.waitFor(() => expect(duplicate.tokens).toEqual(original.tokens));
     driveHttp(duplicate);
     await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
     expect(original.getState().status).toBe('active');
     expect(duplicate.getState().status).toBe('active');
-  });
-
-  it('H56: a reloaded tab keeps its own tokens (nobody else claims them)', async () => {
-    const storage = new MemoryStorage();
-    const channelName = privateChannel();
-    const before = tab({ channelName, storage });
-    before.signIn(sessionFor('demo-patient'));
-    const rt = before.tokens!.refreshToken;
-    before.dispose();
-    const after = tab({ channelName, storage, negotiationMs: 50 });
-    await after.ready();
-    expect(after.tokens!.refreshToken).toBe(rt);
   });
 
   it('an ended screen comes back when the same person signs in again in another tab', async () => {
@@ -518,28 +601,61 @@ describe('tabs (H55–H57)', () => {
     other.signIn(sessionFor('demo-patient'));
     await vi.waitFor(() => expect(stale.getState().status).toBe('active'));
     expect(restored).toHaveBeenCalledTimes(1);
-    expect(stale.tokens!.accessToken).not.toBe(other.tokens!.accessToken);
+    expect(stale.tokens!.accessToken).toBe(other.tokens!.accessToken);
   });
 
-  it('an ended screen continues at once from another live tab of the same person, once', async () => {
+  it('an ended screen continues from a tab holding a newer pair, once', async () => {
     const channelName = privateChannel();
-    const live = tab({ channelName });
-    live.signIn(sessionFor('demo-patient'));
     const stale = tab({ channelName });
     stale.signIn(sessionFor('demo-patient'));
-    // A tab asks the others for a hand-off synchronously as it expires, so counting the requests
-    // it posts tells whether it tried, without waiting for an answer that should not come.
+    const live = tab({ channelName, peerWaitMs: 200 });
+    await live.ready();
+    // The live tab rotates; its announcement never reaches the stale tab (it was frozen, say).
+    const original = BroadcastChannel.prototype.postMessage;
     const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
-    const handoffRequests = () =>
-      posted.mock.calls.filter(([message]) => (message as { type?: string }).type === 'handoff-request');
+    posted.mockImplementation(function (this: BroadcastChannel, message: unknown) {
+      if ((message as { type?: string }).type !== 'rotated') original.call(this, message);
+    });
+    await live.refreshAfterUnauthorized(live.tokens!.accessToken);
+    expect(stale.tokens!.rotation).toBe(0);
+    posted.mockClear();
+    posted.mockImplementation(function (this: BroadcastChannel, message: unknown) {
+      original.call(this, message);
+    });
+    const pairRequests = () =>
+      posted.mock.calls.filter(([message]) => (message as { type?: string }).type === 'pair-request');
     stale.expire();
-    expect(handoffRequests()).toHaveLength(1);
+    expect(pairRequests()).toHaveLength(1);
     await vi.waitFor(() => expect(stale.getState().status).toBe('active'));
-    expect(stale.tokens!.refreshToken).not.toBe(live.tokens!.refreshToken);
+    expect(stale.tokens).toEqual(live.tokens);
     // A second refusal right away is not resumed again: no loop against a server that keeps refusing.
     stale.expire();
-    expect(handoffRequests()).toHaveLength(1);
+    expect(pairRequests()).toHaveLength(1);
     expect(stale.getState().status).toBe('expired');
+  });
+
+  it('a sign-out from a tab whose pair was refused still destroys the newer pair another tab holds', async () => {
+    const channelName = privateChannel();
+    const stale = tab({ channelName });
+    stale.signIn(sessionFor('demo-patient'));
+    const live = tab({ channelName, peerWaitMs: 200 });
+    await live.ready();
+    const original = BroadcastChannel.prototype.postMessage;
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    posted.mockImplementation(function (this: BroadcastChannel, message: unknown) {
+      const type = (message as { type?: string }).type;
+      // The stale tab misses the rotation, and nobody answers its request for a newer pair.
+      if (type !== 'rotated' && type !== 'pair-request') original.call(this, message);
+    });
+    await live.refreshAfterUnauthorized(live.tokens!.accessToken);
+    stale.expire();
+    posted.mockRestore();
+    const newer = live.tokens!;
+    const ended = new Promise<string>((resolve) => live.onSignOut(resolve));
+    await stale.signOut();
+    await expect(ended).resolves.toBe('other-tab');
+    await vi.waitFor(() => expect(db.tokens.get(newer.refreshToken)?.revoked).toBe(true));
+    expect(db.tokens.get(newer.accessToken)?.revoked).toBe(true);
   });
 
   it('B17: a new sign-in over an open session ends the old one on the server', async () => {
@@ -552,12 +668,55 @@ describe('tabs (H55–H57)', () => {
     expect(store.getState().status).toBe('active');
   });
 
-  it('a page restored from the back-forward cache after its session was wiped drops what it held', () => {
+  it('D2: a page restored from the back-forward cache after its session was wiped drops what it held', async () => {
     const storage = new MemoryStorage();
     const store = tab({ storage });
     store.signIn(sessionFor('demo-patient'));
     storage.clear();
-    store.onPageShow(true);
+    await expect(store.onPageShow(true)).resolves.toBe('signed-out');
     expect(store.getState()).toEqual({ status: 'signed-out', reason: 'other-tab' });
+  });
+
+  it('D2: a tab that was not running when another signed out finds out before showing anything', async () => {
+    const channelName = privateChannel();
+    const storage = new MemoryStorage();
+    const live = tab({ channelName });
+    live.signIn(sessionFor('demo-patient'));
+    // The other tab was in the back/forward cache (or closed): it heard nothing, kept its storage.
+    const frozen = tab({
+      storage,
+      channelName: null,
+      verify: () => getMe(),
+    });
+    storage.setItem('telehealth.session', JSON.stringify(live.tokens));
+    const restoredCopy = tab({ storage, channelName: null, verify: () => getMe(), restoredBoot: true });
+    frozen.dispose();
+    await live.signOut();
+    driveHttp(restoredCopy);
+    await restoredCopy.ready();
+    expect(restoredCopy.getState()).toEqual({ status: 'signed-out', reason: 'other-tab' });
+    expect(storage.getItem('telehealth.session')).toBeNull();
+  });
+
+  it('D2: a page restored from the cache after a sign-out elsewhere is signed out by its check', async () => {
+    const channelName = privateChannel();
+    const live = tab({ channelName });
+    live.signIn(sessionFor('demo-patient'));
+    const storage = new MemoryStorage();
+    storage.setItem('telehealth.session', JSON.stringify(live.tokens));
+    const frozen = tab({ storage, channelName: null, verify: () => getMe() });
+    await live.signOut();
+    expect(frozen.getState().status).toBe('active');
+    driveHttp(frozen);
+    await expect(frozen.onPageShow(true)).resolves.toBe('signed-out');
+    expect(frozen.getState()).toEqual({ status: 'signed-out', reason: 'other-tab' });
+  });
+
+  it('storage: a stored session that does not parse is dropped, and the tab starts signed out', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('telehealth.session', JSON.stringify({ userId: 'usr_patient', accessToken: 42 }));
+    const store = tab({ storage });
+    expect(store.getState().status).toBe('signed-out');
+    expect(storage.getItem('telehealth.session')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { exchangeSsoToken, logout, refreshTokens } from '@/api/users/requests';
+import { logout, refreshTokens } from '@/api/users/requests';
 import { SessionStore, type SessionDeps } from './session-store';
 
 /**
@@ -44,10 +44,9 @@ export function makeTab(overrides: Partial<SessionDeps> = {}): SessionStore {
   return new SessionStore({
     refresh: (rt) => refreshTokens(rt),
     logout: (at, tokens) => logout(at, tokens),
-    exchange: (at) => exchangeSsoToken(at, false),
     storage: new MemoryStorage(),
     channelName: null,
-    negotiationMs: 0,
+    peerWaitMs: 0,
     watchIdle: false,
     ...overrides,
   });

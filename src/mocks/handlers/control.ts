@@ -1,6 +1,7 @@
 import { getResponse, http, HttpResponse } from 'msw';
 import { db, resetDb } from '../db';
 import { DEV_CREDENTIALS } from '../lib/auth';
+import { advanceMockClock, mockClockOffset, mockNow } from '../lib/clock';
 import { setFaults, faults, type Fault } from '../lib/faults';
 import { mockControl } from '../lib/routes';
 import { PERSONAS } from '../seed';
@@ -51,6 +52,59 @@ export const controlHandlers = [
     if (!response.ok) return response;
     const body = (await response.json()) as { data: { token: { token: string } } };
     return HttpResponse.json({ sso_token: body.data.token.token });
+  }),
+
+  /** The mock's clock: read it, or move it forward so tokens expire on the server (lib/clock.ts). */
+  http.get(mockControl('/clock'), () =>
+    HttpResponse.json({ data: { now: mockNow(), offset_ms: mockClockOffset() } }),
+  ),
+  http.post(mockControl('/clock'), async ({ request }) => {
+    const body = (await request.json().catch(() => null)) as { advance_ms?: unknown } | null;
+    const ms = body?.advance_ms;
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      return HttpResponse.json({ code: 400, message: 'Send {"advance_ms": <ms ≥ 0>}' }, { status: 400 });
+    }
+    advanceMockClock(ms);
+    return HttpResponse.json({ data: { now: mockNow(), offset_ms: mockClockOffset() } });
+  }),
+
+  /**
+   * What the mock stored about the tokens listed (in the body, never the URL): tests check that a
+   * sign-out really destroyed them. Unknown tokens answer null.
+   */
+  http.post(mockControl('/tokens'), async ({ request }) => {
+    const body = (await request.json().catch(() => null)) as { tokens?: unknown } | null;
+    const list = Array.isArray(body?.tokens)
+      ? body.tokens.filter((t): t is string => typeof t === 'string')
+      : [];
+    const data = Object.fromEntries(
+      list.map((token) => {
+        const record = db.tokens.get(token);
+        const nowS = Math.floor(mockNow() / 1000);
+        const alive = (t: typeof record) =>
+          Boolean(t && !t.revoked && !t.spent && !t.consumed && t.expiry > nowS);
+        const live = alive(record);
+        // Tokens of the same family still usable: a sign-out must leave none.
+        const familyLive = record
+          ? [...db.tokens.values()].filter((t) => t.family === record.family && alive(t)).length
+          : 0;
+        return [
+          token,
+          record
+            ? {
+                kind: record.kind,
+                family: record.family,
+                revoked: record.revoked,
+                spent: Boolean(record.spent),
+                expiry: record.expiry,
+                live,
+                family_live: familyLive,
+              }
+            : null,
+        ];
+      }),
+    );
+    return HttpResponse.json({ data });
   }),
 
   http.get(mockControl('/faults'), () => HttpResponse.json({ data: faults })),

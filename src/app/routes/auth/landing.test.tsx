@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
@@ -98,6 +98,29 @@ describe('the SSO landing', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/patient');
   });
+
+  it('D12: without one_time_token the SSO token is destroyed after the exchange, so the link in history is dead', async () => {
+    const token = ssoTokenFor('demo-patient');
+    const { session } = renderRoute(landingUrl(token));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+    await waitFor(() => expect(db.tokens.get(token)?.revoked).toBe(true));
+    // The portal's own session is untouched.
+    expect(db.tokens.get(session.tokens!.accessToken)?.revoked).toBe(false);
+    const replay = await fetch(`http://localhost/api_v3/auth?sso_token=${token}`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it.each(['/auth?sso_token=whatever', '/AUTH/?x=1', '/signed-out?reason=idle'])(
+    'D18: `next=%s` takes a signed-in user home, never to an endless landing or a false signed-out page',
+    async (next) => {
+      const token = ssoTokenFor('demo-patient');
+      const { router } = renderRoute(landingUrl(token, { next }));
+      expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/patient');
+    },
+  );
 
   it('B18: a `next` the user may not open leads to their own home, not a loop', async () => {
     const token = ssoTokenFor('demo-patient');

@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { userQueries } from '@/api/users/queries';
+import { logout } from '@/api/users/requests';
 import { Spinner } from '@/components/feedback/status';
-import { paths, safeInAppPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import {
   homeFor,
   exchangeOnce,
+  landingNext,
   forgetCapturedLanding,
   readLanding,
   takeCapturedLanding,
@@ -49,8 +51,14 @@ export function Component() {
         if (!active) return;
         queryClient.clear();
         session.signIn(result, { embedded: landing.embedded });
+        // The link's token stays in history and in the navigation timing entry: destroy it, so
+        // it is dead even without one_time_token=1 (spec: logout destroys the tokens listed). It
+        // authenticates as itself, so only the user's own token is ever named. A one-time token
+        // is already spent.
+        if (!landing.oneTime && result.token.token !== token)
+          void logout(token, [token]).catch(() => undefined);
         const profile = await queryClient.fetchQuery(userQueries.me());
-        const next = safeInAppPath(landing.next);
+        const next = landingNext(landing.next);
         await navigate(next ?? homeFor(profile), { replace: true });
       })
       .catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { useSessionStore } from '@/lib/session';
 /**
  * Patients and providers arrive through their clinic's single sign-on link (/auth). The spec
  * shows no credentials login, so this page explains how to get in (docs/spec-decisions.md).
- * A tab opened from a signed-in tab first waits briefly for that tab's hand-off.
+ * A tab opened from a signed-in tab first asks the open tabs for the session's pair (briefly).
  */
 export function Component() {
   const [params] = useSearchParams();
