@@ -208,6 +208,8 @@ test('A13: after a long sleep the tab signs out at once, before any refetch or r
   await page.clock.install();
   await land(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
+  // The home's panels finish loading before the sleep begins.
+  await page.waitForLoadState('networkidle');
   const pair = await storedPair(page);
   const requests = recordRequests(context);
   // A laptop sleep: both clocks jump, the server's too, so the access token expired there.
