@@ -67,7 +67,11 @@ for (const size of WIDTHS) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await signInAs(page, 'Casey Morgan');
       for (const screen of SCREENS) {
-        await page.goto(screen.path);
+        // In-app navigation, as a link would do: one page load per run keeps the session's tokens put.
+        await page.evaluate((to) => {
+          window.history.pushState({}, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, screen.path);
         await screen.ready(page);
         // Let images (avatars, logo) settle; the viewport only, so the files stay small.
         await page.waitForLoadState('networkidle');
