@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { ApiError, parseRetryAfter, readErrorBody } from './errors';
+import { reportNetworkFailure, reportReachable } from './connection';
 
 /**
  * The one place that calls fetch. It knows the three bases, the auth scheme of each call
@@ -206,7 +207,7 @@ async function send(options: RequestOptions): Promise<Response> {
     };
     if (contentType) headers['Content-Type'] = contentType;
     try {
-      return await fetch(url, {
+      const response = await fetch(url, {
         method,
         headers,
         body,
@@ -216,9 +217,12 @@ async function send(options: RequestOptions): Promise<Response> {
         referrerPolicy: 'no-referrer',
         cache: 'no-store',
       });
+      reportReachable();
+      return response;
     } catch (cause) {
       if (timedOut) throw new ApiError({ kind: 'timeout', cause });
       if (options.signal?.aborted) throw new ApiError({ kind: 'aborted', cause });
+      reportNetworkFailure();
       throw new ApiError({ kind: 'network', cause });
     } finally {
       clearTimeout(timer);

@@ -23,6 +23,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i, 'must be host names separated by commas')
     .default('recordings.example.test'),
+  /** Hosts file and photo links may point at besides the API (comma list; https only). */
+  VITE_FILE_HOSTS: z
+    .string()
+    .regex(/^([a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*)?$/i, 'must be host names separated by commas')
+    .default(''),
   VITE_API_MOCKING: z.enum(['on', 'off']).default('off'),
   VITE_DEV_SIGNIN: z.enum(['on', 'off']).optional(),
   VITE_PAYMENT_GATEWAY: z.enum(['stripe', 'fake']).optional(),

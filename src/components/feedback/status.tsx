@@ -1,10 +1,26 @@
-import type { ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
 import { Button } from '../ui/button';
 import { Skeleton } from './skeleton';
 
-/** The shared loading state: a skeleton of lines with a spoken label. */
+/**
+ * The shared loading state: a skeleton of lines with a spoken label. While the app knows it is
+ * offline, reads are paused rather than loading, so it says so instead of "Loading…" forever
+ * (RELIABILITY case 52); it switches back by itself.
+ */
 export function Spinner({ label = 'Loading…', lines }: { label?: string; lines?: number }) {
+  const online = useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+  if (!online)
+    return (
+      <p className="muted" role="status" aria-live="polite">
+        You are offline. This will load when the connection returns.
+      </p>
+    );
   return <Skeleton label={label} lines={lines} />;
 }
 

@@ -226,7 +226,8 @@ describe('patient documents page', () => {
     await screen.findByRole('heading', { name: '../..\\eviltxt.exe', level: 3 });
     await user.click(screen.getByRole('button', { name: /^Download \.\.\/\.\.\\evil/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(clicked[0]).toMatchObject({ download: 'eviltxt.exe', rel: 'noreferrer' });
+    // The stored file is plain text: the title's ".exe" is neutralised and the real extension wins.
+    expect(clicked[0]).toMatchObject({ download: 'eviltxt_exe.txt', rel: 'noreferrer' });
     expect(clicked[0]?.href).toMatch(/^blob:test\//);
     const blob = objectUrls.at(-1);
     expect(await blob?.text()).toBe('Demo document: vaccination record (sample text)\n');

@@ -501,6 +501,18 @@ describe('e-consult thread: polling lifecycle (case E47)', () => {
     const unmountedAt = requests.gets().length;
     await advance(POLL_MAX_MS * 2);
     expect(requests.gets()).toHaveLength(unmountedAt);
+
+    // Sign-out: a thread open again polls on its own, then signing out stops it for good.
+    const again = await openThread();
+    const openedAt = requests.gets().length;
+    await advance(POLL_BASE_MS + 100);
+    await waitFor(() => expect(requests.gets().length).toBeGreaterThan(openedAt));
+    await act(() => again.session.signOut());
+    expect(again.session.getState().status).not.toBe('active');
+    const signedOutAt = requests.gets().length;
+    await advance(POLL_MAX_MS * 2);
+    expect(requests.gets()).toHaveLength(signedOutAt);
+    expect(again.queryClient.getQueryData(messageQueries.thread(OPEN))).toBeUndefined();
     requests.stop();
   });
 });
