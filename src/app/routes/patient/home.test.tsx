@@ -1,8 +1,5 @@
 import { screen, within } from '@testing-library/react';
-<<<<<<< HEAD
 import { http, HttpResponse } from 'msw';
-=======
->>>>>>> main
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
@@ -18,7 +15,6 @@ describe('patient home', () => {
     expect(await screen.findByText('Harborview Virtual Care', { selector: 'strong' })).toBeInTheDocument();
   });
 
-<<<<<<< HEAD
   it('shows each panel from the seeded clinic', async () => {
     renderRoute('/patient', { as: 'demo-patient' });
     const waiting = within(await panel('In the waiting room'));
@@ -85,14 +81,14 @@ describe('patient home', () => {
     const prescriptions = within(await panel('Current prescriptions'));
     expect(await prescriptions.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(await within(await panel('Your next appointment')).findByText(/You can join/)).toBeInTheDocument();
-=======
+  });
+
   it('keeps the patient’s name out of the tab title and isolates it from bidi controls', async () => {
     renderRoute('/patient', { as: 'demo-patient' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
     expect(within(heading).getByText('Casey', { selector: 'bdi' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Home/);
     expect(document.title).not.toMatch(/Casey/);
->>>>>>> main
   });
 
   it('sends a signed-out visitor to sign in with a return path', async () => {

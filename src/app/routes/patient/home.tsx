@@ -16,10 +16,6 @@ export function Component() {
   if (me.isPending) return <Spinner />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
-<<<<<<< HEAD
-    <Page title={`Welcome, ${me.data.first_name ?? 'there'}`}>
-      <p className="home-intro">
-=======
     <Page
       title="Home"
       heading={
@@ -28,8 +24,7 @@ export function Component() {
         </>
       }
     >
-      <p>
->>>>>>> main
+      <p className="home-intro">
         You are signed in to{' '}
         <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
       </p>
