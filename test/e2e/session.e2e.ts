@@ -216,6 +216,8 @@ test('A13: after a long sleep the tab signs out at once, before any refetch or r
   await moveMockClock(2 * 60 * 60_000);
   await page.clock.fastForward('02:00:00');
   await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  // The signed-out page may show before the logout request has left; wait for it.
+  await expect.poll(() => requests.some((r) => r.url().endsWith('/api_v3/users/logout'))).toBe(true);
   // After waking, only the sign-out talks to the server: a refresh (logout needs a live token),
   // then the logout with the new pair. Nothing else, and never the stale access token.
   const sent: string[] = [];
