@@ -151,7 +151,13 @@ export default tseslint.config(
     rules: { 'testing-library/no-manual-cleanup': 'off' },
   },
   {
-    files: ['test/e2e/**/*.ts', 'playwright.config.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
+    files: [
+      'test/e2e/**/*.ts',
+      'test/screenshots/**/*.ts',
+      'playwright.config.ts',
+      'bench/**/*.ts',
+      'examples/**/*.ts',
+    ],
     rules: {
       'testing-library/prefer-screen-queries': 'off',
       'react-hooks/rules-of-hooks': 'off',

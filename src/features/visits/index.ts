@@ -9,3 +9,5 @@ export { MyPatients, PatientProfileSummary, PatientVisitHistory } from './provid
 export { ProviderJoinPanel, ProviderVisitHeader } from './provider/visit-header';
 export { VisitActions } from './provider/visit-actions';
 export { PreCallCheck } from './pre-call-check';
+
+export { OpenEconsultsPanel, WaitingVisitPanel } from './home/visit-panels';

@@ -239,6 +239,7 @@ export function seedAccounts(db: Db): void {
     domain: 'demo',
     name: 'Harborview Virtual Care',
     portal_title: 'Harborview Virtual Care',
+    brand_color: '#1d4f91',
     files: [{ file_id: 'file_logo', code: 'logo', path: '/brand/demo-logo.svg' }],
     waiting_room: WAITING_ROOM,
     states: {
