@@ -10,7 +10,11 @@ import house from './eslint/boundaries.js';
  * Type-aware lint with the import zones of STYLE.md section 2:
  * app -> features -> api, components, lib, config, utils; mocks only from main.tsx, tests and the server.
  */
-/** localStorage by any name: the bare global, and as a property (window., globalThis., self.). */
+/**
+ * localStorage by any name: the bare global, as a property (window., globalThis., self.,
+ * defaultView., optional chaining), destructured, and as a string (`window['localStorage']`,
+ * `Reflect.get(window, 'localStorage')`, `'localStorage' in self`).
+ */
 const noLocalStorage = [
   'error',
   {
@@ -18,8 +22,12 @@ const noLocalStorage = [
     message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
   },
   {
+    selector: "MemberExpression[computed=false][property.name='localStorage']",
+    message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
+  },
+  {
     selector:
-      "MemberExpression[property.name='localStorage'], MemberExpression[property.value='localStorage']",
+      "Literal[value='localStorage'], TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked='localStorage']",
     message: 'Tokens and PHI never go to localStorage (DESIGN.md section 5).',
   },
 ];
@@ -143,7 +151,13 @@ export default tseslint.config(
     rules: { 'testing-library/no-manual-cleanup': 'off' },
   },
   {
-    files: ['test/e2e/**/*.ts', 'playwright.config.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
+    files: [
+      'test/e2e/**/*.ts',
+      'test/screenshots/**/*.ts',
+      'playwright.config.ts',
+      'bench/**/*.ts',
+      'examples/**/*.ts',
+    ],
     rules: {
       'testing-library/prefer-screen-queries': 'off',
       'react-hooks/rules-of-hooks': 'off',

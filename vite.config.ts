@@ -72,6 +72,31 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // No data: URIs in the bundle, so the CSP can stay strict.
       assetsInlineLimit: 0,
+      // .vite/manifest.json: the chunk graph the bundle budget check (test/budgets.ts) reads.
+      manifest: true,
+      // Every browser the portal supports has <link rel="modulepreload">; the polyfill is dead weight.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Everything the first page runs, in one file: one request and one compression window
+              // instead of a dozen small chunks shared with lazy pages (which import it from there).
+              { name: 'first-page', tags: ['$initial'] },
+            ],
+          },
+        },
+        treeshake: {
+          // Our modules do their work through their exports; only these two run code on import.
+          // Without this a feature's index.ts would pull every module it re-exports into the chunk
+          // of whoever imports one name from it (the header's user menu and its query observer into
+          // the first page, for instance).
+          moduleSideEffects: [
+            { test: /[\\/]src[\\/](main\.tsx|lib[\\/]zod-setup\.ts)$/, sideEffects: true },
+            { test: /[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+          ],
+        },
+      },
     },
     test: {
       setupFiles: ['./test/setup.ts'],

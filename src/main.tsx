@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { envProblem } from '@/config/env';
 import { captureSsoLanding } from '@/features/auth';
+import { installDefaultTrustedTypesPolicy } from '@/lib/trusted-types';
 import { createAppContext } from './app/create-app';
 import { AppProviders } from './app/provider';
 import { createAppRouter } from './app/router';
@@ -11,6 +12,8 @@ import './styles.css';
 
 // Before anything else: take an SSO token out of the address bar and history.
 captureSsoLanding();
+// Before any library loads a script: the only string-to-script-URL path (Trusted Types).
+installDefaultTrustedTypesPolicy();
 
 async function boot() {
   if (envProblem) throw new Error(envProblem);

@@ -78,7 +78,10 @@ function describe(init: ApiErrorInit): string {
 
 function httpUserMessage(status: number, serverMessage: string | null): string {
   if (status >= 500) return 'The clinic is having trouble right now. Please try again in a moment.';
-  const safe = serverMessage && isPlainSentence(serverMessage) ? serverMessage : null;
+  const safe =
+    serverMessage && isPlainSentence(serverMessage) && !isDeveloperWording(serverMessage)
+      ? serverMessage
+      : null;
   switch (status) {
     case 401:
       return 'Your session has ended. Please sign in again.';
@@ -87,12 +90,28 @@ function httpUserMessage(status: number, serverMessage: string | null): string {
     case 404:
       return 'We could not find what you were looking for.';
     case 409:
-      return safe ?? 'This was changed elsewhere. Refresh and try again.';
+      return (
+        safe ?? 'This was changed elsewhere, perhaps by the clinic. Reload the page to see it as it is now.'
+      );
     case 429:
       return safe ?? 'Too many attempts. Please wait a moment and try again.';
     default:
-      return safe ?? 'Something in the request was not accepted. Please check and try again.';
+      return (
+        safe ??
+        'The clinic could not accept this. Please check what you entered; if it keeps happening, contact the clinic.'
+      );
   }
+}
+
+/**
+ * Server words meant for developers, not patients: identifiers (`intake_id`), status numbers,
+ * "HTTP", "null", "not found" of a record, lists of allowed values. Those give way to the
+ * portal's own sentence.
+ */
+function isDeveloperWording(text: string): boolean {
+  return /\b[a-z]+_[a-z_]+\b|\bHTTP\b|\bnull\b|\bundefined\b|\bnot found\b|\bslug\b|must be one of|\bX-[A-Za-z]/i.test(
+    text,
+  );
 }
 
 /** A server string we are willing to show: short, no markup-looking content. */

@@ -180,6 +180,21 @@ describe('envelopes and exceptions', () => {
     const blob = await apiBlob({ path: '/bytes', auth: 'user' });
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
   });
+
+  it('takes the schema as a promise (loaded while the request is out); a schema that fails to load is a network error', async () => {
+    withTokens();
+    server.use(mswHttp.get(`${ORIGIN}/api_v3/wrapped`, () => HttpResponse.json({ data: { id: 7 } })));
+    await expect(
+      apiJson({ path: '/wrapped', auth: 'user', schema: Promise.resolve(z.object({ id: z.number() })) }),
+    ).resolves.toEqual({ id: 7 });
+    await expect(
+      apiJson({ path: '/wrapped', auth: 'user', schema: Promise.resolve(z.object({ id: z.string() })) }),
+    ).rejects.toMatchObject({ kind: 'contract', field: 'id' });
+    const unloaded = Promise.reject<z.ZodType<{ id: number }>>(new TypeError('Failed to fetch module'));
+    await expect(apiJson({ path: '/wrapped', auth: 'user', schema: unloaded })).rejects.toMatchObject({
+      kind: 'network',
+    });
+  });
 });
 
 describe('errors are classified by status first, body second', () => {
@@ -211,7 +226,10 @@ describe('errors are classified by status first, body second', () => {
       code: 'bad_request',
       serverMessage: 'room_code is required',
     });
-    expect((bad as ApiError).userMessage).toBe('room_code is required');
+    // The server's words stay on the error for logs; a developer's sentence never reaches a patient.
+    expect((bad as ApiError).userMessage).toBe(
+      'The clinic could not accept this. Please check what you entered; if it keeps happening, contact the clinic.',
+    );
   });
 
   it('treats a 401 whose body says code 404 as a 401: refresh once, then the session has ended', async () => {

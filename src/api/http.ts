@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { ApiError, parseRetryAfter, readErrorBody } from './errors';
+import { reportNetworkFailure, reportReachable } from './connection';
 
 /**
  * The one place that calls fetch. It knows the three bases, the auth scheme of each call
@@ -206,7 +207,7 @@ async function send(options: RequestOptions): Promise<Response> {
     };
     if (contentType) headers['Content-Type'] = contentType;
     try {
-      return await fetch(url, {
+      const response = await fetch(url, {
         method,
         headers,
         body,
@@ -216,9 +217,12 @@ async function send(options: RequestOptions): Promise<Response> {
         referrerPolicy: 'no-referrer',
         cache: 'no-store',
       });
+      reportReachable();
+      return response;
     } catch (cause) {
       if (timedOut) throw new ApiError({ kind: 'timeout', cause });
       if (options.signal?.aborted) throw new ApiError({ kind: 'aborted', cause });
+      reportNetworkFailure();
       throw new ApiError({ kind: 'network', cause });
     } finally {
       clearTimeout(timer);
@@ -295,17 +299,31 @@ export function decodeJson<T>(
 }
 
 export interface JsonRequestOptions<T> extends RequestOptions {
-  schema: z.ZodType<T>;
+  /**
+   * The response schema, or a promise of it: a request module on the first page passes
+   * `import('./schemas').then(...)`, so zod loads while the request is in flight, not with the page.
+   */
+  schema: z.ZodType<T> | Promise<z.ZodType<T>>;
   /** `data` (default): the payload sits under `data`. `none`: the schema reads the whole body. */
   envelope?: 'data' | 'none';
 }
 
 /** A call answered with JSON, validated at runtime. */
 export async function apiJson<T>(options: JsonRequestOptions<T>): Promise<T> {
+  const schema = Promise.resolve(options.schema);
+  // Awaited below; a failed chunk load while the request is still out must not go unhandled.
+  schema.catch(() => undefined);
   const response = await send(options);
   if (!response.ok) throw await errorFromResponse(response);
   const text = await readText(response);
-  return decodeJson(text, response.status, options.schema, options.envelope ?? 'data');
+  let resolved: z.ZodType<T>;
+  try {
+    resolved = await schema;
+  } catch (cause) {
+    // The schema's chunk did not load (offline, a new deployment): a network failure, retried as one.
+    throw new ApiError({ kind: 'network', status: response.status, cause });
+  }
+  return decodeJson(text, response.status, resolved, options.envelope ?? 'data');
 }
 
 /** A call answered with no body (204) or whose body we do not need. */

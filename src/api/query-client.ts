@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { watchConnection } from './connection';
 import { isTransient, type ApiError } from './errors';
 
 declare module '@tanstack/react-query' {
@@ -18,6 +19,7 @@ export interface QueryClientHooks {
  * was lost may already have been applied.
  */
 export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
+  watchConnection();
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => hooks.onError?.(error) }),
     mutationCache: new MutationCache({ onError: (error) => hooks.onError?.(error) }),

@@ -3,16 +3,27 @@
  * zone labelled beside every appointment time. Formatting goes through Intl only.
  */
 
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+// Building an Intl.DateTimeFormat costs far more than using one, and the viewer's zone is looked up
+// on every render of every time on screen: the browser's zone, each zone's validity and each
+// formatter are built once and kept.
+let browserZone: string | undefined;
+export const browserTimeZone = (): string =>
+  (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
+const zoneValidity = new Map<string, boolean>();
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || !zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    zoneValidity.set(zone, valid);
   }
+  return valid;
 }
 
 /** Every IANA zone the browser knows, for the profile's searchable list. */
@@ -29,13 +40,27 @@ export function listTimeZones(): string[] {
   );
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const DATE: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short', hour: 'numeric' };
+
+/** One formatter per zone and style (the styles are the three constants above, so the key is cheap). */
+const formatters = new Map<string, Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>>();
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
+  let byStyle = formatters.get(zone);
+  if (!byStyle) {
+    byStyle = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
+    formatters.set(zone, byStyle);
+  }
+  let f = byStyle.get(options);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(zone) ? zone : 'UTC' });
-    formatters.set(key, f);
+    byStyle.set(options, f);
   }
   return f;
 }
@@ -44,19 +69,17 @@ const toDate = (seconds: number) => new Date(seconds * 1000);
 
 /** "Tue, Nov 24, 2026" */
 export function formatDate(seconds: number, zone: string): string {
-  return formatter(zone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(
-    toDate(seconds),
-  );
+  return formatter(zone, DATE).format(toDate(seconds));
 }
 
 /** "9:30 AM" */
 export function formatTime(seconds: number, zone: string): string {
-  return formatter(zone, { hour: 'numeric', minute: '2-digit' }).format(toDate(seconds));
+  return formatter(zone, TIME).format(toDate(seconds));
 }
 
 /** The zone's short name at that instant: "EST", "GMT+13". */
 export function zoneLabel(seconds: number, zone: string): string {
-  const parts = formatter(zone, { timeZoneName: 'short', hour: 'numeric' }).formatToParts(toDate(seconds));
+  const parts = formatter(zone, ZONE_NAME).formatToParts(toDate(seconds));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 

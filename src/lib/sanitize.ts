@@ -1,4 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
+import type { TrustedHTML, TrustedTypePolicy, TrustedTypesWindow } from 'trusted-types/lib';
 
 /**
  * The one way server HTML (a room's `close_message.html`) reaches the page (RELIABILITY C22).
@@ -34,6 +35,33 @@ const CONFIG: Config = {
   SANITIZE_NAMED_PROPS: true,
 };
 
+/**
+ * The Trusted Types policy of the sanitiser, named in the production CSP
+ * (`trusted-types portal-sanitizer`). Its `createHTML` passes HTML through unchanged, so it is
+ * never exported: only DOMPurify calls it, on its input (to parse) and on its sanitised output.
+ */
+export const SANITIZER_POLICY_NAME = 'portal-sanitizer';
+
+let policy: TrustedTypePolicy | null | undefined;
+
+function sanitizerPolicy(): TrustedTypePolicy | null {
+  if (policy === undefined) {
+    const factory = (window as unknown as TrustedTypesWindow).trustedTypes;
+    policy = factory
+      ? factory.createPolicy(SANITIZER_POLICY_NAME, {
+          createHTML: (html: string) => html,
+          createScript: (): string => {
+            throw new TypeError('The sanitiser never produces scripts');
+          },
+          createScriptURL: (): string => {
+            throw new TypeError('The sanitiser never produces script URLs');
+          },
+        })
+      : null;
+  }
+  return policy;
+}
+
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 /** A private DOMPurify instance, so these hooks never leak into another caller's sanitising. */
@@ -53,10 +81,36 @@ function instance(): ReturnType<typeof DOMPurify> {
   return created;
 }
 
-/** Sanitised HTML as a string, ready for `dangerouslySetInnerHTML`; empty when the browser cannot sanitise. */
-export function sanitizeHtml(dirty: unknown): string {
+/**
+ * Renames event-handler attributes (`onerror=` → `data-removed-onerror=`) before DOMPurify
+ * parses the markup. DOMPurify removes them anyway (data attributes are not allowed); renaming
+ * first keeps Chromium from checking each handler against the page's CSP while parsing the
+ * inert copy, which it reports as a (blocked) script-src-attr violation. Not a security
+ * boundary: DOMPurify is.
+ */
+export function renameEventHandlers(html: string): string {
+  return html.replace(/([\s/"'])on([a-z]+\s*=)/gi, '$1data-removed-on$2');
+}
+
+/** What `dangerouslySetInnerHTML` receives: TrustedHTML where the browser has Trusted Types. */
+export type SanitizedHtml = string | TrustedHTML;
+
+/** Whether sanitised HTML has anything to show (TrustedHTML stringifies to its markup). */
+export function hasMarkup(html: SanitizedHtml): boolean {
+  return (typeof html === 'string' ? html : (html as { toString(): string }).toString()).trim() !== '';
+}
+
+/**
+ * Sanitised HTML ready for `dangerouslySetInnerHTML`: a TrustedHTML from the `portal-sanitizer`
+ * policy where the browser enforces Trusted Types (CSP `require-trusted-types-for 'script'`),
+ * else a string; empty when there is nothing to show or the browser cannot sanitise.
+ */
+export function sanitizeHtml(dirty: unknown): SanitizedHtml {
   if (typeof dirty !== 'string' || dirty.trim() === '') return '';
   const purify = instance();
   if (!purify.isSupported) return '';
-  return purify.sanitize(dirty, { ...CONFIG, RETURN_TRUSTED_TYPE: false });
+  const trusted = sanitizerPolicy();
+  const input = renameEventHandlers(dirty);
+  if (!trusted) return purify.sanitize(input, { ...CONFIG, RETURN_TRUSTED_TYPE: false });
+  return purify.sanitize(input, { ...CONFIG, TRUSTED_TYPES_POLICY: trusted, RETURN_TRUSTED_TYPE: true });
 }

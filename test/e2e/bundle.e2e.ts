@@ -16,11 +16,19 @@ function filesOf(dir: string): { path: string; text: string }[] {
   return out;
 }
 
-const PRODUCTION_BUILDS = [process.env.E2E_DIST_DIR ?? 'dist', 'dist-prod'].filter((d) => existsSync(d));
+// Both builds must be there: a missing folder fails the checks instead of making them vanish.
+const PRODUCTION_BUILDS = [process.env.E2E_DIST_DIR ?? 'dist', 'dist-prod'];
+
+function expectBuilt(dir: string): void {
+  expect(existsSync(join(dir, 'index.html')), `${dir}/index.html is missing: run npm run build:e2e`).toBe(
+    true,
+  );
+}
 
 for (const dir of PRODUCTION_BUILDS) {
   test.describe(`the production build in ${dir}`, () => {
     test('carries no development secret, admin token or mock code', () => {
+      expectBuilt(dir);
       const files = filesOf(dir);
       expect(files.length).toBeGreaterThan(3);
       for (const { path, text } of files) {
@@ -39,6 +47,7 @@ for (const dir of PRODUCTION_BUILDS) {
     });
 
     test('has no inline script, inline handler, eval or source map', () => {
+      expectBuilt(dir);
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
       expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(html).not.toMatch(/\son[a-z]+=/i);
@@ -51,7 +60,7 @@ for (const dir of PRODUCTION_BUILDS) {
 }
 
 test('the plain production build has no development sign-in page', () => {
-  test.skip(!existsSync('dist-prod'), 'dist-prod is built by npm run build:e2e');
+  expectBuilt('dist-prod');
   const js = filesOf('dist-prod')
     .filter((f) => f.path.endsWith('.js'))
     .map((f) => f.text)

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { addBothPhotos, checkTwiceAndMeet429, enterPrimaryCardByKeyboard } from './support/insurance';
+import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -156,6 +157,7 @@ test.describe('intake wizard', () => {
     test.setTimeout(180_000);
     // The second coverage check is refused with 429 on purpose; Chromium logs the status.
     guard.allowConsoleError(/status of 429/);
+    await endSeededWalkin();
     await signInAs(page, 'Casey Morgan');
     const before = await mockStats();
 
@@ -186,8 +188,8 @@ test.describe('intake wizard', () => {
     await expectStep(page, 'Quick survey');
     await page.getByRole('radio', { name: 'Easy', exact: true }).check();
     await pass(page);
-    await skipNote(page, 'A step this portal cannot show');
-    await expectStep(page, 'A step without a code');
+    await skipNote(page, 'Home health questionnaire');
+    await expectStep(page, 'A few more questions');
     await pass(page, 'Finish');
 
     // The waiting room, and again after a reload: the same visit, never a new one.
@@ -242,6 +244,7 @@ test.describe('intake wizard', () => {
   }) => {
     test.setTimeout(120_000);
     await page.clock.install();
+    await endSeededWalkin();
     await signInAs(page, 'Casey Morgan');
     await page.goto('/patient/rooms/general/intake?kind=walkin');
     await expectStep(page, 'Reason for visit');

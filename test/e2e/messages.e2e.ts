@@ -82,16 +82,29 @@ test('a very long word wraps inside its bubble, also at phone width (case C21)',
   await expectNoAxeViolations(page, 'thread at phone width');
 });
 
-test('the notifications page lists, marks read and agrees with the header badge', async ({ page }) => {
+test('the notifications page lists, marks read, opens what a row is about and agrees with the header badge', async ({
+  page,
+}) => {
   await signInAs(page, 'Casey Morgan', '/patient/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-  await expect(page.getByText('4 new notifications')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Notifications, 4 new' })).toBeVisible();
+  await expect(page.getByText('6 new notifications')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications, 6 new' })).toBeVisible();
+  await expect(page.locator('.notification-state', { hasText: 'Unread' })).toHaveCount(6);
   await expectNoAxeViolations(page, 'notifications');
-  await page.locator('.notification').first().getByRole('button').click();
-  await expect(page.getByText('3 new notifications')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Notifications, 3 new' })).toBeVisible();
+  await page.locator('.notification').nth(4).getByRole('button').click();
+  await expect(page.getByText('5 new notifications')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications, 5 new' })).toBeVisible();
   await page.getByRole('button', { name: 'Mark all as seen' }).click();
   await expect(page.getByText('No new notifications')).toBeVisible();
+  await expect(page.locator('.notification-state', { hasText: 'Unread' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'notifications after mark all seen');
+  // A row that names its visit opens it: the message notification leads to the e-consult thread.
+  await page
+    .getByRole('link', { name: /New message from your care team/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/patient\/visits\/vis_econsult_open$/);
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByText('No new notifications')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
+import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
 import { continueWithoutInsurance, saveTestCard } from './support/steps';
 
@@ -33,6 +34,7 @@ async function heading(page: Page, name: string) {
 
 /** The demo clinic's walk-in steps in `general`, up to the payment step. */
 async function walkToPayment(page: Page, reason: string) {
+  await endSeededWalkin();
   await page.goto('/patient/rooms/general');
   await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
   await heading(page, 'Reason for visit');
@@ -112,7 +114,14 @@ test.describe('payments', () => {
     await fitsPhone(page, 'waiting room with the receipt');
     expect(await charges()).toBe(chargesBefore + 1);
 
-    // A second visit: the saved card is offered and chosen.
+    // A second visit (after leaving the line: a walk-in already waiting in the room leads back to
+    // itself): the saved card is offered and chosen.
+    await page.getByRole('button', { name: 'Leave the waiting room' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave the waiting room?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
+    await expect(page.getByText(/You left the waiting room/)).toBeVisible();
     await walkToPayment(page, 'Follow-up on the sore throat');
     await expect(page.getByRole('radio', { name: /Visa ending 4242 \(default\)/ })).toBeChecked();
     await next(page);

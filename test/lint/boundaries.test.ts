@@ -32,8 +32,9 @@ const CASES = [
     expected: [boundary('sharedUp'), boundary('sharedUp'), boundary('sharedUp')],
   },
   { file: 'app-deep-import.ts', as: 'src/app/routes/probe.ts', expected: [boundary('deepFeature')] },
-  // window., globalThis., self. and the bare global (used twice: assigned, then read through `store`).
-  { file: 'local-storage.ts', as: 'src/lib/probe.ts', expected: [storage, storage, storage, storage] },
+  // window., globalThis., self., the bare global, optional chaining, brackets, destructuring,
+  // defaultView, reflection and `in` (one error per probe line, checked by line below).
+  { file: 'local-storage.ts', as: 'src/lib/probe.ts', expected: Array.from({ length: 10 }, () => storage) },
   { file: 'clean.ts', as: 'src/app/routes/probe.ts', expected: [] },
   { file: 'clean-feature.ts', as: 'src/features/documents/panels/probe.ts', expected: [] },
 ];
@@ -55,5 +56,18 @@ describe('lint boundaries', () => {
       ruleId ? { ruleId, messageId } : { message },
     );
     expect(found).toEqual(expected);
+  });
+
+  it('catches localStorage on every line of its probe, whatever the spelling', async () => {
+    const text = probe('local-storage.ts');
+    const [result] = await eslint.lintText(text, { filePath: path.join(root, 'src/lib/probe.ts') });
+    const lines = text.split('\n');
+    const probeLines = lines
+      .map((line, i) => ({ line, number: i + 1 }))
+      .filter(({ line }) => line.includes('localStorage') && !line.startsWith('//'));
+    const flagged = (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.line);
+    expect(flagged).toEqual(probeLines.map(({ number }) => number));
   });
 });

@@ -78,6 +78,8 @@ export const AccountSchema = z.looseObject({
   domain: z.string().nullish(),
   name: z.string(),
   portal_title: z.string().nullish(),
+  /** Not in the spec: the clinic's brand colour (`#rrggbb`) when the account carries one (spec-decisions). */
+  brand_color: z.string().nullish(),
   files: z.array(AccountFileSchema).nullish(),
   waiting_room: WaitingRoomSchema.nullish(),
   states: z.looseObject({ signup: z.unknown().optional() }).nullish(),

@@ -6,10 +6,26 @@ import { listVisitMessages } from './requests';
  * thread controller (it pages and polls with `skip`, which a plain query cannot express), which is
  * also the one place that sends messages.
  */
+/** How many of the newest messages a thread opens with. */
+export const MESSAGE_FIRST_PAGE_SIZE = 100;
+
 export const messageQueries = {
   all: () => ['messages'] as const,
   threads: () => [...messageQueries.all(), 'thread'] as const,
   thread: (visitId: string) => [...messageQueries.threads(), visitId] as const,
+  /**
+   * The newest page of a thread, started by the visit page's loader beside `/me` and the visit so
+   * the thread does not wait for them; the thread controller takes it (once) for its first load.
+   * Not retried: the controller shows a failed first load with its own retry.
+   */
+  firstPage: (visitId: string) =>
+    queryOptions({
+      queryKey: [...messageQueries.all(), 'first-page', visitId],
+      queryFn: ({ signal }) =>
+        listVisitMessages(visitId, { sort: 'created:desc', limit: MESSAGE_FIRST_PAGE_SIZE }, { signal }),
+      staleTime: 10_000,
+      retry: false,
+    }),
   /** The newest message of a thread (`limit=1`, `sort=created:desc`) and the thread's total count. */
   latest: (visitId: string) =>
     queryOptions({

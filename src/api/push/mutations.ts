@@ -41,11 +41,18 @@ export function useMarkNotificationRead() {
   });
 }
 
-/** POST /notifications/badge ("mark all seen"); list and badge are both re-read. */
+/**
+ * "Mark all as seen": POST /notifications/badge resets the badge, and each unread notification
+ * held is marked read (PUT /notifications/{id}; the spec has no bulk read), so the badge and the
+ * Unread marks agree afterwards. List and badge are both re-read.
+ */
 export function useResetNotificationBadge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => resetNotificationBadge(),
+    mutationFn: async (unreadIds: readonly string[] = []) => {
+      await resetNotificationBadge();
+      for (const id of unreadIds) await markNotificationRead(id);
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
     },

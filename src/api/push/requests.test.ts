@@ -43,6 +43,6 @@ describe('push requests through the API layer', () => {
     const older = await listNotifications({ size: 5, last: Math.min(...first.map((n) => n.mtime)) });
     expect(first).toHaveLength(5);
     expect(older[0]!.mtime).toBeLessThan(first[4]!.mtime);
-    expect(await getNotificationBadge()).toBe(4);
+    expect(await getNotificationBadge()).toBe(6);
   });
 });

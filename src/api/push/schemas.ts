@@ -58,6 +58,10 @@ export const NotificationSchema = z.looseObject({
   read: BooleanishSchema.optional(),
   title: z.string().nullish(),
   image: z.string().nullish(),
+  /** Not in the spec's list (passed through where a server sends it): the visit it is about. */
+  visit_id: IdSchema.nullish(),
+  /** Not in the spec's list (passed through where a server sends it): the file it is about. */
+  file_id: IdSchema.nullish(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

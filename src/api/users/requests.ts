@@ -1,20 +1,20 @@
-import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
-import {
-  ProfileSchema,
-  RefreshResultSchema,
-  SsoResultSchema,
-  UserListSchema,
-  UserSchema,
-  type ListUsersFilter,
-  type Profile,
-  type RefreshResult,
-  type SsoInput,
-  type SsoResult,
-  type UpdateProfileInput,
-  type User,
-  type UserList,
+import type {
+  ListUsersFilter,
+  Profile,
+  RefreshResult,
+  SsoInput,
+  SsoResult,
+  UpdateProfileInput,
+  User,
+  UserList,
 } from './schemas';
+
+/**
+ * The schemas (and zod) load on the first call, in parallel with the request: the session and the
+ * area guards on the first page call these functions, and the first page carries no zod.
+ */
+const schemas = () => import('./schemas');
 
 /** GET /me: the signed-in user's profile. */
 export function getMe(options: CallOptions & { photoSize?: string } = {}): Promise<Profile> {
@@ -22,7 +22,7 @@ export function getMe(options: CallOptions & { photoSize?: string } = {}): Promi
     path: '/me',
     auth: 'user-token',
     query: { user_photo_size: options.photoSize },
-    schema: ProfileSchema,
+    schema: schemas().then((m) => m.ProfileSchema),
     signal: options.signal,
   });
 }
@@ -34,7 +34,7 @@ export function updateMe(input: UpdateProfileInput, options: CallOptions = {}): 
     path: '/me',
     auth: 'user-token',
     body: { form: input },
-    schema: ProfileSchema,
+    schema: schemas().then((m) => m.ProfileSchema),
     signal: options.signal,
   });
 }
@@ -44,7 +44,7 @@ export function getUser(id: string, options: CallOptions = {}): Promise<User> {
   return apiJson({
     path: `/users/${encodeURIComponent(id)}`,
     auth: 'user',
-    schema: UserSchema,
+    schema: schemas().then((m) => m.UserSchema),
     signal: options.signal,
   });
 }
@@ -56,7 +56,7 @@ export function listUsers(filter: ListUsersFilter, options: CallOptions = {}): P
     path: '/users',
     auth: 'admin',
     query: { ...rest, fields },
-    schema: UserListSchema,
+    schema: schemas().then((m) => m.UserListSchema),
     envelope: 'none',
     signal: options.signal,
   });
@@ -81,7 +81,7 @@ export function createSsoUser(
     auth: 'keysecret',
     apiSecret,
     body: { multipart: form },
-    schema: SsoResultSchema,
+    schema: schemas().then((m) => m.SsoResultSchema),
     signal: options.signal,
   });
 }
@@ -99,7 +99,7 @@ export function exchangeSsoToken(
     path: '/auth',
     auth: 'none',
     query: { sso_token: ssoToken, one_time_token: oneTime ? 1 : undefined },
-    schema: SsoResultSchema,
+    schema: schemas().then((m) => m.SsoResultSchema),
     signal: options.signal,
   });
 }
@@ -111,7 +111,7 @@ export function refreshTokens(refreshToken: string, options: CallOptions = {}): 
     path: '/tokens/refresh',
     auth: 'account',
     body: { form: { refresh_token: refreshToken } },
-    schema: RefreshResultSchema,
+    schema: schemas().then((m) => m.RefreshResultSchema),
     signal: options.signal,
   });
 }
@@ -127,7 +127,7 @@ export function logout(accessToken: string, tokens: string[], options: CallOptio
     auth: 'none',
     headers: { 'X-ApiToken': accessToken },
     body: { form: { tokens: tokens.join(',') } },
-    schema: z.boolean(),
+    schema: schemas().then((m) => m.LogoutResultSchema),
     signal: options.signal,
     timeoutMs: 8_000,
   });

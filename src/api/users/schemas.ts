@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from '../common/schemas';
 
-/** User types of spec 2.1. */
-export const USER_TYPE = {
-  admin: 100,
-  member: 200,
-  company: 300,
-  provider: 400,
-  kiosk: 500,
-  guest: 600,
-  phoneBridge: 700,
-} as const;
+export { USER_TYPE } from './user-type';
 
 /** Provider subtypes of spec 2.1. */
 export const PROVIDER_SUBTYPE = {
@@ -235,3 +226,6 @@ export interface ListUsersFilter {
   limit?: number;
   fields?: string[];
 }
+
+/** POST /users/logout answers a bare boolean. */
+export const LogoutResultSchema = z.boolean();

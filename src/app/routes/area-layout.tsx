@@ -12,12 +12,8 @@ export function AreaLayout({ nav, area }: { nav: NavItem[]; area: 'patient' | 'p
     <AppShell
       nav={nav}
       embedded={embedded}
-      userMenu={
-        <>
-          <HeaderExtras area={area} />
-          <UserMenu />
-        </>
-      }
+      headerActions={<HeaderExtras area={area} />}
+      userMenu={<UserMenu />}
     >
       <Outlet />
     </AppShell>

@@ -1,14 +1,27 @@
-import type { ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
 import { Button } from '../ui/button';
+import { Skeleton } from './skeleton';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <p className="spinner" role="status" aria-live="polite">
-      <span className="spinner-dot" aria-hidden="true" />
-      {label}
-    </p>
+/**
+ * The shared loading state: a skeleton of lines with a spoken label. While the app knows it is
+ * offline, reads are paused rather than loading, so it says so instead of "Loading…" forever
+ * (RELIABILITY case 52); it switches back by itself.
+ */
+export function Spinner({ label = 'Loading…', lines }: { label?: string; lines?: number }) {
+  const online = useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
   );
+  if (!online)
+    return (
+      <p className="muted" role="status" aria-live="polite">
+        You are offline. This will load when the connection returns.
+      </p>
+    );
+  return <Skeleton label={label} lines={lines} />;
 }
 
 /** An error with a way forward. Shows the ApiError's safe message, never raw server text for 5xx. */
@@ -38,11 +51,21 @@ export function ErrorState({
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** Nothing to show yet, and what to do next (`action`: a link or button to the next step). */
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <h2>{title}</h2>
       {children}
+      {action ? <div className="empty-state-action">{action}</div> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { ClinicBrand } from './branding';
+import { ClinicBrand, useClinicColors } from './branding';
 
 export interface NavItem {
   to: string;
@@ -8,52 +8,113 @@ export interface NavItem {
   end?: boolean;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
+
 /**
- * The frame of a signed-in area: brand, navigation (a disclosure menu at phone width), the
- * user's menu and the main landmark. `embedded` hides the navigation chrome (disable_navigation=1).
+ * The frame of a signed-in area: brand, header actions (e.g. the notification badge), navigation
+ * and the user's menu, and the main landmark. At phone width the navigation and the user's menu
+ * sit in a disclosure panel that takes focus when opened, keeps Tab inside itself and its
+ * button, and closes on Escape with focus back on its button. `embedded` hides the chrome
+ * (disable_navigation=1).
  */
 export function AppShell({
   nav,
   userMenu,
+  headerActions,
   embedded = false,
   children,
 }: {
   nav: NavItem[];
   userMenu?: ReactNode;
+  headerActions?: ReactNode;
   embedded?: boolean;
   children: ReactNode;
 }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useClinicColors();
+
+  /** True while the toggle is shown, i.e. the panel is a phone menu rather than the desktop bar. */
+  const isPhoneMenu = () => Boolean(toggleRef.current && toggleRef.current.offsetParent !== null);
+
+  useEffect(() => {
+    if (!isMenuOpen || !isPhoneMenu()) return;
+    panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [isMenuOpen]);
+
+  const close = useCallback(() => {
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isMenuOpen || !isPhoneMenu()) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current || !toggleRef.current) return;
+    // The trap's ring: the menu button, then everything in the panel.
+    const ring = [toggleRef.current, ...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const index = ring.indexOf(document.activeElement as HTMLElement);
+    const next = event.shiftKey
+      ? index <= 0
+        ? ring.length - 1
+        : index - 1
+      : index === -1 || index === ring.length - 1
+        ? 0
+        : index + 1;
+    event.preventDefault();
+    ring[next]?.focus();
+  };
 
   return (
     <div className={`shell${embedded ? ' shell-embedded' : ''}`}>
       {embedded ? null : (
         <header className="shell-header">
           <ClinicBrand />
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={isMenuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            Menu
-          </button>
-          <nav id={menuId} aria-label="Main" className={`shell-nav${isMenuOpen ? ' is-open' : ''}`}>
-            <ul>
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {userMenu}
+          <div className="shell-actions">
+            {headerActions}
+            <div className="shell-menu-wrap" onKeyDown={onKeyDown}>
+              <button
+                ref={toggleRef}
+                type="button"
+                className="menu-toggle"
+                aria-expanded={isMenuOpen}
+                aria-controls={menuId}
+                onClick={() => (isMenuOpen ? close() : setMenuOpen(true))}
+              >
+                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" focusable="false">
+                  <path
+                    d={isMenuOpen ? 'M4 4l12 12M16 4L4 16' : 'M3 5h14M3 10h14M3 15h14'}
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+                Menu
+              </button>
+              <div ref={panelRef} id={menuId} className={`shell-menu${isMenuOpen ? ' is-open' : ''}`}>
+                <nav aria-label="Main" className="shell-nav">
+                  <ul>
+                    {nav.map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to} end={item.end}>
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                {userMenu}
+              </div>
+            </div>
+          </div>
         </header>
       )}
       <main id="main" className="shell-main" tabIndex={-1}>

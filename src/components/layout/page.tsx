@@ -6,13 +6,19 @@ import { useClinic } from './branding';
 /**
  * A page: sets the tab title and, after an in-app navigation, moves focus to the heading so
  * screen-reader and keyboard users start at the new content.
+ *
+ * `title` goes into the tab title, so it never names a patient (tab titles end up in history,
+ * bookmarks and screen shares). A heading that names someone passes `heading`, with the name
+ * inside `<bdi>` so bidi controls in it cannot reorder the text around it.
  */
 export function Page({
   title,
+  heading: headingContent,
   actions,
   children,
 }: {
   title: string;
+  heading?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -28,7 +34,7 @@ export function Page({
     <section className="page" aria-labelledby="page-title">
       <div className="page-header">
         <h1 id="page-title" ref={heading} tabIndex={-1}>
-          {title}
+          {headingContent ?? title}
         </h1>
         {actions ? <div className="page-actions">{actions}</div> : null}
       </div>

@@ -19,3 +19,4 @@ export {
   type AcceptMap,
   type FileRefusal,
 } from './file-rules';
+export { openFileBytesInNewTab } from './open-file';

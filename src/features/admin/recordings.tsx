@@ -167,9 +167,14 @@ function Recordings() {
                     </th>
                     <td data-label="Room">{roomName(visit.room_code)}</td>
                     <td data-label="Participants">
-                      {(recording.participants ?? [])
-                        .map((p) => displayName(p, p.platformid ?? 'Unknown'))
-                        .join(', ') || '—'}
+                      {(recording.participants ?? []).length === 0
+                        ? '—'
+                        : (recording.participants ?? []).map((p, i) => (
+                            <span key={`${p.platformid ?? ''}-${i}`}>
+                              {i > 0 ? ', ' : null}
+                              <bdi>{displayName(p, p.platformid ?? 'Unknown')}</bdi>
+                            </span>
+                          ))}
                     </td>
                     <td data-label="Start">
                       {typeof recording.start === 'number' ? formatDateTime(recording.start, zone) : '—'}

@@ -92,7 +92,9 @@ function RoomDetail({ code }: { code: string }) {
           <ul>
             {providers.data.map((p) => (
               <li key={p.id}>
-                <Link to={paths.admin.user(p.id)}>{displayName(p, p.username ?? p.id)}</Link>
+                <Link to={paths.admin.user(p.id)}>
+                  <bdi>{displayName(p, p.username ?? p.id)}</bdi>
+                </Link>
                 {subtypeLabel(p) ? ` · ${subtypeLabel(p)}` : ''}
               </li>
             ))}

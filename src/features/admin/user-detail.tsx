@@ -52,7 +52,9 @@ function UserDetail({ userId }: { userId: string }) {
   return (
     <>
       <div className="card">
-        <h2>{displayName(data, 'Unnamed user')}</h2>
+        <h2>
+          <bdi>{displayName(data, 'Unnamed user')}</bdi>
+        </h2>
         <dl className="detail-list">
           <dt>Type</dt>
           <dd>

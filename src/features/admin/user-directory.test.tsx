@@ -69,10 +69,13 @@ describe('the admin user directory (GET /users)', () => {
     expect(await screen.findByText('Showing 1–1 of 1 users')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/Casey Morgan\s*Patient/);
-    // The search names a person: it lives in history state, never in the address.
+    // The search names a person: it stays in the page's memory, never in the address or in a
+    // history entry (history state is kept with the tab's session history and restored with it).
     expect(router.state.location.pathname).toBe('/admin/users');
     expect(router.state.location.search).toBe('');
-    expect(router.state.location.state).toMatchObject({ userSearch: { q: 'casey', type: '200' } });
+    expect(JSON.stringify(router.state.location.state ?? null).toLowerCase()).not.toContain('casey');
+    expect(JSON.stringify(window.history.state ?? null).toLowerCase()).not.toContain('casey');
+    expect(router.state.historyAction).toBe('POP');
   });
 
   it('sorts by name', async () => {
@@ -109,5 +112,24 @@ describe('the admin user directory (GET /users)', () => {
     await user.type(screen.getByLabelText('Name or email'), 'zzzzzz');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { name: 'No users match these filters' })).toBeInTheDocument();
+  });
+
+  it('isolates names from bidi controls in the list and on the user’s page', async () => {
+    const { user, db } = await openDirectory();
+    const casey = db.users.get('usr_patient')!;
+    db.users.set('usr_patient', {
+      ...casey,
+      last_name: 'Morgan\u202Egnp.exe',
+      full_name: 'Casey Morgan\u202Egnp.exe',
+    });
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Name or email'), 'casey');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const link = await screen.findByRole('link', { name: 'Casey Morgan\u202Egnp.exe' });
+    expect(within(link).getByText('Casey Morgan\u202Egnp.exe', { selector: 'bdi' })).toBeInTheDocument();
+    await user.click(link);
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Casey Morgan/ });
+    expect(within(heading).getByText('Casey Morgan\u202Egnp.exe', { selector: 'bdi' })).toBeInTheDocument();
+    expect(document.title).not.toMatch(/Casey|Morgan/);
   });
 });

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { displayName } from '@/api/users/display-name';
 import { roomQueries } from '@/api/rooms/queries';
@@ -40,8 +40,9 @@ const SORT_OPTIONS = [
 ];
 
 /**
- * Search, filters and page live in this history entry's state, never in the address: a search
- * names people, and addresses end up in history, logs and referrers (DESIGN.md section 5).
+ * Search, filters and page live in the component's memory only: a search names people, and
+ * addresses end up in history, logs and referrers, while history state is saved with the tab's
+ * session history (restored tabs, back/forward) (DESIGN.md section 5).
  */
 const ParamsSchema = z.object({
   q: z
@@ -73,9 +74,8 @@ const SearchSchema = z.object({
 });
 type SearchValues = z.infer<typeof SearchSchema>;
 
-function readParams(state: unknown): ListParams {
-  const saved = state && typeof state === 'object' && 'userSearch' in state ? state.userSearch : undefined;
-  const parsed = ParamsSchema.safeParse(saved ?? DEFAULT_PARAMS);
+function readParams(value: unknown): ListParams {
+  const parsed = ParamsSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_PARAMS;
 }
 
@@ -104,9 +104,7 @@ export function UsersPage() {
 }
 
 function UserDirectory() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const params = readParams(location.state);
+  const [params, setParams] = useState<ListParams>(DEFAULT_PARAMS);
   const list = useQuery(userQueries.list(toFilter(params)));
   const zone = useViewerTimeZone();
   const form = useForm<SearchValues>({
@@ -119,16 +117,10 @@ function UserDirectory() {
       sort: params.sort,
     },
   });
-  const { reset } = form;
-  useEffect(() => {
-    reset({ q: params.q, type: params.type, subtype: params.subtype, room: params.room, sort: params.sort });
-  }, [params.q, params.type, params.subtype, params.room, params.sort, reset]);
   const rooms = useQuery(roomQueries.list({ page: 1, limit: 100 }));
 
   const go = (next: Partial<ListParams>) => {
-    const userSearch: ListParams = { ...params, ...next };
-    // Same address, new history entry: back and forward step through searches.
-    void navigate(location.pathname, { state: { userSearch } });
+    setParams(readParams({ ...params, ...next }));
   };
 
   const total = list.data?.total_count ?? 0;
@@ -211,7 +203,9 @@ function UserDirectory() {
                 {rows.map((user) => (
                   <tr key={user.id}>
                     <th scope="row" data-label="Name">
-                      <Link to={paths.admin.user(user.id)}>{displayName(user, user.id)}</Link>
+                      <Link to={paths.admin.user(user.id)}>
+                        <bdi>{displayName(user, user.id)}</bdi>
+                      </Link>
                     </th>
                     <td data-label="Type">
                       {typeLabel(user)}
@@ -222,7 +216,11 @@ function UserDirectory() {
                     <td data-label="Insurance">
                       {user.type === USER_TYPE.member ? (
                         <Link to={paths.admin.userInsurance(user.id)}>
-                          Cards<span className="visually-hidden"> of {displayName(user)}</span>
+                          Cards
+                          <span className="visually-hidden">
+                            {' '}
+                            of <bdi>{displayName(user)}</bdi>
+                          </span>
                         </Link>
                       ) : (
                         '—'

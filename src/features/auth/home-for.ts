@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
-import { USER_TYPE, type Profile } from '@/api/users/schemas';
+import type { Profile } from '@/api/users/schemas';
+import { USER_TYPE } from '@/api/users/user-type';
 
 export type Role = 'patient' | 'provider' | 'admin' | 'guest';
 

@@ -9,6 +9,9 @@ import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { renderRoute, sessionFor } from '~test/render';
 import { formatCountdown, signedOutPathFor } from './session-expired';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 const MIN = 60_000;
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {

@@ -2,6 +2,7 @@ import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userQueries } from '@/api/users/queries';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from './use-sign-out';
 
@@ -12,7 +13,12 @@ export function UserMenu() {
   const name = displayName(me, '');
   return (
     <div className="user-menu">
-      {name ? <span className="user-name">{name}</span> : null}
+      {me && name ? (
+        <span className="user-name">
+          <Avatar id={me.id} name={name} photo={me.photo} size={32} />
+          <bdi>{name}</bdi>
+        </span>
+      ) : null}
       <Button
         variant="secondary"
         isBusy={isBusy}

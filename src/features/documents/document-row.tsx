@@ -36,7 +36,7 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
     setBusy(kind);
     setError(null);
     try {
-      if (kind === 'open') await openFileInNewTab(file.id);
+      if (kind === 'open') await openFileInNewTab(file);
       else await saveFileToDisk(file);
     } catch (cause) {
       setError(fileActionMessage(cause));

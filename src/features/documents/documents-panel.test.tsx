@@ -182,16 +182,24 @@ describe('patient documents page', () => {
     expect(db.files.has('file_doc_1')).toBe(false);
   });
 
-  it('opens a file through a link read fresh at the click, with no opener or referrer', async () => {
+  it('opens a file in a new tab from bytes read through the API, so it opens whatever host serves the link', async () => {
+    // Under `npm run dev` the mock's links lie on the portal's own origin, where a new tab's
+    // navigation never reaches the mock worker and showed "Page not found": the tab now gets the
+    // bytes, typed by the portal, never the link.
     const { user } = await openPatientDocuments();
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     expect(document.body.innerHTML).not.toContain('auth_code');
     await user.click(screen.getByRole('button', { name: 'Open Visit summary' }));
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    const [url, target, features] = open.mock.calls[0] ?? [];
-    expect(String(url)).toMatch(/\/api_v3\/files\/view\/file_doc_2\?auth_code=[0-9a-f]+&time=\d+$/);
-    expect(target).toBe('_blank');
-    expect(features).toBe('noopener,noreferrer');
+    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]?.[0]).toBe('');
+    expect(tab.opener).toBeNull();
+    const blob = objectUrls.at(-1);
+    expect(tab.location.replace).toHaveBeenCalledWith(`blob:test/${objectUrls.length}`);
+    expect(blob?.type).toBe('text/plain');
+    expect(await blob?.text()).toMatch(/^Demo document/);
+    expect(tab.close).not.toHaveBeenCalled();
   });
 
   it('downloads the exact bytes under a sanitised name, refreshing an expired link once', async () => {
@@ -226,7 +234,8 @@ describe('patient documents page', () => {
     await screen.findByRole('heading', { name: '../..\\eviltxt.exe', level: 3 });
     await user.click(screen.getByRole('button', { name: /^Download \.\.\/\.\.\\evil/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(clicked[0]).toMatchObject({ download: 'eviltxt.exe', rel: 'noreferrer' });
+    // The stored file is plain text: the title's ".exe" is neutralised and the real extension wins.
+    expect(clicked[0]).toMatchObject({ download: 'eviltxt_exe.txt', rel: 'noreferrer' });
     expect(clicked[0]?.href).toMatch(/^blob:test\//);
     const blob = objectUrls.at(-1);
     expect(await blob?.text()).toBe('Demo document: vaccination record (sample text)\n');

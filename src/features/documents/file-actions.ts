@@ -1,8 +1,7 @@
-import { downloadFileBlob, getFile, isExpiredLinkError } from '@/api/files/requests';
+import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
 import { isApiError } from '@/api/errors';
-import { sanitizeFileName } from '@/components/upload';
-import { safeResourceUrl } from '@/lib/safe-url';
+import { DOCUMENT_ACCEPT, extensionOf, openFileBytesInNewTab, sanitizeFileName } from '@/components/upload';
 
 /** The name a document is shown under: its title, falling back to the (deprecated) name. */
 export function titleOf(file: Pick<FileRecord, 'name' | 'meta'>): string {
@@ -10,9 +9,35 @@ export function titleOf(file: Pick<FileRecord, 'name' | 'meta'>): string {
   return title ? title : file.name;
 }
 
-/** The name a download is saved under: a safe basename of the title, with the file's extension. */
-export function downloadNameOf(file: Pick<FileRecord, 'name' | 'meta' | 'ext'>): string {
-  return sanitizeFileName(titleOf(file), file.ext);
+/** Extensions of the types the portal knows, by MIME type (the first is the usual one). */
+const KNOWN_TYPES = Object.entries(DOCUMENT_ACCEPT).map(
+  ([mime, exts]) => [mime, exts.map((e) => e.slice(1))] as const,
+);
+const KNOWN_EXTS = new Set(KNOWN_TYPES.flatMap(([, exts]) => exts));
+
+/**
+ * The real extension of a stored file: the one the server recorded for it (`ext`), else the one
+ * of the type it was served with. Never the title nor the name, which people can edit.
+ */
+function realExtensionOf(file: Pick<FileRecord, 'ext'>, mime?: string): string {
+  const stored = (file.ext ?? '').trim().replace(/^\./, '').toLowerCase();
+  if (KNOWN_EXTS.has(stored)) return stored;
+  const type = (mime ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return KNOWN_TYPES.find(([m]) => m === type)?.[1][0] ?? '';
+}
+
+/**
+ * The name a download is saved under: a safe basename of the title, always with the file's real
+ * extension (RELIABILITY case 24). Whatever looks like an extension in the title is neutralised
+ * (`Lab.html` of a PDF saves as `Lab_html.pdf`), so an edited title cannot change how the
+ * saved file opens.
+ */
+export function downloadNameOf(file: Pick<FileRecord, 'name' | 'meta' | 'ext'>, mime?: string): string {
+  const ext = realExtensionOf(file, mime);
+  let base = sanitizeFileName(titleOf(file));
+  if (ext && extensionOf(base) === `.${ext}`) base = base.slice(0, -(ext.length + 1));
+  base = base.replace(/\./g, '_') || 'download';
+  return ext ? `${base}.${ext}` : base;
 }
 
 /** Words for a failed open or download. */
@@ -27,15 +52,11 @@ export function fileActionMessage(error: unknown): string {
   return 'We could not open this file. Please try again.';
 }
 
-/**
- * Opens a file in a new tab. The time-limited link is read fresh at the click and never
- * rendered into the page ahead of time (RELIABILITY case 62); the tab gets no opener and no referrer.
- */
-export async function openFileInNewTab(id: string): Promise<void> {
-  const fresh = await getFile(id);
-  const url = safeResourceUrl(fresh.fullpath);
-  if (!url) throw new Error('The clinic sent no usable link for this file');
-  window.open(url, '_blank', 'noopener,noreferrer');
+/** Opens a file in a new tab from its bytes; a type a tab cannot show safely is saved instead. */
+export function openFileInNewTab(
+  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>,
+): Promise<void> {
+  return openFileBytesInNewTab(file, () => saveFileToDisk(file));
 }
 
 /**
@@ -49,7 +70,7 @@ export async function saveFileToDisk(
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = downloadNameOf(file);
+  anchor.download = downloadNameOf(file, blob.type);
   anchor.rel = 'noreferrer';
   anchor.hidden = true;
   document.body.append(anchor);

@@ -4,3 +4,4 @@ export { ClaimsReport, claimsCsv, last30Days } from './claims-report';
 export { ReferenceLists } from './reference-lists';
 export { parseCsv } from './csv';
 export { InsuranceStep } from './insurance-step';
+export { InsuranceTodoPanel } from './home/insurance-todo-panel';

@@ -5,6 +5,9 @@ import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { INSURANCE_INTAKE_FIELDS } from './insurance-step';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
 const descriptors = Object.fromEntries(

@@ -432,3 +432,27 @@ describe('thread controller: polling lifecycle (case E47)', () => {
     expect(list).not.toHaveBeenCalled();
   });
 });
+
+describe('thread controller: the first page started by the route', () => {
+  it('takes the page the loader already asked for, and asks the server itself when it resyncs later', async () => {
+    const server = new FakeServer(150);
+    const list = vi.fn((params: VisitMessageListParams) => Promise.resolve(server.list(params)));
+    const firstPage = vi.fn(() => Promise.resolve(server.list({ sort: 'created:desc', limit: 100 })));
+    const controller = makeController({
+      list,
+      post: (input) => Promise.resolve(server.post(input)),
+      firstPage,
+    });
+    controller.start();
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('ready'));
+    expect(firstPage).toHaveBeenCalledTimes(1);
+    expect(list).not.toHaveBeenCalled();
+    expect(controller.getSnapshot().messages).toHaveLength(100);
+    expect(controller.held).toBe(150);
+
+    await controller.resync();
+    expect(firstPage).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledWith({ sort: 'created:desc', limit: 100 }, expect.any(AbortSignal));
+    controller.stop();
+  });
+});

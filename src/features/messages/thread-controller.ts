@@ -5,6 +5,7 @@ import type {
   VisitMessageListParams,
   VisitMessagePage,
 } from '@/api/messages/schemas';
+import { MESSAGE_FIRST_PAGE_SIZE } from '@/api/messages/queries';
 import { MESSAGE_PAGE_MAX_LIMIT } from '@/api/messages/schemas';
 
 /**
@@ -79,6 +80,11 @@ export interface ThreadDeps {
   onConfirmed?: (content: string) => void;
   /** Called on every change, e.g. to keep the thread in the query cache. */
   onChange?: (snapshot: ThreadSnapshot) => void;
+  /**
+   * The newest page, already requested (by the route's loader): taken for the first load instead of
+   * asking again. Later resyncs always ask the server.
+   */
+  firstPage?: () => Promise<VisitMessagePage>;
   /** A thread kept from an earlier visit to the page: shown at once, then brought up to date. */
   initial?: Pick<ThreadSnapshot, 'messages' | 'start' | 'total'> | null;
 }
@@ -87,7 +93,7 @@ export const POLL_BASE_MS = 4_000;
 export const POLL_MAX_MS = 60_000;
 /** Without user activity or new messages for this long, the poll interval doubles each time. */
 export const IDLE_AFTER_MS = 60_000;
-export const FIRST_PAGE_SIZE = 100;
+export const FIRST_PAGE_SIZE = MESSAGE_FIRST_PAGE_SIZE;
 export const OLDER_PAGE_SIZE = MESSAGE_PAGE_MAX_LIMIT;
 
 const isFinal = (error: unknown): ThreadBlock | null => {
@@ -294,7 +300,10 @@ export class ThreadController {
     const generation = this.generation;
     if (!this.snapshot.messages.length) this.set({ phase: 'loading', loadError: null });
     try {
-      const page = await this.request({ sort: 'created:desc', limit: FIRST_PAGE_SIZE });
+      const prefetched = generation === 1 ? this.deps.firstPage : undefined;
+      const page = prefetched
+        ? await prefetched()
+        : await this.request({ sort: 'created:desc', limit: FIRST_PAGE_SIZE });
       if (this.stopped || generation !== this.generation) return;
       const messages = [...page.data].reverse();
       this.heldIds = new Set(messages.map((m) => m.id));

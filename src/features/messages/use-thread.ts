@@ -25,21 +25,36 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
 
   const [controller] = useState(() => {
     const key = messageQueries.thread(visitId);
+    // The cached thread is replaced, never compared: comparing 10,000 messages deeply on every poll
+    // would make each poll cost as much as the thread is long.
+    queryClient.setQueryDefaults(messageQueries.threads(), { structuralSharing: false });
     const initial = queryClient.getQueryData<CachedThread>(key) ?? null;
+    let stored: CachedThread | null = initial;
     return new ThreadController({
       selfId,
       initial,
       list: (params, signal) => listVisitMessages(visitId, params, { signal }),
       post: (input) => postVisitMessage(visitId, input),
+      firstPage: () => {
+        // Taken once: a later first load (after a failure) asks the server afresh.
+        const first = messageQueries.firstPage(visitId);
+        return queryClient
+          .fetchQuery(first)
+          .finally(() => queryClient.removeQueries({ queryKey: first.queryKey, exact: true }));
+      },
       onChange: (snapshot) => {
         if (snapshot.block === 'forbidden' || snapshot.block === 'not-found') {
+          stored = null;
           queryClient.removeQueries({ queryKey: key, exact: true });
-        } else if (snapshot.phase === 'ready') {
-          queryClient.setQueryData<CachedThread>(key, {
-            messages: snapshot.messages,
-            start: snapshot.start,
-            total: snapshot.total,
-          });
+        } else if (
+          snapshot.phase === 'ready' &&
+          (stored?.messages !== snapshot.messages ||
+            stored.start !== snapshot.start ||
+            stored.total !== snapshot.total)
+        ) {
+          // Only when what is kept changed (a poll with nothing new changes nothing here).
+          stored = { messages: snapshot.messages, start: snapshot.start, total: snapshot.total };
+          queryClient.setQueryData<CachedThread>(key, stored);
         }
       },
     });

@@ -16,7 +16,18 @@ export function NotificationBadge({ to }: { to: string }) {
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} new`;
   return (
     <Link to={to} className="notification-badge" aria-label={label}>
-      <span aria-hidden="true">Notifications</span>
+      <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
+        <path
+          d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="badge-text" aria-hidden="true">
+        Notifications
+      </span>
       {count > 0 ? (
         <span className="badge-count" aria-hidden="true">
           {count > 99 ? '99+' : count}

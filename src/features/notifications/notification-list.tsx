@@ -1,10 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { useMarkNotificationRead, useResetNotificationBadge } from '@/api/push/mutations';
 import { notificationQueries } from '@/api/push/queries';
 import type { Notification } from '@/api/push/schemas';
 import { ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
@@ -17,10 +19,18 @@ export function truncateText(text: string, max = 160): string {
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join('')}…`;
 }
 
+/** Where a notification leads, when it names what it is about (a visit and its thread, or a file). */
+function targetOf(n: Notification): string | null {
+  if (n.visit_id) return paths.patient.visit(n.visit_id);
+  if (n.file_id) return paths.patient.documents();
+  return null;
+}
+
 /**
  * The user's notifications, newest first, with more loaded on scroll (`last` = the oldest
- * `mtime` held). Opening one marks it read; "Mark all as seen" resets the badge. After every
- * action the list and the badge are read again, so they agree.
+ * `mtime` held). One rule: a notification is new until it is read. Opening one marks it read
+ * and, where it names its visit or file, goes there; "Mark all as seen" resets the badge and
+ * marks every unread one held read. After every action the list and the badge are read again.
  */
 export function NotificationList() {
   const zone = useViewerTimeZone();
@@ -76,7 +86,7 @@ export function NotificationList() {
         </p>
         <Button
           variant="secondary"
-          onClick={() => resetBadge.mutate()}
+          onClick={() => resetBadge.mutate(items.filter((n) => n.read !== true).map((n) => n.id))}
           isBusy={resetBadge.isPending}
           busyLabel="Marking…"
           disabled={newCount === 0}
@@ -101,24 +111,37 @@ export function NotificationList() {
           {items.map((n) => {
             const isUnread = n.read !== true;
             const isBusy = markRead.isPending && markRead.variables === n.id;
+            const target = targetOf(n);
+            const markIfUnread = () => {
+              if (isUnread && !markRead.isPending) markRead.mutate(n.id);
+            };
+            const content = (
+              <>
+                <span className="notification-state">{isUnread ? 'Unread' : 'Read'}</span>
+                <bdi className="notification-title" dir="auto">
+                  {truncateText(n.title?.trim() || 'Notification')}
+                </bdi>
+              </>
+            );
             return (
               <li
                 key={n.id}
                 className={`notification${isUnread ? ' notification-unread' : ''}${n.is_new ? ' notification-new' : ''}`}
               >
-                <button
-                  type="button"
-                  className="notification-open"
-                  aria-busy={isBusy || undefined}
-                  onClick={() => {
-                    if (isUnread && !markRead.isPending) markRead.mutate(n.id);
-                  }}
-                >
-                  <span className="notification-state">{isUnread ? 'Unread' : 'Read'}</span>
-                  <bdi className="notification-title" dir="auto">
-                    {truncateText(n.title?.trim() || 'Notification')}
-                  </bdi>
-                </button>
+                {target ? (
+                  <Link to={target} className="notification-open" onClick={markIfUnread}>
+                    {content}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="notification-open"
+                    aria-busy={isBusy || undefined}
+                    onClick={markIfUnread}
+                  >
+                    {content}
+                  </button>
+                )}
                 <span className="notification-time">{formatDateTime(n.mtime / 1000, zone)}</span>
               </li>
             );

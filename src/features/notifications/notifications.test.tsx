@@ -38,19 +38,19 @@ describe('notifications page', () => {
   it('marks one read when opened, and the badge and list agree afterwards', async () => {
     const { user } = await openNotifications();
     await waitFor(() => expect(items()).toHaveLength(10));
-    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 4 new' })).toBeInTheDocument();
-    await user.click(within(items()[0] as HTMLElement).getByRole('button'));
-    await waitFor(() => expect(within(items()[0] as HTMLElement).getByText('Read')).toBeInTheDocument());
-    expect(db.notifications.get('ntf_1')).toMatchObject({ read: true, is_new: false });
-    expect(await screen.findByText('3 new notifications')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notifications, 3 new' })).toBeInTheDocument();
-    expect(newCount()).toBe(3);
+    expect(await screen.findByText('6 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 6 new' })).toBeInTheDocument();
+    await user.click(within(items()[4] as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(within(items()[4] as HTMLElement).getByText('Read')).toBeInTheDocument());
+    expect(db.notifications.get('ntf_5')).toMatchObject({ read: true, is_new: false });
+    expect(await screen.findByText('5 new notifications')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications, 5 new' })).toBeInTheDocument();
+    expect(newCount()).toBe(5);
   });
 
   it('"Mark all as seen" resets the badge on the server and on screen', async () => {
     const { user } = await openNotifications();
-    expect(await screen.findByText('4 new notifications')).toBeInTheDocument();
+    expect(await screen.findByText('6 new notifications')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
     expect(await screen.findByText('No new notifications')).toBeInTheDocument();
     expect(document.querySelector('.notification-badge')).toHaveAccessibleName('Notifications');
@@ -58,20 +58,64 @@ describe('notifications page', () => {
     expect(screen.getByRole('button', { name: 'Mark all as seen' })).toBeDisabled();
   });
 
-  it('truncates titles on grapheme boundaries, never splitting a surrogate pair (case C21)', () => {
+  it('shows one count: the header, the page and the Unread marks agree', async () => {
+    await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    const unread = items().filter((item) => within(item as HTMLElement).queryByText('Unread')).length;
+    expect(await screen.findByText(`${unread} new notifications`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Notifications, ${unread} new` })).toBeInTheDocument();
+  });
+
+  it('"Mark all as seen" marks every unread one read on the server and on screen', async () => {
+    const { user } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    expect(await screen.findByText('No new notifications')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
+    const stored = [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient');
+    expect(stored.filter((n) => n.read !== true || n.is_new === true)).toEqual([]);
+  });
+
+  it('opens what a notification is about: its visit, its thread or the documents', async () => {
+    const { user, router } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    const message = screen.getAllByRole('link', { name: /New message from your care team/ })[0]!;
+    await user.click(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/visits/vis_econsult_open'));
+    expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false });
+  });
+
+  it('truncates titles on grapheme boundaries: no ZWJ family, flag or accent is split (case C21)', () => {
+    const graphemes = (value: string) =>
+      [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)].map((s) => s.segment);
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'; // 7 code points, 1 grapheme
+    const flag = '\u{1F1EB}\u{1F1F7}'; // 2 regional indicators, 1 grapheme
+    const accent = 'e\u0301'; // e + combining acute, 1 grapheme
+    expect(truncateText(`${family}${family}${family}`, 2)).toBe(`${family}…`);
+    expect(truncateText(`${flag}${flag}${flag}`, 2)).toBe(`${flag}…`);
+    expect(truncateText(`${accent}${accent}${accent}`, 3)).toBe(`${accent}${accent}${accent}`);
+    expect(truncateText(`ab${family}cd`, 4)).toBe(`ab${family}…`);
+
+    const cluster = fc.constantFrom(family, flag, accent, '\u{1F44D}\u{1F3FD}', 'a', ' ');
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 300 }),
+      fc.array(cluster, { maxLength: 120 }).map((parts) => parts.join('')),
+    );
     fc.assert(
-      fc.property(
-        fc.string({ unit: 'grapheme', maxLength: 300 }),
-        fc.integer({ min: 2, max: 200 }),
-        (text, max) => {
-          const out = truncateText(text, max);
-          expect(isWellFormed(out)).toBe(isWellFormed(text));
-          if (out !== text) {
-            expect(out.endsWith('…')).toBe(true);
-            expect(text.startsWith(out.slice(0, -1))).toBe(true);
-          }
-        },
-      ),
+      fc.property(text, fc.integer({ min: 2, max: 200 }), (value, max) => {
+        const out = truncateText(value, max);
+        expect(isWellFormed(out)).toBe(isWellFormed(value));
+        const all = graphemes(value);
+        if (all.length <= max) {
+          expect(out).toBe(value);
+          return;
+        }
+        expect(out.endsWith('…')).toBe(true);
+        const kept = out.slice(0, -1);
+        // The kept part is exactly the first max-1 whole graphemes of the title.
+        expect(kept).toBe(all.slice(0, max - 1).join(''));
+        expect(graphemes(kept)).toEqual(all.slice(0, max - 1));
+      }),
     );
   });
 });

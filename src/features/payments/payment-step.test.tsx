@@ -7,6 +7,9 @@ import { handlers } from '@/mocks/handlers';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });

@@ -2,6 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });

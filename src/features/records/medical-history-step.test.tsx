@@ -5,6 +5,9 @@ import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });

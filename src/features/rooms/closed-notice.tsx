@@ -1,5 +1,5 @@
 import type { Room } from '@/api/rooms/schemas';
-import { sanitizeHtml } from '@/lib/sanitize';
+import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';
 
 /**
  * The closing message of a closed room. `close_message.html` is server HTML and passes through
@@ -14,7 +14,7 @@ export function ClosedNotice({ room }: { room: Room }) {
     <section className="card room-closed" aria-labelledby="room-closed-title">
       <h2 id="room-closed-title">This room is closed right now</h2>
       {text ? <p className="wrap-anywhere">{text}</p> : null}
-      {html ? (
+      {hasMarkup(html) ? (
         // Sanitised by lib/sanitize (allowlisted tags, https/mailto/tel links only).
         <div className="room-closed-message wrap-anywhere" dangerouslySetInnerHTML={{ __html: html }} />
       ) : null}

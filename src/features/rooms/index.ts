@@ -1,2 +1,3 @@
 export { RoomDetail } from './room-detail';
 export { RoomList } from './room-list';
+export { SeeProviderNowPanel } from './home/see-provider-now-panel';

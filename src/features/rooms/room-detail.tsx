@@ -88,7 +88,11 @@ function StartVisit({
     );
   }
   const still = closed
-    ? possible.map((k) => (k === 'econsult' ? 'send an e-consult' : 'book an appointment'))
+    ? possible.map((k) =>
+        k === 'econsult'
+          ? 'send an e-consult (a clinician answers in writing when the room opens)'
+          : 'book an appointment',
+      )
     : [];
   return (
     <div className="room-cta">

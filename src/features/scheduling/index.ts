@@ -3,3 +3,4 @@ export { AppointmentsList } from './appointments/appointments-list';
 export { AppointmentDetail } from './appointments/appointment-detail';
 export { MySchedule } from './provider/my-schedule';
 export { ScheduleStep } from './schedule-step';
+export { NextAppointmentPanel } from './home/next-appointment-panel';

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { DEMO_SURVEY_STEP } from '@/mocks/seed/account';
 import { renderRoute, sessionFor } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);

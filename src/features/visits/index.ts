@@ -8,3 +8,6 @@ export { IntakeSummary } from './provider/intake-summary';
 export { MyPatients, PatientProfileSummary, PatientVisitHistory } from './provider/patients';
 export { ProviderJoinPanel, ProviderVisitHeader } from './provider/visit-header';
 export { VisitActions } from './provider/visit-actions';
+export { PreCallCheck } from './pre-call-check';
+
+export { OpenEconsultsPanel, WaitingVisitPanel } from './home/visit-panels';

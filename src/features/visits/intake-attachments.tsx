@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
-import { getFile } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
 import { ErrorState } from '@/components/feedback/status';
-import { safeResourceUrl } from '@/lib/safe-url';
+import { openFileBytesInNewTab } from '@/components/upload';
 
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 const isImage = (file: Pick<FileRecord, 'ext' | 'name'>) =>
@@ -22,15 +21,15 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
   );
   const [openError, setOpenError] = useState<string | null>(null);
   if (files.isPending || (files.data && files.data.length === 0)) return null;
-  const open = async (id: string) => {
+  const open = async (file: FileRecord) => {
     setOpenError(null);
     try {
-      // The time-limited link is read fresh at the click and never sits in the page.
-      const url = safeResourceUrl((await getFile(id)).fullpath);
-      if (!url) throw new Error('no link');
-      window.open(url, '_blank', 'noopener,noreferrer');
+      // The bytes are read at the click through the API; the time-limited link never sits in the page.
+      await openFileBytesInNewTab(file, () => Promise.reject(new Error('not viewable')));
     } catch {
-      setOpenError('We could not open this file. Please try again.');
+      setOpenError(
+        'We could not open this file. Please try again, or ask the clinic to look at it with you.',
+      );
     }
   };
   return (
@@ -47,7 +46,7 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
       <ul className="attachment-grid">
         {(files.data ?? []).map((file) => (
           <li key={file.id}>
-            <button type="button" className="attachment-thumb" onClick={() => void open(file.id)}>
+            <button type="button" className="attachment-thumb" onClick={() => void open(file)}>
               <AttachmentPicture file={file} />
               <span>
                 <bdi>{titleOf(file)}</bdi>

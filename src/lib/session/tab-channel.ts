@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { randomId, SessionTokensSchema, type SessionTokens } from './tokens';
 
 export const SESSION_CHANNEL = 'telehealth.session';
@@ -20,7 +20,7 @@ export const TabMessageSchema = z.discriminatedUnion('type', [
    * token; null when it held none the server would accept). A tab holding another pair destroys
    * that one itself.
    */
-  z.object({ type: z.literal('signed-out'), reason: Reason, destroyed: z.string().nullable() }),
+  z.object({ type: z.literal('signed-out'), reason: Reason, destroyed: z.nullable(z.string()) }),
   /** A new sign-in (a new family): the same person's tabs move to it, another person's tabs end. */
   z.object({ type: z.literal('signed-in'), tokens: SessionTokensSchema, lastActivity: z.number() }),
   /** A refresh rotated the family: every tab takes the new pair. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the session loads on the first page, where full zod would cost ~25 KiB gz (issue 17).
+import * as z from 'zod/mini';
 
 /**
  * What the browser keeps of a session: ids and tokens only, in sessionStorage (DESIGN.md section 5).
@@ -6,21 +7,21 @@ import { z } from 'zod';
  * of the family from an older one.
  */
 export const SessionTokensSchema = z.object({
-  userId: z.string().min(1),
-  userType: z.number().nullable(),
+  userId: z.string().check(z.minLength(1)),
+  userType: z.nullable(z.number()),
   accessToken: z.string(),
   /** UNIX seconds, or null when unknown. */
-  accessExpiry: z.number().nullable(),
+  accessExpiry: z.nullable(z.number()),
   refreshToken: z.string(),
-  refreshExpiry: z.number().nullable(),
+  refreshExpiry: z.nullable(z.number()),
   /** Epoch ms when the user signed in: the absolute session cap counts from here. */
   startedAt: z.number(),
   /** disable_navigation=1 at the SSO landing: the portal shows no navigation chrome. */
   embedded: z.boolean(),
   /** This browser's name for the family (the server's id is not sent to us). */
-  family: z.string().min(1),
+  family: z.string().check(z.minLength(1)),
   /** How many refreshes the family has been through: the higher pair is the newer one. */
-  rotation: z.number().int().min(0),
+  rotation: z.int().check(z.minimum(0)),
 });
 export type SessionTokens = z.infer<typeof SessionTokensSchema>;
 

@@ -156,6 +156,7 @@ export function appendMessage(
       title: `New message from ${displayNameOf(author)}`,
       image: '',
       _visit_id: visit.id,
+      visit_id: visit.id,
     });
   }
   return message;

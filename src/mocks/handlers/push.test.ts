@@ -72,10 +72,10 @@ describe('notifications mock (spec 4.14)', () => {
   });
 
   it('keeps the badge equal to the number of new notifications through read and reset', async () => {
-    expect((await call('GET', '/notifications/badge')).body.data).toBe(4);
+    expect((await call('GET', '/notifications/badge')).body.data).toBe(6);
     const read = await call('PUT', '/notifications/ntf_1');
     expect(read.body.data).toMatchObject({ id: 'ntf_1', read: true, is_new: false });
-    expect((await call('GET', '/notifications/badge')).body.data).toBe(3);
+    expect((await call('GET', '/notifications/badge')).body.data).toBe(5);
     expect((await call('POST', '/notifications/badge')).body.data).toBe(true);
     expect((await call('GET', '/notifications/badge')).body.data).toBe(0);
     expect(db.notifications.get('ntf_2')).toMatchObject({ is_new: false, read: false });

@@ -265,3 +265,34 @@ describe('POST /__mock/visits/{id}/status (development control)', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)', () => {
+  it('lets the demo patient start a walk-in in quick-care and an e-consult in skin-photos', async () => {
+    addIntake('int_quick', 'usr_patient', 'quick-care');
+    addIntake('int_photos', 'usr_patient', 'skin-photos');
+    const token = issuePair('usr_patient').access.token;
+    const quick = await walkin(
+      { 'X-ApiToken': token, 'X-AccountCode': 'demo-quick' },
+      'intake_id=int_quick&visit_data_id=x&room_code=quick-care',
+    );
+    expect(quick.status).toBe(200);
+    expect(db.visits.get(quick.body.data.id)?.room_code).toBe('quick-care');
+    const photos = await econsult(
+      { 'X-ApiToken': token, 'X-AccountCode': 'demo-econsult' },
+      { intake_id: 'int_photos', room_code: 'skin-photos' },
+    );
+    expect(photos.status).toBe(200);
+    expect(db.visits.get(photos.body.data.id)?.room_code).toBe('skin-photos');
+  });
+
+  it('still refuses a room of a clinic the patient does not belong to', async () => {
+    addIntake('int_quick2', 'usr_patient2', 'quick-care');
+    db.users.get('usr_patient2')!.clinics = ['demo'];
+    const { status, body } = await walkin(
+      { 'X-ApiToken': issuePair('usr_patient2').access.token, 'X-AccountCode': 'demo-quick' },
+      'intake_id=int_quick2&visit_data_id=x&room_code=quick-care',
+    );
+    expect(status).toBe(400);
+    expect(body.message).toBe('Room quick-care not found');
+  });
+});

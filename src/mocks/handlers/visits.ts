@@ -104,8 +104,10 @@ export function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
   return intake;
 }
 
+/** A room of one of the caller's clinics (a patient may belong to several accounts of one clinic). */
 export function roomFor(user: UserRecord, intake: IntakeRecord, roomCode: string): RoomRecord {
-  const room = findRoom(roomCode, user.account_code);
+  const clinics = new Set([user.account_code, ...user.clinics]);
+  const room = [...clinics].map((code) => findRoom(roomCode, code)).find((r) => r !== undefined);
   if (!room) throw fail(`Room ${roomCode} not found`);
   if (typeof intake.room_code === 'string' && intake.room_code && intake.room_code !== roomCode) {
     throw fail(`Intake ${String(intake.id)} belongs to room ${intake.room_code}, not ${roomCode}`);

@@ -146,9 +146,9 @@ export const DEMO_POST_INTAKE_STEPS: unknown[] = [
     ],
   },
   DEMO_SURVEY_STEP,
-  { code: 'legacy_widget', name: 'A step this portal cannot show' },
+  { code: 'legacy_widget', name: 'Home health questionnaire' },
   // Malformed on purpose: no code. The portal skips it with a note instead of failing.
-  { name: 'A step without a code' },
+  { name: 'A few more questions' },
 ];
 
 /** A short walk-in flow (account `demo-quick`): reason, location, consent. */
@@ -239,6 +239,7 @@ export function seedAccounts(db: Db): void {
     domain: 'demo',
     name: 'Harborview Virtual Care',
     portal_title: 'Harborview Virtual Care',
+    brand_color: '#1d4f91',
     files: [{ file_id: 'file_logo', code: 'logo', path: '/brand/demo-logo.svg' }],
     waiting_room: WAITING_ROOM,
     states: {

@@ -19,6 +19,16 @@ export function seedNotifications(db: Db, now: number): void {
     'Welcome to Harborview Virtual Care',
     'Your e-consult was closed',
   ];
+  // What each notification is about, where it says so (docs/spec-decisions.md, Notifications).
+  const about: Record<number, { visit_id?: string; file_id?: string }> = {
+    0: { visit_id: 'vis_upcoming' },
+    1: { visit_id: 'vis_econsult_open' },
+    2: { visit_id: 'vis_completed' },
+    3: { visit_id: 'vis_upcoming' },
+    6: { visit_id: 'vis_econsult_open' },
+    10: { file_id: 'file_doc_2' },
+    13: { visit_id: 'vis_econsult_closed' },
+  };
   titles.forEach((title, i) => {
     const mtime = now - i * 7 * HOUR * 1000;
     db.notifications.set(`ntf_${i + 1}`, {
@@ -27,10 +37,12 @@ export function seedNotifications(db: Db, now: number): void {
       type: i % 3 === 0 ? 'visit' : i % 3 === 1 ? 'message' : 'system',
       time: Math.floor(mtime / 1000),
       mtime,
-      is_new: i < 4,
+      // One rule: a notification is new until it is read, so the badge counts the unread ones.
+      is_new: i < 6,
       read: i >= 6,
       title,
       image: '',
+      ...about[i],
     });
   });
   db.notifications.set('ntf_provider_1', {

@@ -1,6 +1,7 @@
 import type { Db, UserRecord } from '../db';
 
 const HOUR = 3600;
+const PATIENT_CLINICS = ['demo', 'demo-quick', 'demo-econsult'];
 const DAY = 24 * HOUR;
 
 function user(
@@ -121,6 +122,8 @@ export function seedUsers(db: Db, now: number): void {
   add(
     user(now, {
       id: 'usr_patient',
+      // Also a patient of the clinic's other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult).
+      clinics: PATIENT_CLINICS,
       code: 'demo-patient',
       type: 200,
       first_name: 'Casey',
@@ -144,6 +147,8 @@ export function seedUsers(db: Db, now: number): void {
   add(
     user(now, {
       id: 'usr_patient2',
+      // Also a patient of the clinic's other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult).
+      clinics: PATIENT_CLINICS,
       code: 'demo-patient-2',
       type: 200,
       first_name: 'Riley',

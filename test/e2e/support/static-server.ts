@@ -21,7 +21,15 @@ export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:8787';
 export interface CspOptions {
   /** Origins the app calls for its API (and loads API-served images from). */
   apiOrigins?: readonly string[];
+  /** Enforce Trusted Types (default; `E2E_TRUSTED_TYPES=off` turns it off for a comparison run). */
+  trustedTypes?: boolean;
 }
+
+/**
+ * Trusted Types policies the portal creates: the sanitiser's (lib/sanitize.ts) and the page's
+ * default policy (lib/trusted-types.ts, Stripe.js and, in mock builds, the mock's worker).
+ */
+export const TRUSTED_TYPES_POLICIES = ['portal-sanitizer', 'default'] as const;
 
 /** The API origin(s) from `E2E_API_ORIGIN` (space- or comma-separated), else the mock server's. */
 export function apiOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -46,7 +54,8 @@ function checkOrigin(origin: string): string {
 
 /**
  * The production Content-Security-Policy. No inline script or style, no eval; scripts and frames
- * only from this origin and Stripe; requests only to this origin, the API and Stripe's API.
+ * only from this origin and Stripe; requests only to this origin, the API and Stripe's API;
+ * Trusted Types enforced with the portal's two named policies; no framing by anyone.
  */
 export function buildContentSecurityPolicy(options: CspOptions = {}): string {
   const api = (options.apiOrigins ?? apiOriginsFromEnv()).map(checkOrigin);
@@ -62,6 +71,10 @@ export function buildContentSecurityPolicy(options: CspOptions = {}): string {
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
   ];
+  // DOM XSS sinks take only Trusted Types objects, made by the named policies (case 69).
+  if (options.trustedTypes !== false) {
+    directives.push(['require-trusted-types-for', "'script'"], ['trusted-types', ...TRUSTED_TYPES_POLICIES]);
+  }
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
@@ -239,7 +252,11 @@ function main(): void {
     process.exit(1);
   }
 
-  const server = createStaticServer({ root, apiOrigins: apiOriginsFromEnv() });
+  const server = createStaticServer({
+    root,
+    apiOrigins: apiOriginsFromEnv(),
+    trustedTypes: process.env.E2E_TRUSTED_TYPES !== 'off',
+  });
   server.on('error', (error) => {
     console.error(`static-server: ${error.message}`);
     process.exit(1);

@@ -1,14 +1,22 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/visits/schemas';
-import { InsurancePanel } from '@/features/insurance';
+import { Spinner } from '@/components/feedback/status';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
-import { ReceiptPanel } from '@/features/payments';
-import { VisitPharmacyPanel } from '@/features/pharmacy';
 import { useSession } from '@/lib/session';
+
+// The side panels load after the page (their code is not part of the visit page's first load); the
+// e-consult thread, usually the reason for the visit, comes with the page.
+const InsurancePanel = lazy(() =>
+  import('@/features/insurance').then((m) => ({ default: m.InsurancePanel })),
+);
+const ReceiptPanel = lazy(() => import('@/features/payments').then((m) => ({ default: m.ReceiptPanel })));
+const VisitPharmacyPanel = lazy(() =>
+  import('@/features/pharmacy').then((m) => ({ default: m.VisitPharmacyPanel })),
+);
 
 /**
  * Panels other features add to a visit page (the e-consult message thread; the patient's insurance
@@ -22,12 +30,16 @@ export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'pat
     <>
       {intakeId ? (
         <PanelBoundary title="The payment">
-          <ReceiptPanel intakeId={intakeId} viewer={viewer} />
+          <Suspense fallback={<Spinner label="Loading the payment…" />}>
+            <ReceiptPanel intakeId={intakeId} viewer={viewer} />
+          </Suspense>
         </PanelBoundary>
       ) : null}
       {visit.intake ? (
         <PanelBoundary title="The pharmacy for this visit">
-          <VisitPharmacyPanel intake={visit.intake} />
+          <Suspense fallback={<Spinner label="Loading the pharmacy…" />}>
+            <VisitPharmacyPanel intake={visit.intake} />
+          </Suspense>
         </PanelBoundary>
       ) : null}
       {viewer === 'provider' && visit.member_id ? (
@@ -46,7 +58,9 @@ function VisitInsurance({ patientId }: { patientId: string }) {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Patient insurance</h2>
-      <InsurancePanel userId={patientId} canEdit={false} />
+      <Suspense fallback={<Spinner label="Loading insurance…" />}>
+        <InsurancePanel userId={patientId} canEdit={false} />
+      </Suspense>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { AppointmentDetail } from '@/features/scheduling';
-import { VisitLoadError } from '@/features/visits';
+import { PreCallCheck, VisitLoadError } from '@/features/visits';
+import { VISIT_STATUS } from '@/api/visits/schemas';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
 /** One appointment: join window, calendar exports, change time, cancel. */
@@ -28,6 +29,10 @@ export function Component() {
     <Page title="Appointment">
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
       <AppointmentDetail visit={visit.data} zone={zone} />
+      {/* Before a scheduled visit: the camera, microphone and speakers can be checked ahead of time. */}
+      {visit.data.status === VISIT_STATUS.pending || visit.data.status === VISIT_STATUS.confirmed ? (
+        <PreCallCheck />
+      ) : null}
     </Page>
   );
 }

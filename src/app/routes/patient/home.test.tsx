@@ -1,12 +1,94 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { db } from '@/mocks/db';
+import { api } from '@/mocks/lib/routes';
+import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+
+const panel = (name: string) => screen.findByRole('region', { name });
 
 describe('patient home', () => {
   it('greets the signed-in patient and names the clinic', async () => {
     renderRoute('/patient', { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(await screen.findByText('Harborview Virtual Care', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it('shows each panel from the seeded clinic', async () => {
+    renderRoute('/patient', { as: 'demo-patient' });
+    const waiting = within(await panel('In the waiting room'));
+    expect(await waiting.findByText(/ahead of you|next in line/)).toBeInTheDocument();
+
+    const appointment = within(await panel('Your next appointment'));
+    expect(await appointment.findByText(/You can join (now|from)/)).toBeInTheDocument();
+
+    const econsults = within(await panel('Your e-consults'));
+    expect((await econsults.findAllByRole('link', { name: /^E-consult/ })).length).toBeGreaterThan(0);
+
+    const insurance = within(await panel('Insurance'));
+    expect(await insurance.findByRole('link', { name: 'Add insurance' })).toHaveAttribute(
+      'href',
+      '/patient/insurance',
+    );
+
+    const prescriptions = within(await panel('Current prescriptions'));
+    expect(await prescriptions.findByRole('link', { name: /All prescriptions/ })).toBeInTheDocument();
+    expect(prescriptions.getAllByRole('listitem').length).toBeGreaterThan(0);
+
+    const now = within(await panel('See a provider now'));
+    expect(await now.findAllByRole('link', { name: /^Start a walk-in visit in / })).not.toHaveLength(0);
+  });
+
+  it('asks a patient without an address to complete the profile for e-prescribing', async () => {
+    const casey = db.users.get('usr_patient')!;
+    casey.street_addr = '';
+    renderRoute('/patient', { as: 'demo-patient' });
+    const todos = within(await panel('Things to do'));
+    expect(await todos.findByRole('link', { name: 'Complete your profile' })).toHaveAttribute(
+      'href',
+      '/patient/profile',
+    );
+  });
+
+  it('shows no things to do when the profile is complete and the terms accepted', async () => {
+    renderRoute('/patient', { as: 'demo-patient' });
+    within(await panel('Your next appointment'));
+    expect(await screen.findByRole('region', { name: 'Current prescriptions' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Things to do' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the other panels when the visits cannot be read', async () => {
+    server.use(http.get(api('/visits'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    renderRoute('/patient', { as: 'demo-patient' });
+    const appointment = within(await panel('Your next appointment'));
+    expect(await appointment.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const prescriptions = within(await panel('Current prescriptions'));
+    expect(await prescriptions.findByRole('link', { name: /All prescriptions/ })).toBeInTheDocument();
+    expect(
+      await within(await panel('See a provider now')).findAllByRole('link', { name: /Start a walk-in/ }),
+    ).not.toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeInTheDocument();
+  });
+
+  it('keeps the other panels when one panel throws while rendering', async () => {
+    server.use(
+      http.get(api('/users/:id/erx/prescriptions'), () =>
+        HttpResponse.json({ data: [{ ID: 'rx_bad', Drug: 42 }] }),
+      ),
+    );
+    renderRoute('/patient', { as: 'demo-patient' });
+    const prescriptions = within(await panel('Current prescriptions'));
+    expect(await prescriptions.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(await within(await panel('Your next appointment')).findByText(/You can join/)).toBeInTheDocument();
+  });
+
+  it('keeps the patient’s name out of the tab title and isolates it from bidi controls', async () => {
+    renderRoute('/patient', { as: 'demo-patient' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome, Casey' });
+    expect(within(heading).getByText('Casey', { selector: 'bdi' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Home/);
+    expect(document.title).not.toMatch(/Casey/);
   });
 
   it('sends a signed-out visitor to sign in with a return path', async () => {

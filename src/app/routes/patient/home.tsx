@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { settingQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
+import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { useClinic } from '@/components/layout/branding';
 import { Page } from '@/components/layout/page';
+import { PATIENT_HOME_PANELS } from '../compose/home-panels';
 
+/** The patient's start page: a panel per thing that matters now, each from its own feature. */
 export function Component() {
   const me = useQuery(userQueries.me());
   const clinic = useClinic();
@@ -13,13 +16,27 @@ export function Component() {
   if (me.isPending) return <Spinner />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
-    <Page title={`Welcome, ${me.data.first_name ?? 'there'}`}>
-      <p>
+    <Page
+      title="Home"
+      heading={
+        <>
+          Welcome, <bdi>{me.data.first_name ?? 'there'}</bdi>
+        </>
+      }
+    >
+      <p className="home-intro">
         You are signed in to{' '}
         <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
       </p>
+      <div className="home-grid">
+        {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
+          <PanelBoundary key={key} title={title}>
+            <Panel />
+          </PanelBoundary>
+        ))}
+      </div>
       {typeof portal.support_phone === 'string' ? (
-        <p>
+        <p className="home-support">
           Need help? Call{' '}
           <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
           {typeof portal.support_email === 'string' ? (

@@ -9,7 +9,6 @@ export const patientNav: NavItem[] = [
     paths.patient.rooms,
     paths.patient.visits,
     paths.patient.appointments,
-    paths.patient.notifications,
     paths.patient.documents,
     paths.patient.records,
     paths.patient.pharmacies,

@@ -2,6 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.
@@ -128,7 +131,11 @@ describe('room detail', () => {
     delete (window as unknown as { __xss?: unknown }).__xss;
     expect(screen.getByText('Closed every Monday.')).toBeInTheDocument();
     expect(screen.getByText('Opening hours are in the America/New York time zone.')).toBeInTheDocument();
-    expect(screen.getByText('You can still book an appointment or send an e-consult.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You can still book an appointment or send an e-consult (a clinician answers in writing when the room opens).',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/not while the room is closed/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book an appointment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start an e-consult' })).toBeInTheDocument();

@@ -180,4 +180,23 @@ describe('waiting room', () => {
     const photos = await screen.findByRole('region', { name: 'Photos and documents' });
     expect(within(photos).getByRole('button', { name: 'Photo of my eyes' })).toBeInTheDocument();
   });
+
+  it('opens the intake photo from its bytes, so it opens whatever host serves the link', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`),
+      revokeObjectURL: vi.fn(),
+    });
+    const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { user } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const photos = await screen.findByRole('region', { name: 'Photos and documents' });
+    await user.click(within(photos).getByRole('button', { name: 'Photo of my eyes' }));
+    await vi.waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
+    expect(tab.location.replace.mock.calls[0]?.[0]).toMatch(/^blob:test\//);
+    expect(tab.opener).toBeNull();
+    expect(blobs.at(-1)?.type).toBe('image/png');
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
 });

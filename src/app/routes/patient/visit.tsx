@@ -3,7 +3,8 @@ import { Spinner, StaleBanner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
-import { IntakeAttachments, VisitLoadError, useVisit, WaitingRoom } from '@/features/visits';
+import { IntakeAttachments, PreCallCheck, VisitLoadError, useVisit, WaitingRoom } from '@/features/visits';
+import { VISIT_STATUS } from '@/api/visits/schemas';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
 /** The visit page and waiting room; the address is the visit's, so a reload or new tab returns here. */
@@ -26,6 +27,10 @@ export function Component() {
     <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
       {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
       <WaitingRoom visit={data} />
+      {visitKindOf(data) !== 'econsult' &&
+      (data.status === VISIT_STATUS.pending || data.status === VISIT_STATUS.confirmed) ? (
+        <PreCallCheck />
+      ) : null}
       <IntakeAttachments visitId={data.id} />
       <VisitExtraPanels visit={data} viewer="patient" />
       <p>

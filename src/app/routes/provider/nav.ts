@@ -10,7 +10,6 @@ export const providerNav: NavItem[] = [
     paths.provider.patients,
     paths.provider.schedule,
     paths.provider.surveys,
-    paths.provider.notifications,
     paths.provider.profile,
   ]),
 ];

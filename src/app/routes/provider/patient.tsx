@@ -60,7 +60,18 @@ export function Component() {
   ];
 
   return (
-    <Page title={name ? `Patient: ${name}` : 'Patient record'}>
+    <Page
+      title="Patient record"
+      heading={
+        name ? (
+          <>
+            Patient: <bdi>{name}</bdi>
+          </>
+        ) : (
+          'Patient record'
+        )
+      }
+    >
       {patient.isError ? (
         <ErrorState
           error={patient.error}

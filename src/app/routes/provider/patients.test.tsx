@@ -34,4 +34,12 @@ describe('my patients and the patient chart', () => {
     const links = await within(panel).findAllByRole('link', { name: /^Walk-in visit/ });
     expect(links.map((l) => l.getAttribute('href'))).toContain('/provider/visits/vis_walkin_waiting');
   });
+
+  it('keeps the patient’s name out of the tab title and isolates it from bidi controls in the heading', async () => {
+    renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Patient: Casey Morgan' });
+    expect(within(heading).getByText('Casey Morgan', { selector: 'bdi' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Patient record/);
+    expect(document.title).not.toMatch(/Casey|Morgan/);
+  });
 });

@@ -1,6 +1,3 @@
-import { accountQueries } from '@/api/accounts/queries';
-import { intakeQueries } from '@/api/intakes/queries';
-import { roomQueries } from '@/api/rooms/queries';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
@@ -15,10 +12,17 @@ export const intakeFeature: FeatureRegistration = {
       {
         path: paths.patient.intake.pattern,
         loader: ({ params, request }) => {
-          void ctx.queryClient.prefetchQuery(accountQueries.detail(env.VITE_ACCOUNT_CODE));
-          void ctx.queryClient.prefetchQuery(roomQueries.detail(params.roomCode ?? ''));
           const intakeId = new URL(request.url).searchParams.get('intake');
-          if (intakeId) void ctx.queryClient.prefetchQuery(intakeQueries.detail(intakeId));
+          // The query modules (and their schemas) load with the page, not with the first page.
+          void Promise.all([
+            import('@/api/accounts/queries'),
+            import('@/api/rooms/queries'),
+            import('@/api/intakes/queries'),
+          ]).then(([{ accountQueries }, { roomQueries }, { intakeQueries }]) => {
+            void ctx.queryClient.prefetchQuery(accountQueries.detail(env.VITE_ACCOUNT_CODE));
+            void ctx.queryClient.prefetchQuery(roomQueries.detail(params.roomCode ?? ''));
+            if (intakeId) void ctx.queryClient.prefetchQuery(intakeQueries.detail(intakeId));
+          });
           return null;
         },
         lazy: () => import('../patient/intake/wizard'),

@@ -9,8 +9,6 @@ export const notificationsFeature: FeatureRegistration = {
       { path: paths.provider.notifications.pattern, lazy: () => import('../provider/notifications') },
     ],
   }),
-  nav: {
-    patient: [{ to: paths.patient.notifications(), label: 'Notifications' }],
-    provider: [{ to: paths.provider.notifications(), label: 'Notifications' }],
-  },
+  // No menu entries: the header's badge link (with the count of new ones) is the one way in.
+  nav: {},
 };

@@ -1,4 +1,3 @@
-import { erxQueries } from '@/api/erx/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -9,8 +8,11 @@ export const pharmacyFeature: FeatureRegistration = {
       {
         path: paths.patient.pharmacies.pattern,
         loader: () => {
-          void ctx.queryClient.prefetchQuery(erxQueries.pharmacies('-'));
-          void ctx.queryClient.prefetchQuery(erxQueries.prescriptions('-'));
+          // The query module (and its schemas) loads with the page, not with the first page.
+          void import('@/api/erx/queries').then(({ erxQueries }) => {
+            void ctx.queryClient.prefetchQuery(erxQueries.pharmacies('-'));
+            void ctx.queryClient.prefetchQuery(erxQueries.prescriptions('-'));
+          });
           return null;
         },
         lazy: () => import('../patient/pharmacies'),

@@ -1,4 +1,3 @@
-import { emrQueries } from '@/api/emr/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -9,7 +8,10 @@ export const recordsFeature: FeatureRegistration = {
       {
         path: paths.patient.records.pattern,
         loader: () => {
-          void ctx.queryClient.prefetchQuery(emrQueries.record('-'));
+          // The query module (and its schemas) loads with the page, not with the first page.
+          void import('@/api/emr/queries').then(({ emrQueries }) =>
+            ctx.queryClient.prefetchQuery(emrQueries.record('-')),
+          );
           return null;
         },
         lazy: () => import('../patient/records'),

@@ -92,7 +92,6 @@ describe('area menus', () => {
       'Rooms',
       'Visits',
       'Appointments',
-      'Notifications',
       'Documents',
       'Health record',
       'Pharmacies',
@@ -107,7 +106,6 @@ describe('area menus', () => {
       'My patients',
       'My schedule',
       'Survey responses',
-      'Notifications',
       'Profile',
     ]);
     expect(labels(adminNav)).toEqual([

@@ -1,4 +1,3 @@
-import { roomQueries } from '@/api/rooms/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -14,8 +13,11 @@ export const roomsFeature: FeatureRegistration = {
         path: paths.patient.room.pattern,
         loader: ({ params }) => {
           const code = params.code ?? '';
-          void ctx.queryClient.prefetchQuery(roomQueries.detail(code));
-          void ctx.queryClient.prefetchQuery(roomQueries.providers(code));
+          // The query module (and its schemas) loads with the page, not with the first page.
+          void import('@/api/rooms/queries').then(({ roomQueries }) => {
+            void ctx.queryClient.prefetchQuery(roomQueries.detail(code));
+            void ctx.queryClient.prefetchQuery(roomQueries.providers(code));
+          });
           return null;
         },
         lazy: () => import('../patient/room'),

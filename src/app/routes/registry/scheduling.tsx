@@ -1,4 +1,3 @@
-import { visitQueries } from '@/api/visits/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -13,7 +12,10 @@ export const schedulingFeature: FeatureRegistration = {
       {
         path: paths.patient.appointment.pattern,
         loader: ({ params }) => {
-          void ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? ''));
+          // The query module (and its schemas) loads with the page, not with the first page.
+          void import('@/api/visits/queries').then(({ visitQueries }) =>
+            ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? '')),
+          );
           return null;
         },
         lazy: () => import('../patient/appointment'),

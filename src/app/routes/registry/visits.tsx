@@ -1,4 +1,3 @@
-import { visitQueries } from '@/api/visits/queries';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -10,7 +9,18 @@ import type { FeatureRegistration } from './types';
 export const visitsFeature: FeatureRegistration = {
   routes: (ctx) => {
     const warmVisit = ({ params }: { params: { id?: string } }) => {
-      void ctx.queryClient.prefetchQuery(visitQueries.detail(params.id ?? ''));
+      const id = params.id ?? '';
+      // The query modules (and their schemas) load with the page, not with the first page.
+      void import('@/api/visits/queries').then(({ visitQueries }) =>
+        ctx.queryClient.prefetchQuery(visitQueries.detail(id)),
+      );
+      // An e-consult's thread starts now, beside /me and the visit, instead of after the page has
+      // rendered: one request that is not needed on other visits (its answer is simply dropped).
+      void import('@/api/messages/queries').then(({ messageQueries }) => {
+        if (!ctx.queryClient.getQueryData(messageQueries.thread(id))) {
+          void ctx.queryClient.prefetchQuery(messageQueries.firstPage(id));
+        }
+      });
       return null;
     };
     return {

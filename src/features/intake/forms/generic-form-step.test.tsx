@@ -4,6 +4,9 @@ import type { IntakeStep } from '@/api/accounts/schemas';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake } from './build-schema';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);

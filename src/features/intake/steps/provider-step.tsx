@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
-import { safeResourceUrl } from '@/lib/safe-url';
+import { Avatar } from '@/components/ui/avatar';
 import { providerIdOf, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 /** The radio value of "whoever is free first"; saved as provider_id 0. */
@@ -40,11 +40,10 @@ function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
         </span>
       </label>
       {providers.map((p) => {
-        const photo = safeResourceUrl(p.photo);
         return (
           <label key={p.id} className="choice">
             <input type="radio" value={p.id} {...register('provider')} />
-            {photo ? <img src={photo} alt="" width={48} height={48} className="choice-photo" /> : null}
+            <Avatar id={String(p.id)} name={providerName(p)} photo={p.photo} size={48} />
             <span className="choice-body">
               <span className="choice-title">{providerName(p)}</span>
               {p.short_bio ? <span className="choice-detail">{p.short_bio}</span> : null}

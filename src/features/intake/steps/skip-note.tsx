@@ -3,14 +3,17 @@ import { StepFrame } from '@/wizard';
 
 export type SkipReason = 'not-yet-available' | 'unknown' | 'malformed';
 
+const LATER = 'If the clinic needs these answers, they will ask you during your visit.';
+
+/** What a patient reads on a step the portal passes over: that they may skip it, and what happens then. */
 export function skipMessage(reason: SkipReason, title: string): string {
   switch (reason) {
     case 'not-yet-available':
-      return `“${title}” cannot be completed in this portal yet, so we skipped it. The clinic may ask you about it during your visit.`;
+      return `You can skip “${title}”: it cannot be filled in online yet. ${LATER}`;
     case 'unknown':
-      return `“${title}” is a step this portal cannot show, so we skipped it.`;
+      return `You can skip “${title}”: it cannot be filled in online. ${LATER}`;
     case 'malformed':
-      return 'One step of this clinic’s intake is set up in a way this portal cannot read, so we skipped it.';
+      return `You can skip this part of the clinic’s questions: it cannot be filled in online. ${LATER}`;
   }
 }
 
@@ -38,7 +41,7 @@ export function SkipNote({
     <StepFrame form={form} slug={slug} submitLabel={submitLabel} backHref={backHref} onValid={onContinue}>
       <div className="banner banner-info skip-note" role="note" aria-label="Step skipped">
         <p>{skipMessage(reason, title)}</p>
-        <p>You can carry on.</p>
+        <p>Press the button below to carry on.</p>
       </div>
     </StepFrame>
   );

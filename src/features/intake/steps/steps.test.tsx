@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, type IntakeRecord } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);

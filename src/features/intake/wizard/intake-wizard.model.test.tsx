@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 /**
  * Case D33 as a model test: random typing, Continue, Back and reloads in the short walk-in flow

@@ -6,6 +6,9 @@ import { handlers } from '@/mocks/handlers';
 import { server } from '@/mocks/node';
 import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 // The route modules load lazily; loading them once up front keeps the first test inside its timeouts.
 beforeAll(async () => {

@@ -9,10 +9,18 @@ import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Consultation, Room } from '@/api/rooms/schemas';
-import { availableVisitKinds, roomVisitKinds } from '@/api/rooms/visit-settings';
-import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
+import {
+  INTAKE_TYPE_FOR_KIND,
+  VISIT_KIND_LABEL,
+  VISIT_KIND_TITLE,
+  visitKindOf,
+  type VisitKind,
+} from '@/api/visits/kinds';
+import { visitQueries } from '@/api/visits/queries';
+import { listVisits } from '@/api/visits/requests';
 import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
-import type { Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -84,6 +92,11 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
   const account = useQuery(accountQueries.detail(accountCode));
   const room = useQuery(roomQueries.detail(roomCode));
   const intake = useQuery({ ...intakeQueries.detail(intakeId ?? ''), enabled: Boolean(intakeId) });
+  // A walk-in already waiting in this room: a new one is not started, the patient is led back to it.
+  const roomVisits = useQuery({
+    ...visitQueries.list({ room_code: roomCode }),
+    enabled: !intakeId && Boolean(room.data && roomVisitKinds(room.data).includes('walkin')),
+  });
 
   const steps = useMemo(
     () => (account.data ? readSteps(account.data.intake_steps, account.data.post_intake_steps) : []),
@@ -161,6 +174,15 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
       </Page>
     );
   }
+  const waiting = !intakeId && kind === 'walkin' ? waitingWalkinOf(roomVisits.data) : undefined;
+  if (!intakeId && kind === 'walkin' && roomVisits.isPending) {
+    return (
+      <Page title="Your visit">
+        <Spinner label="Getting your visit ready…" />
+      </Page>
+    );
+  }
+  if (waiting) return <AlreadyWaiting room={room.data} visitId={waiting.id} />;
   if (!kind) {
     return (
       <KindChooser roomCode={roomCode} room={room.data} kinds={offered} steps={steps} registry={registry} />
@@ -177,6 +199,33 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
       intake={intakeId ? (intake.data ?? null) : null}
       registry={registry}
     />
+  );
+}
+
+/** The patient's own walk-in still waiting (pending or confirmed) in a room, if any. */
+function waitingWalkinOf(visits: Visit[] | undefined): Visit | undefined {
+  return visits?.find(
+    (v) =>
+      visitKindOf(v) === 'walkin' &&
+      (v.status === VISIT_STATUS.pending || v.status === VISIT_STATUS.confirmed),
+  );
+}
+
+/** The same room's queue already holds this patient: no second walk-in, the way back to the first. */
+function AlreadyWaiting({ room, visitId }: { room: Room; visitId: string }) {
+  return (
+    <Page title="Your visit">
+      <section className="banner banner-info" role="note" aria-labelledby="already-waiting">
+        <h2 id="already-waiting">You are already waiting in line</h2>
+        <p>
+          You joined the waiting room of {room.name} earlier and still have your place there, so there is no
+          need to start again.
+        </p>
+        <p>
+          <Link to={paths.patient.visit(visitId)}>Go back to your place in line</Link>
+        </p>
+      </section>
+    </Page>
   );
 }
 
@@ -257,6 +306,7 @@ function KindChooser({
   return (
     <Page title={`How would you like to be seen?`}>
       <p className="wizard-progress">{room.name}</p>
+      <ClosedRoomNote room={room} kinds={kinds} />
       <form
         className="step-form"
         noValidate
@@ -545,6 +595,14 @@ function Flow(props: FlowProps) {
   };
 
   const finish = async (id: string, from: WizardStep | null) => {
+    // Joined this room's queue meanwhile (another tab): lead back to that place, never a second walk-in.
+    if (kind === 'walkin' && !(await readIntake(id)).visit_id) {
+      const other = waitingWalkinOf(await listVisits({ room_code: roomCode }).catch(() => []));
+      if (other) {
+        await navigate(paths.patient.visit(other.id));
+        return;
+      }
+    }
     let visitId: string;
     try {
       visitId = await createVisitOnce(id);
@@ -559,7 +617,14 @@ function Flow(props: FlowProps) {
         }
         throw error;
       }
-      const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
+      // A refusal (4xx other than a conflict or a rate limit) will not change on a retry: say what to do instead.
+      if (isApiError(error) && error.kind === 'http' && [400, 403, 404, 422].includes(error.status ?? 0)) {
+        throw new StepFailure(
+          `Your answers are saved, but ${room.name} is not taking this ${KIND_WORDS[kind].noun} from you right now. Please choose another room, or contact the clinic.`,
+          { cause: error },
+        );
+      }
+      const reason = isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
       throw new StepFailure(
         `Your answers are saved, but we could not ${KIND_WORDS[kind].failed}. ${reason}`,
         {
@@ -673,6 +738,30 @@ function Flow(props: FlowProps) {
   );
 }
 
+/**
+ * Before anything starts in a closed room, the patient learns that nobody sees them live now and
+ * when an answer comes: an e-consult is read and answered in writing once the room opens.
+ */
+function ClosedRoomNote({ room, kinds }: { room: Room; kinds: VisitKind[] }) {
+  if (!isRoomClosed(room)) return null;
+  return (
+    <section className="banner banner-info" role="note" aria-labelledby="closed-room-note">
+      <h2 id="closed-room-note">This room is closed right now</h2>
+      <p>Nobody at {room.name} can see you by video until it opens again.</p>
+      {kinds.includes('econsult') ? (
+        <p>
+          You can still send an e-consult: a clinician reads it and answers in writing when the room opens, so
+          your answer comes later, not right away.
+        </p>
+      ) : null}
+      {kinds.includes('appointment') ? (
+        <p>You can still book an appointment for a time when it is open.</p>
+      ) : null}
+      <p>If this is an emergency, call 911 or go to the nearest emergency room.</p>
+    </section>
+  );
+}
+
 function StepHeader({
   ws,
   total,
@@ -688,9 +777,12 @@ function StepHeader({
 }) {
   if (ws.phase === 'intake') {
     return (
-      <p className="wizard-progress">
-        {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
-      </p>
+      <>
+        <p className="wizard-progress">
+          {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
+        </p>
+        {ws.indexInPhase === 0 ? <ClosedRoomNote room={room} kinds={[kind]} /> : null}
+      </>
     );
   }
   return (

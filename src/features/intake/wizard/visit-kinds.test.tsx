@@ -7,6 +7,9 @@ import { intakeStepRegistry } from '@/app/routes/patient/intake/steps';
 import { db } from '@/mocks/db';
 import { CUSTOM_FIELDS, StepFailure, type StepDefinition, type StepScreenProps } from '@/wizard';
 import { renderRoute } from '~test/render';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });

@@ -13,6 +13,14 @@ export type ThreadItem =
 const STICK_PX = 48;
 /** Older messages load when scrolled this close to the top. */
 const LOAD_OLDER_PX = 240;
+/** A row's height before it is measured. */
+const ESTIMATED_ROW_PX = 96;
+
+/**
+ * Performance mark set once per mounted list, in the frame that first shows the newest message
+ * (read by `npm run bench` through the Performance API: its startTime is ms since navigation).
+ */
+export const NEWEST_MESSAGE_PAINTED = 'newest-message-painted';
 
 /**
  * The thread as a virtualised list: only rows near the viewport are in the DOM, so a 10,000-message
@@ -46,7 +54,9 @@ export function MessageList({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 96,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    // The first render already lays out the newest rows (not the oldest, then a jump to the end).
+    initialOffset: () => items.length * ESTIMATED_ROW_PX,
     overscan: 6,
     getItemKey: (index) => items[index]?.key ?? index,
   });
@@ -75,12 +85,16 @@ export function MessageList({
     if (!element) return;
     if (!before) {
       scrollToEnd();
+      // rAF runs just before the frame that paints this commit is drawn.
+      if (items.length && typeof performance !== 'undefined' && typeof requestAnimationFrame === 'function') {
+        requestAnimationFrame(() => performance.mark(NEWEST_MESSAGE_PAINTED));
+      }
       return;
     }
     if (before.firstKey !== firstKey && before.count > 0 && items.length > before.count) {
       const added = items.findIndex((item) => item.key === before.firstKey);
       if (added > 0) {
-        const offset = virtualizer.measurementsCache[added]?.start ?? added * 96;
+        const offset = virtualizer.measurementsCache[added]?.start ?? added * ESTIMATED_ROW_PX;
         element.scrollTop = before.scrollTop + offset;
       }
     }

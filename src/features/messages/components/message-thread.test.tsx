@@ -501,6 +501,18 @@ describe('e-consult thread: polling lifecycle (case E47)', () => {
     const unmountedAt = requests.gets().length;
     await advance(POLL_MAX_MS * 2);
     expect(requests.gets()).toHaveLength(unmountedAt);
+
+    // Sign-out: a thread open again polls on its own, then signing out stops it for good.
+    const again = await openThread();
+    const openedAt = requests.gets().length;
+    await advance(POLL_BASE_MS + 100);
+    await waitFor(() => expect(requests.gets().length).toBeGreaterThan(openedAt));
+    await act(() => again.session.signOut());
+    expect(again.session.getState().status).not.toBe('active');
+    const signedOutAt = requests.gets().length;
+    await advance(POLL_MAX_MS * 2);
+    expect(requests.gets()).toHaveLength(signedOutAt);
+    expect(again.queryClient.getQueryData(messageQueries.thread(OPEN))).toBeUndefined();
     requests.stop();
   });
 });
@@ -515,7 +527,7 @@ describe('e-consult thread: a 10,000-message thread (case F50)', () => {
     const start = Date.now() / 1000 - 20_000;
     for (let i = 0; i < 9_999; i += 1)
       appendMessage(v, i % 2 ? p : pr, `Bulk message ${i}`, { quiet: true, created: start + i });
-    const { history } = await openThread(OPEN_PATH, 'demo-patient', /^Bulk message 9900$/);
+    const { history } = await openThread(OPEN_PATH, 'demo-patient', /^Bulk message 9998$/);
     expect(stored(OPEN)).toHaveLength(10_000);
     const first = requests.gets()[0]!;
     expect(first.url.searchParams.get('limit')).toBe('100');

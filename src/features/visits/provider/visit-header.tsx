@@ -8,7 +8,7 @@ import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { env } from '@/config/env';
 import { roomJoinUrl } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
-import { safeResourceUrl } from '@/lib/safe-url';
+import { Avatar } from '@/components/ui/avatar';
 
 /** Whole years from a `YYYY-MM-DD` birth date to `nowMs`, or null when the date is unreadable. */
 export function ageFrom(dob: string | null | undefined, nowMs: number): number | null {
@@ -31,7 +31,6 @@ export function ProviderVisitHeader({ visit, zone }: { visit: Visit; zone: strin
   const [now] = useState(() => Date.now());
   const name = displayName(visit.member, '') || displayName(patient.data, 'Patient');
   const age = ageFrom(patient.data?.dob, now);
-  const photo = safeResourceUrl(patient.data?.photo);
   const kind = visitKindOf(visit);
   const times: [string, number | null | undefined][] = [
     [kind === 'econsult' ? 'Sent' : kind === 'walkin' ? 'Arrived' : 'Booked', visit.created],
@@ -41,7 +40,7 @@ export function ProviderVisitHeader({ visit, zone }: { visit: Visit; zone: strin
   ];
   return (
     <div className="visit-header card">
-      {photo ? <img className="patient-photo" src={photo} alt="" width={64} height={64} /> : null}
+      <Avatar id={visit.member_id ?? visit.id} name={name} photo={patient.data?.photo} size={64} />
       <div>
         <p className="visit-header-name">
           <bdi>{name}</bdi>

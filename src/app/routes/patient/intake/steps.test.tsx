@@ -5,6 +5,9 @@ import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import type { StepDefinition } from '@/wizard';
 import { intakeStepRegistry } from './steps';
+import { endSeededWalkinBeforeEach } from '~test/queue';
+
+endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/patient/layout'), import('./wizard')]);
@@ -95,23 +98,24 @@ describe('skipped steps in the wizard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Announced step' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Announced step” cannot be completed in this portal yet, so we skipped it.',
+      'You can skip “Announced step”: it cannot be filled in online yet. If the clinic needs these answers, they will ask you during your visit.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Old widget' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      '“Old widget” is a step this portal cannot show',
+      'You can skip “Old widget”: it cannot be filled in online. If the clinic needs these answers, they will ask you during your visit.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Broken step' })).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toHaveTextContent(
-      'set up in a way this portal cannot read',
+      'You can skip this part of the clinic’s questions: it cannot be filled in online. If the clinic needs these answers, they will ask you during your visit.',
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/portal|code|malformed/i);
     const intakeId = new URLSearchParams(router.state.location.search).get('intake')!;
     await waitFor(() =>
       expect(db.intakes.get(intakeId)?.portal_steps_done).toBe('reason,future_step,legacy_widget,step'),

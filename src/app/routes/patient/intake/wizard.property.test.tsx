@@ -9,6 +9,7 @@ import { IntakeStepSchema, type Account } from '@/api/accounts/schemas';
 import { intakeQueries } from '@/api/intakes/queries';
 import type { Intake } from '@/api/intakes/schemas';
 import { roomQueries } from '@/api/rooms/queries';
+import { visitQueries } from '@/api/visits/queries';
 import type { Room } from '@/api/rooms/schemas';
 import { env } from '@/config/env';
 import { appliesTo } from '@/wizard';
@@ -149,6 +150,8 @@ function renderWizard(url: string, account: Account, intake: Intake | null) {
   queryClient.setQueryData(accountQueries.detail(env.VITE_ACCOUNT_CODE).queryKey, account);
   queryClient.setQueryData(roomQueries.detail('general').queryKey, ROOM);
   queryClient.setQueryData(roomQueries.providers('general').queryKey, []);
+  // Nobody waits in the room yet (a waiting walk-in would be led back to its place).
+  queryClient.setQueryData(visitQueries.list({ room_code: 'general' }).queryKey, []);
   if (intake) queryClient.setQueryData(intakeQueries.detail(intake.id).queryKey, intake);
   const router = createMemoryRouter(
     [

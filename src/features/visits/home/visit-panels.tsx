@@ -1,0 +1,107 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { messageQueries } from '@/api/messages/queries';
+import { roomQueries } from '@/api/rooms/queries';
+import { USER_TYPE } from '@/api/users/schemas';
+import { isWaiting, visitKindOf } from '@/api/visits/kinds';
+import { visitQueries } from '@/api/visits/queries';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { HomeCard } from '@/components/layout/home-card';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+function placeInLine(beforeMe: number): string {
+  if (beforeMe === 0) return 'You are next in line.';
+  return `${beforeMe} ${beforeMe === 1 ? 'person is' : 'people are'} ahead of you.`;
+}
+
+function WaitingItem({ visit }: { visit: Visit }) {
+  const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+  const queue = useQuery({ ...roomQueries.queue(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+  return (
+    <li>
+      <p className="home-lead">
+        <Link to={paths.patient.visit(visit.id)}>
+          {visit.status === VISIT_STATUS.inProgress
+            ? 'Your provider is ready — join'
+            : `Waiting in ${room.data?.name ?? 'the waiting room'}`}
+        </Link>
+      </p>
+      {visit.status !== VISIT_STATUS.inProgress && queue.data ? (
+        <p className="queue-place">{placeInLine(queue.data.before_me)}</p>
+      ) : null}
+      {queue.isError ? <p className="muted">We couldn’t check your place in line just now.</p> : null}
+    </li>
+  );
+}
+
+/** Home panel: a walk-in in a waiting room (with the place in line); absent when there is none. */
+export function WaitingVisitPanel() {
+  const visits = useQuery(visitQueries.list({}));
+  const waiting = (visits.data ?? []).filter(
+    (v) => visitKindOf(v) === 'walkin' && (isWaiting(v) || v.status === VISIT_STATUS.inProgress),
+  );
+  if (visits.isSuccess && waiting.length === 0) return null;
+  return (
+    <HomeCard
+      title="In the waiting room"
+      isPending={visits.isPending}
+      error={visits.isError ? visits.error : null}
+      onRetry={() => void visits.refetch()}
+    >
+      <ul className="home-list">
+        {waiting.map((v) => (
+          <WaitingItem key={v.id} visit={v} />
+        ))}
+      </ul>
+    </HomeCard>
+  );
+}
+
+/** Home panel: open e-consults, each saying whether the clinic's last word awaits the patient. */
+export function OpenEconsultsPanel() {
+  const zone = useViewerTimeZone();
+  const visits = useQuery(visitQueries.list({}));
+  const open = (visits.data ?? []).filter(
+    (v) =>
+      visitKindOf(v) === 'econsult' &&
+      v.status !== VISIT_STATUS.completed &&
+      v.status !== VISIT_STATUS.cancelled,
+  );
+  const latest = useQueries({ queries: open.map((v) => messageQueries.latest(v.id)) });
+  if (visits.isSuccess && open.length === 0) return null;
+  return (
+    <HomeCard
+      title="Your e-consults"
+      isPending={visits.isPending}
+      error={visits.isError ? visits.error : null}
+      onRetry={() => void visits.refetch()}
+    >
+      <ul className="home-list">
+        {open.map((v, i) => {
+          const last = latest[i]?.data?.data[0];
+          const isReply = last ? Number(last.actor.type) !== USER_TYPE.member : false;
+          return (
+            <li key={v.id}>
+              <p className="home-lead">
+                <Link to={paths.patient.visit(v.id)}>
+                  {v.intake?.reason_for_visit ? `E-consult: ${v.intake.reason_for_visit}` : 'E-consult'}
+                </Link>{' '}
+                {isReply ? <span className="tag tag-unread">New reply</span> : null}
+              </p>
+              {last ? (
+                <p className="muted">
+                  Last message {formatDateTime(Math.floor(last.created), zone)} from{' '}
+                  <bdi>{isReply ? last.actor.display_name : 'you'}</bdi>
+                </p>
+              ) : (
+                <p className="muted">Waiting for a provider to answer.</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </HomeCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderRoute } from '~test/render';
+
+beforeAll(async () => {
+  await import('@/app/routes/patient/visit');
+});
+
+describe('leaving the waiting room', () => {
+  it('asks first, then cancels the walk-in and says the visit was left', async () => {
+    const { user, db } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Leave the waiting room' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave the waiting room?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay in line' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(10);
+
+    await user.click(screen.getByRole('button', { name: 'Leave the waiting room' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Leave the waiting room?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByText(/You left the waiting room/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave the waiting room' })).not.toBeInTheDocument();
+    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(40);
+  });
+});
