@@ -37,6 +37,8 @@ function addUser(id: string, from: string, patch: Partial<UserRecord>): string {
 }
 
 function credentials(caller: Caller): { token?: string; account: string } {
+  // The demo patients also belong to demo-quick (seed); the matrix's patient belongs to demo only.
+  for (const id of ['usr_patient', 'usr_patient2']) db.users.get(id)!.clinics = ['demo'];
   switch (caller) {
     case 'own':
       return { token: issuePair('usr_patient').access.token, account: 'demo' };

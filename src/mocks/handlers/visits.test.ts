@@ -292,7 +292,8 @@ describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)'
       { 'X-ApiToken': issuePair('usr_patient2').access.token, 'X-AccountCode': 'demo-quick' },
       'intake_id=int_quick2&visit_data_id=x&room_code=quick-care',
     );
-    expect(status).toBe(400);
-    expect(body.message).toBe('Room quick-care not found');
+    // The caller is not a member of demo-quick: that clinic does not exist for them.
+    expect(status).toBe(404);
+    expect(body.message).toBe('Clinic not found');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { findUserByCode } from '@/mocks/lib/users';
@@ -40,6 +40,11 @@ function demoPatientFileId(): string {
 }
 
 describe('every caller is bound to their clinic', () => {
+  // The demo patients also belong to demo-quick (seed); these cases need a patient of demo only.
+  beforeEach(() => {
+    for (const id of ['usr_patient', 'usr_patient2']) db.users.get(id)!.clinics = ['demo'];
+  });
+
   it.each(['demo-quick', 'demo'])(
     'a provider of demo-quick sending X-AccountCode %s gets 404 for a demo patient file',
     async (account) => {
