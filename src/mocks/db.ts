@@ -128,6 +128,8 @@ export type StoredFile = z.infer<typeof FileRecordSchema> & {
   _owner?: string;
   /** Mock-only: the media type the bytes are served with. */
   _mime?: string;
+  /** Mock-only: the clinic (account code) the file was uploaded in. */
+  _account?: string;
 };
 
 /** A message as stored: the wire form plus the visit of its thread. */

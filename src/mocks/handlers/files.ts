@@ -97,9 +97,15 @@ function userInClinic(caller: Caller, id: string | null): boolean {
   return !!user && inClinic(user, caller.clinic);
 }
 
-/** A file belongs to the clinic of the patient whose record holds it (or of its creator). */
+/**
+ * A file belongs to the clinic it was uploaded in (`_account`); a seeded file to the home clinic of
+ * the patient whose record holds it (or of its creator). A patient of two clinics has two sets.
+ */
 function fileInClinic(caller: Caller, file: StoredFile): boolean {
+  if (typeof file._account === 'string') return file._account === caller.clinic;
   const owner = ownerOf(file);
+  const home = owner ? db.users.get(owner)?.account_code : undefined;
+  if (home) return home === caller.clinic;
   if (owner) return userInClinic(caller, owner);
   const creator = creatorId(file);
   return creator === ADMIN_CREATOR.id ? caller.clinic === 'demo' : userInClinic(caller, creator);
@@ -353,6 +359,7 @@ export const filesHandlers: HttpHandler[] = [
       created: nowSeconds(),
       is_deletable: true,
       _owner: target.owner,
+      _account: caller.clinic,
       _mime: mime,
     };
     db.fileBlobs.set(id, toBase64(bytes));

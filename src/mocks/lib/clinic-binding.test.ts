@@ -103,4 +103,10 @@ describe('every caller is bound to their clinic', () => {
     const { sso_token: token } = (await signIn.json()) as { sso_token: string };
     expect((await call('GET', '/me', token, 'demo-quick')).status).toBe(200);
   });
+
+  it('a patient of both clinics: demo-quick staff still get 404 for the files kept in demo', async () => {
+    db.users.get('usr_patient')!.clinics = ['demo', 'demo-quick'];
+    const token = otherClinicProviderToken();
+    expect((await call('GET', `/files/${demoPatientFileId()}`, token, 'demo-quick')).status).toBe(404);
+  });
 });
