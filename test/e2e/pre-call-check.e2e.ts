@@ -35,9 +35,11 @@ test('the waiting room checks camera, microphone and speakers, sends nothing, an
   // Uploads of any kind while the check runs (the page's own reads and invoice check are not the check's).
   const uploads: string[] = [];
   page.on('request', (r) => {
+    // Reads (the visit's attachment list refreshing, for one) send nothing; anything with a body might.
+    if (r.method() === 'GET' || r.method() === 'HEAD') return;
     const type = r.headers()['content-type'] ?? '';
     if (/\/files(\?|$)/.test(r.url()) || /multipart|audio|video|octet-stream/.test(type))
-      uploads.push(r.url());
+      uploads.push(`${r.method()} ${r.url()}`);
   });
 
   await check.getByRole('button', { name: 'Start the check' }).click();

@@ -53,8 +53,10 @@ export function participantIds(visit: VisitRecord): string[] {
 
 function visitFor(id: string, user: UserRecord, request: Request): VisitRecord {
   const visit = db.visits.get(id);
-  const clinic = request.headers.get('X-AccountCode') ?? user.account_code;
-  if (!visit || visit.account_code !== clinic) throw codeError(404, 'Visit not found');
+  // The clinic named by the request, else any clinic the caller belongs to (a patient may be in several).
+  const named = request.headers.get('X-AccountCode');
+  const clinics = named ? [named] : [user.account_code, ...user.clinics];
+  if (!visit || !clinics.includes(String(visit.account_code))) throw codeError(404, 'Visit not found');
   if (!participantIds(visit).includes(user.id)) throw codeError(403, 'Not a participant on this visit');
   return visit;
 }

@@ -283,6 +283,9 @@ describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)'
     );
     expect(photos.status).toBe(200);
     expect(db.visits.get(photos.body.data.id)?.room_code).toBe('skin-photos');
+    // A visit belongs to the clinic of its room, so that clinic can read it (and its files) back.
+    expect(db.visits.get(quick.body.data.id)?.account_code).toBe('demo-quick');
+    expect(db.visits.get(photos.body.data.id)?.account_code).toBe('demo-econsult');
   });
 
   it('still refuses a room of a clinic the patient does not belong to', async () => {

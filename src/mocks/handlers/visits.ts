@@ -139,13 +139,15 @@ export function createVisit(
 ): VisitRecord {
   const t = nowSeconds();
   const id = nextId('vis');
+  // A visit belongs to the clinic of its room (a patient may belong to several accounts).
+  const clinic = room.account_code;
   const provider = typeof over.provider_id === 'string' ? db.users.get(over.provider_id) : undefined;
   const visit: VisitRecord = {
     id,
     code: id.replace('vis_', 'V-'),
     member_id: user.id,
     provider_id: null,
-    account_code: user.account_code,
+    account_code: clinic,
     room_id: room.id,
     room_code: room.code,
     type: WALKIN_TYPE,
@@ -163,7 +165,7 @@ export function createVisit(
     intake_id: intake.id,
     member: person(user),
     provider: provider ? person(provider) : null,
-    account: { code: user.account_code, name: String(db.accounts.get(user.account_code)?.name ?? '') },
+    account: { code: clinic, name: String(db.accounts.get(clinic)?.name ?? '') },
     meeting: meetingFor(t),
     recordings: { count: 0, data: [] },
     ...over,
@@ -175,7 +177,7 @@ export function createVisit(
     id: nextId('evt'),
     type: 'visit.created',
     created: t,
-    account_code: user.account_code,
+    account_code: clinic,
     version: '1.0',
     data: {
       id,
