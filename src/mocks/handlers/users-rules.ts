@@ -57,7 +57,13 @@ function isAvatarOf(fileId: string, user: UserRecord): boolean {
 export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): Partial<UserRecord> {
   const patch: Record<string, unknown> = {};
   const has = (key: string) => form.has(key);
-  const text = (key: string) => (form.get(key) ?? '').trim();
+  // Every profile field is one line of text: NUL and line breaks are refused, not stored (D16).
+  const text = (key: string) => {
+    const value = (form.get(key) ?? '').trim();
+    if (/[\u0000\r\n]/.test(value))
+      throw fieldError(key, 'must be one line of text without control characters');
+    return value;
+  };
 
   for (const key of ['first_name', 'last_name'] as const) {
     if (!has(key)) continue;

@@ -38,6 +38,20 @@ async function postMe(
 const patient = () => db.users.get('usr_patient')!;
 
 describe('POST /me', () => {
+  it.each([
+    ['first_name', 'Ca\u0000sey'],
+    ['last_name', 'Mor\r\ngan'],
+    ['city', 'Brook\nlyn'],
+    ['pcp_name', 'Dr\u0000 Who'],
+  ])('refuses %s with a NUL or a line break (D16) and keeps the stored value', async (field, value) => {
+    const token = signInAs('usr_patient');
+    const before = patient()[field as 'first_name'];
+    const { status, body } = await postMe(token, { [field]: value });
+    expect(status).toBe(400);
+    expect(body.message).toMatch(new RegExp(`^${field}:`));
+    expect(patient()[field as 'first_name']).toBe(before);
+  });
+
   it('updates the fields given and answers the new profile; the others are kept', async () => {
     signInAs('usr_patient');
     const profile = await updateMe({
