@@ -319,12 +319,14 @@ export const visitsHandlers: HttpHandler[] = [
         .filter((v) => v.status === VISIT_STATUS.pending || v.status === VISIT_STATUS.confirmed)
         .map((v) => v.member_id),
     );
-    const patients = [...db.users.values()].filter(
-      (u) => u.type === 200 && u.account_code === room.account_code && !waiting.has(u.id),
+    const members = [...db.users.values()].filter(
+      (u) => u.type === 200 && u.account_code === room.account_code,
     );
+    const free = members.filter((u) => !waiting.has(u.id));
+    // Once every patient is in the line, the same ones queue again (benchmarks need hundreds).
+    const patients = free.length ? free : members;
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      // Past the number of patients, the same ones queue again (benchmarks need hundreds).
       const member = patients[i % patients.length];
       if (!member) break;
       const t = nowSeconds();
