@@ -60,7 +60,7 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
   // Every profile field is one line of text: NUL and line breaks are refused, not stored (D16).
   const text = (key: string) => {
     const value = (form.get(key) ?? '').trim();
-    if (/[\u0000\r\n]/.test(value))
+    if (value.includes('\u0000') || /[\r\n]/.test(value))
       throw fieldError(key, 'must be one line of text without control characters');
     return value;
   };
