@@ -39,8 +39,10 @@ export function brandPalette(color: unknown): { primary: string; dark: string; a
 /** Puts the clinic's colour on the page (light theme; the dark theme keeps its own tokens). */
 export function useClinicColors() {
   const { data } = useClinic();
-  const palette = brandPalette(data?.brand_color);
+  const brandColor = data?.brand_color;
   useEffect(() => {
+    // Keyed on the account's colour itself: the palette derived from it is a new object each render.
+    const palette = brandPalette(brandColor);
     if (!palette) return;
     const root = document.documentElement.style;
     root.setProperty('--brand-primary', palette.primary);
@@ -51,7 +53,7 @@ export function useClinicColors() {
       root.removeProperty('--brand-primary-dark');
       root.removeProperty('--brand-accent-bg');
     };
-  }, [palette?.primary, palette?.dark, palette?.accent]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [brandColor]);
 }
 
 /** The clinic's logo (account `files`, code `logo`) and `portal_title`. */
