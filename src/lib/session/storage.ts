@@ -1,4 +1,4 @@
-import { SessionTokensSchema, type SessionTokens } from './tokens';
+import { parseSessionTokens, type SessionTokens } from './tokens';
 
 const STORAGE_KEY = 'telehealth.session';
 const ACTIVITY_KEY = 'telehealth.session.activity';
@@ -8,7 +8,7 @@ export const USER_STORAGE_PREFIX = 'telehealth.user.';
 /**
  * This tab's sessionStorage as the session uses it: the token pair, the last activity, and the
  * user's drafts (wiped with the session). What is read back is parsed, never trusted: anything
- * that does not match the schema is dropped and the tab starts signed out.
+ * that does not match is dropped and the tab starts signed out.
  */
 export class SessionStorageBox {
   constructor(private readonly storage: Storage | null) {}
@@ -22,13 +22,13 @@ export class SessionStorageBox {
     } catch {
       parsed = null;
     }
-    const result = SessionTokensSchema.safeParse(parsed);
-    if (!result.success) {
+    const tokens = parseSessionTokens(parsed);
+    if (!tokens) {
       this.remove(STORAGE_KEY);
       return null;
     }
     const activity = Number(this.read(ACTIVITY_KEY));
-    return { tokens: result.data, lastActivity: Number.isFinite(activity) && activity > 0 ? activity : null };
+    return { tokens, lastActivity: Number.isFinite(activity) && activity > 0 ? activity : null };
   }
 
   /** Whether a pair is stored (a page restored from the cache compares it with what it holds). */

@@ -1,9 +1,15 @@
-import * as z from 'zod/mini';
-import { randomId, SessionTokensSchema, type SessionTokens } from './tokens';
+import {
+  isNumber,
+  isRecord,
+  parseSessionTokens,
+  randomId,
+  type SessionEndReason,
+  type SessionTokens,
+} from './tokens';
 
 export const SESSION_CHANNEL = 'telehealth.session';
 
-const Reason = z.enum([
+const REASONS: ReadonlySet<string> = new Set<SessionEndReason>([
   'signed-out',
   'idle',
   'expired',
@@ -14,29 +20,53 @@ const Reason = z.enum([
 ]);
 
 /** What tabs of this browser say to each other (same origin only; tokens never leave the browser). */
-export const TabMessageSchema = z.discriminatedUnion('type', [
+export type TabMessage =
   /**
    * The session ended in that tab, which destroys the pair it held (`destroyed`, its access
    * token; null when it held none the server would accept). A tab holding another pair destroys
    * that one itself.
    */
-  z.object({ type: z.literal('signed-out'), reason: Reason, destroyed: z.nullable(z.string()) }),
+  | { type: 'signed-out'; reason: SessionEndReason; destroyed: string | null }
   /** A new sign-in (a new family): the same person's tabs move to it, another person's tabs end. */
-  z.object({ type: z.literal('signed-in'), tokens: SessionTokensSchema, lastActivity: z.number() }),
+  | { type: 'signed-in'; tokens: SessionTokens; lastActivity: number }
   /** A refresh rotated the family: every tab takes the new pair. */
-  z.object({ type: z.literal('rotated'), tokens: SessionTokensSchema }),
+  | { type: 'rotated'; tokens: SessionTokens }
   /** User input somewhere: the inactivity clock is shared. */
-  z.object({ type: z.literal('activity'), at: z.number() }),
+  | { type: 'activity'; at: number }
   /** A tab asks for the current pair (a new tab, a restored tab, a refresh about to run). */
-  z.object({ type: z.literal('pair-request'), id: z.string() }),
-  z.object({
-    type: z.literal('pair-offer'),
-    id: z.string(),
-    tokens: SessionTokensSchema,
-    lastActivity: z.number(),
-  }),
-]);
-export type TabMessage = z.infer<typeof TabMessageSchema>;
+  | { type: 'pair-request'; id: string }
+  | { type: 'pair-offer'; id: string; tokens: SessionTokens; lastActivity: number };
+
+/** A message from another tab, checked field by field (unknown fields dropped); null when malformed. */
+export function parseTabMessage(value: unknown): TabMessage | null {
+  if (!isRecord(value)) return null;
+  switch (value.type) {
+    case 'signed-out': {
+      const { reason, destroyed } = value;
+      if (typeof reason !== 'string' || !REASONS.has(reason)) return null;
+      if (destroyed !== null && typeof destroyed !== 'string') return null;
+      return { type: 'signed-out', reason: reason as SessionEndReason, destroyed };
+    }
+    case 'signed-in':
+    case 'pair-offer': {
+      const tokens = parseSessionTokens(value.tokens);
+      const { id, lastActivity } = value;
+      if (!tokens || !isNumber(lastActivity)) return null;
+      if (value.type === 'signed-in') return { type: 'signed-in', tokens, lastActivity };
+      return typeof id === 'string' ? { type: 'pair-offer', id, tokens, lastActivity } : null;
+    }
+    case 'rotated': {
+      const tokens = parseSessionTokens(value.tokens);
+      return tokens ? { type: 'rotated', tokens } : null;
+    }
+    case 'activity':
+      return isNumber(value.at) ? { type: 'activity', at: value.at } : null;
+    case 'pair-request':
+      return typeof value.id === 'string' ? { type: 'pair-request', id: value.id } : null;
+    default:
+      return null;
+  }
+}
 export type PairOffer = Extract<TabMessage, { type: 'pair-offer' }>;
 
 /**
@@ -51,9 +81,8 @@ export class TabChannel {
     if (!name || typeof BroadcastChannel === 'undefined') return;
     this.channel = new BroadcastChannel(name);
     this.channel.onmessage = (event: MessageEvent<unknown>) => {
-      const parsed = TabMessageSchema.safeParse(event.data);
-      if (!parsed.success) return;
-      const message = parsed.data;
+      const message = parseTabMessage(event.data);
+      if (!message) return;
       if (message.type === 'pair-offer') this.pending.get(message.id)?.(message);
       else onMessage(message);
     };

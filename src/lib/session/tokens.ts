@@ -1,29 +1,72 @@
-// zod/mini: the session loads on the first page, where full zod would cost ~25 KiB gz (issue 17).
-import * as z from 'zod/mini';
-
 /**
  * What the browser keeps of a session: ids and tokens only, in sessionStorage (DESIGN.md section 5).
  * One token family per browser: every tab holds the same pair, and `rotation` tells a newer pair
  * of the family from an older one.
  */
-export const SessionTokensSchema = z.object({
-  userId: z.string().check(z.minLength(1)),
-  userType: z.nullable(z.number()),
-  accessToken: z.string(),
+export interface SessionTokens {
+  userId: string;
+  userType: number | null;
+  accessToken: string;
   /** UNIX seconds, or null when unknown. */
-  accessExpiry: z.nullable(z.number()),
-  refreshToken: z.string(),
-  refreshExpiry: z.nullable(z.number()),
+  accessExpiry: number | null;
+  refreshToken: string;
+  refreshExpiry: number | null;
   /** Epoch ms when the user signed in: the absolute session cap counts from here. */
-  startedAt: z.number(),
+  startedAt: number;
   /** disable_navigation=1 at the SSO landing: the portal shows no navigation chrome. */
-  embedded: z.boolean(),
+  embedded: boolean;
   /** This browser's name for the family (the server's id is not sent to us). */
-  family: z.string().check(z.minLength(1)),
+  family: string;
   /** How many refreshes the family has been through: the higher pair is the newer one. */
-  rotation: z.int().check(z.minimum(0)),
-});
-export type SessionTokens = z.infer<typeof SessionTokensSchema>;
+  rotation: number;
+}
+
+/*
+ * The session is on every page, so its few checks are written out here instead of loading a
+ * schema library on the first page (issue 17: zod's core alone was 15 KiB gz of it). Like a schema
+ * parse, they return a fresh object holding only the known fields, or null.
+ */
+export type Fields = Record<string, unknown>;
+export const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const isNumberOrNull = (value: unknown): value is number | null => value === null || isNumber(value);
+const isFilled = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** A stored or broadcast token pair, checked field by field; null when anything is off. */
+export function parseSessionTokens(value: unknown): SessionTokens | null {
+  if (!isRecord(value)) return null;
+  const { userId, userType, accessToken, accessExpiry, refreshToken, refreshExpiry } = value;
+  const { startedAt, embedded, family, rotation } = value;
+  if (
+    !isFilled(userId) ||
+    !isNumberOrNull(userType) ||
+    typeof accessToken !== 'string' ||
+    !isNumberOrNull(accessExpiry) ||
+    typeof refreshToken !== 'string' ||
+    !isNumberOrNull(refreshExpiry) ||
+    !isNumber(startedAt) ||
+    typeof embedded !== 'boolean' ||
+    !isFilled(family) ||
+    !Number.isSafeInteger(rotation) ||
+    (rotation as number) < 0
+  ) {
+    return null;
+  }
+  return {
+    userId,
+    userType,
+    accessToken,
+    accessExpiry,
+    refreshToken,
+    refreshExpiry,
+    startedAt,
+    embedded,
+    family,
+    rotation: rotation as number,
+  };
+}
 
 export type SessionEndReason =
   | 'signed-out'
