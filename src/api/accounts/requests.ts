@@ -1,19 +1,30 @@
 import { apiJson, type CallOptions } from '../http';
-import { AccountSchema, SettingsSchema, SettingValueSchema, type Account, type Settings } from './schemas';
+import type { Account, Settings } from './schemas';
+
+/**
+ * The schemas (and zod) load on the first call, in parallel with the request: every page's header
+ * and the sign-in page show the clinic's brand, and the first page carries no zod.
+ */
+const schemas = () => import('./schemas');
 
 /** GET /accounts/{code} (no auth): branding, waiting-room text and the intake steps. `-` = current. */
 export function getAccount(code: string, options: CallOptions = {}): Promise<Account> {
   return apiJson({
     path: `/accounts/${encodeURIComponent(code)}`,
     auth: 'none',
-    schema: AccountSchema,
+    schema: schemas().then((m) => m.AccountSchema),
     signal: options.signal,
   });
 }
 
 /** GET /settings: every setting of the account, nested. */
 export function getSettings(options: CallOptions = {}): Promise<Settings> {
-  return apiJson({ path: '/settings', auth: 'user', schema: SettingsSchema, signal: options.signal });
+  return apiJson({
+    path: '/settings',
+    auth: 'user',
+    schema: schemas().then((m) => m.SettingsSchema),
+    signal: options.signal,
+  });
 }
 
 /** GET /settings/{key}; `key` may be a slash path such as `visit/time/max_wait_time`. */
@@ -22,7 +33,7 @@ export function getSetting(key: string, options: CallOptions = {}): Promise<unkn
   return apiJson({
     path: `/settings/${path}`,
     auth: 'user',
-    schema: SettingValueSchema,
+    schema: schemas().then((m) => m.SettingValueSchema),
     signal: options.signal,
   });
 }
