@@ -3,8 +3,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { barrelImports } from './build/barrel-imports';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const routerProductionBuild = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 const workerFile = fileURLToPath(new URL('./public-mock/mockServiceWorker.js', import.meta.url));
 
 /**
@@ -41,7 +46,7 @@ const DOM_TS_TESTS = [
   'src/lib/sanitize.test.ts',
 ];
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const mocking = (env.VITE_API_MOCKING ?? (mode === 'development' ? 'on' : 'off')) === 'on';
   const devSignIn = (env.VITE_DEV_SIGNIN ?? (mocking ? 'on' : 'off')) === 'on';
@@ -51,7 +56,7 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_PAYMENT_GATEWAY must be stripe or fake, not ${JSON.stringify(gateway)}`);
   }
   return {
-    plugins: [react(), mockWorker(mocking)],
+    plugins: [react(), barrelImports(srcDir), mockWorker(mocking)],
     define: {
       // Resolved at build time so `if (import.meta.env.VITE_API_MOCKING === 'on')` tree-shakes the mock away.
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
@@ -61,10 +66,13 @@ export default defineConfig(({ mode }) => {
       'import.meta.env.VITE_PAYMENT_GATEWAY': JSON.stringify(gateway),
     },
     resolve: {
-      alias: {
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
-        '~test': fileURLToPath(new URL('./test', import.meta.url)),
-      },
+      alias: [
+        { find: /^@\//, replacement: srcDir },
+        { find: /^~test\//, replacement: `${fileURLToPath(new URL('./test', import.meta.url))}/` },
+        // React Router's package exports only its development build (warnings for developers, kept
+        // live by a flag); builds take the production one beside it, the same code with the flag off.
+        ...(command === 'build' ? [{ find: /^react-router$/, replacement: routerProductionBuild }] : []),
+      ],
     },
     server: { port: 5173, strictPort: true, host: '127.0.0.1' },
     preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
