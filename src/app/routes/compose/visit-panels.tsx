@@ -7,6 +7,7 @@ import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/vi
 import { Spinner } from '@/components/feedback/status';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
 import { useSession } from '@/lib/session';
+import { CUSTOM_FIELDS, customValue } from '@/wizard';
 
 // The side panels load after the page (their code is not part of the visit page's first load); the
 // e-consult thread, usually the reason for the visit, comes with the page.
@@ -25,10 +26,14 @@ const VisitPharmacyPanel = lazy(() =>
  */
 export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
   const intakeId = visitIntakeId(visit);
+  // Billing prices an intake by its chosen consultation. An embedded intake without one has nothing
+  // to show, so it is not asked (the server would refuse with a 400 the browser logs); an intake
+  // known only by id is asked, and the panel stays empty on that answer.
+  const isPriced = !visit.intake || customValue(visit.intake, CUSTOM_FIELDS.consultationId) !== undefined;
   // Each panel fails alone (one boundary each); a panel for a feature not built yet is absent.
   return (
     <>
-      {intakeId ? (
+      {intakeId && isPriced ? (
         <PanelBoundary title="The payment">
           <Suspense fallback={<Spinner label="Loading the payment…" />}>
             <ReceiptPanel intakeId={intakeId} viewer={viewer} />

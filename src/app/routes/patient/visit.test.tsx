@@ -167,6 +167,26 @@ describe('waiting room', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
+  it('asks billing about an e-consult only when its intake has a consultation to price', async () => {
+    const invoices = countRequests('/billing/invoices/process');
+    const settled = async () => {
+      expect(await screen.findByText(/Your e-consult has been sent/)).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.queryByText(/^Loading the/)).not.toBeInTheDocument());
+    };
+    const first = renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    await settled();
+    // Nothing chosen, nothing to pay: no request the server would refuse (and the browser log).
+    expect(invoices.count).toBe(0);
+    expect(screen.queryByRole('heading', { name: 'Your payment' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const consultation = db.rooms.get('dermatology')!.payment!.consultations![0]!;
+    db.intakes.get('int_econsult_open')!.consultation_id = String(consultation.id);
+    renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    expect(await screen.findByRole('heading', { name: 'Your payment' })).toBeInTheDocument();
+    expect(invoices.count).toBeGreaterThan(0);
+  });
+
   it('does not show someone else’s visit', async () => {
     db.users.get('usr_patient2')!.tos = true;
     renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient-2' });
