@@ -173,12 +173,12 @@ describe('waiting room', () => {
       expect(await screen.findByText(/Your e-consult has been sent/)).toBeInTheDocument();
       await vi.waitFor(() => expect(screen.queryByText(/^Loading the/)).not.toBeInTheDocument());
     };
-    const first = renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    const { unmount } = renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
     await settled();
     // Nothing chosen, nothing to pay: no request the server would refuse (and the browser log).
     expect(invoices.count).toBe(0);
     expect(screen.queryByRole('heading', { name: 'Your payment' })).not.toBeInTheDocument();
-    first.unmount();
+    unmount();
 
     const consultation = db.rooms.get('dermatology')!.payment!.consultations![0]!;
     db.intakes.get('int_econsult_open')!.consultation_id = String(consultation.id);
