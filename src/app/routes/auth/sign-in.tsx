@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '@/components/feedback/status';
 import { ClinicBrand } from '@/components/layout/branding';
 import { Page } from '@/components/layout/page';
 import { isDevSignInEnabled } from '@/config/env';
@@ -10,21 +9,20 @@ import { useSessionStore } from '@/lib/session';
 /**
  * Patients and providers arrive through their clinic's single sign-on link (/auth). The spec
  * shows no credentials login, so this page explains how to get in (docs/spec-decisions.md).
- * A tab opened from a signed-in tab first asks the open tabs for the session's pair (briefly).
+ * A tab opened from a signed-in tab asks the open tabs for the session's pair (briefly) and moves
+ * on when one answers; the explanation is on screen meanwhile, so nobody waits on a blank page.
  */
 export function Component() {
   const [params] = useSearchParams();
   const returnTo = safeInAppPath(params.get('returnTo'));
   const session = useSessionStore();
   const navigate = useNavigate();
-  const [isChecking, setChecking] = useState(() => session.getState().status === 'signed-out');
 
   useEffect(() => {
     let active = true;
     void session.ready().then(() => {
       if (!active) return;
       if (session.getState().status === 'active') void navigate(returnTo ?? paths.home(), { replace: true });
-      else setChecking(false);
     });
     return () => {
       active = false;
@@ -37,21 +35,15 @@ export function Component() {
         <ClinicBrand />
       </p>
       <Page title="Sign in">
-        {isChecking ? (
-          <Spinner label="Checking for an open session…" />
-        ) : (
-          <>
-            <p>
-              Open the portal from your clinic’s website or app: it signs you in automatically. If a link has
-              expired, go back to where you started and open it again.
-            </p>
-            {isDevSignInEnabled ? (
-              <p>
-                <Link to={paths.devSignIn(returnTo ?? undefined)}>Development sign-in (mock personas)</Link>
-              </p>
-            ) : null}
-          </>
-        )}
+        <p>
+          Open the portal from your clinic’s website or app: it signs you in automatically. If a link has
+          expired, go back to where you started and open it again.
+        </p>
+        {isDevSignInEnabled ? (
+          <p>
+            <Link to={paths.devSignIn(returnTo ?? undefined)}>Development sign-in (mock personas)</Link>
+          </p>
+        ) : null}
       </Page>
     </main>
   );
