@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import '@/area-styles.css';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
 import { UserMenu } from '@/features/auth';
 import { useSession } from '@/lib/session';
