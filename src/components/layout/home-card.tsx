@@ -1,5 +1,61 @@
-import { useId, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ErrorState, Spinner } from '../feedback/status';
+
+type ReportPending = (card: string, isPending: boolean) => void;
+const HomeGridContext = createContext<ReportPending | null>(null);
+
+/** How long a home grid waits for its slowest card before showing what it has. */
+export const HOME_GRID_HOLD_MS = 2_500;
+
+/**
+ * The cards of a home page, shown together once none is still loading (or after
+ * HOME_GRID_HOLD_MS). Cards that turn out to have nothing to say remove themselves, and cards
+ * load at different speeds: shown one by one, each arrival or removal would push the others around
+ * the screen. Until then one placeholder stands in for the grid (the cards render, hidden, and
+ * load their data meanwhile).
+ */
+export function HomeGrid({ label, children }: { label: string; children: ReactNode }) {
+  // Cards report from layout effects, which all run before this component's effects: read here,
+  // the set is complete for the frame (state would still hold the previous render's value).
+  const pending = useRef(new Set<string>());
+  const [reports, setReports] = useState(0);
+  const [isHeld, setHeld] = useState(true);
+  const [report] = useState<ReportPending>(() => (card: string, isPending: boolean) => {
+    const cards = pending.current;
+    if (cards.has(card) === isPending) return;
+    if (isPending) cards.add(card);
+    else cards.delete(card);
+    setReports((n) => n + 1);
+  });
+
+  useEffect(() => {
+    if (isHeld && pending.current.size === 0) setHeld(false);
+  }, [isHeld, reports]);
+
+  useEffect(() => {
+    if (!isHeld) return;
+    const timer = setTimeout(() => setHeld(false), HOME_GRID_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [isHeld]);
+
+  return (
+    <HomeGridContext.Provider value={report}>
+      {isHeld ? <Spinner label={label} lines={3} /> : null}
+      <div className="home-grid" hidden={isHeld}>
+        {children}
+      </div>
+    </HomeGridContext.Provider>
+  );
+}
 
 /**
  * One panel of a home page: a titled card with its own loading and error states, so a panel
@@ -19,6 +75,12 @@ export function HomeCard({
   children?: ReactNode;
 }) {
   const id = useId();
+  const report = useContext(HomeGridContext);
+  const isLoading = isPending && !error;
+  useLayoutEffect(() => {
+    report?.(id, isLoading);
+  }, [report, id, isLoading]);
+  useLayoutEffect(() => () => report?.(id, false), [report, id]);
   return (
     <section className="card home-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -4,6 +4,7 @@ import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { useClinic } from '@/components/layout/branding';
+import { HomeGrid } from '@/components/layout/home-card';
 import { Page } from '@/components/layout/page';
 import { PATIENT_HOME_PANELS } from '../compose/home-panels';
 
@@ -28,13 +29,13 @@ export function Component() {
         You are signed in to{' '}
         <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
       </p>
-      <div className="home-grid">
+      <HomeGrid label="Loading what needs your attention…">
         {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
           <PanelBoundary key={key} title={title}>
             <Panel />
           </PanelBoundary>
         ))}
-      </div>
+      </HomeGrid>
       {typeof portal.support_phone === 'string' ? (
         <p className="home-support">
           Need help? Call{' '}
