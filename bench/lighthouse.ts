@@ -7,8 +7,9 @@
  *   npm install --prefix /work/tools/lh lighthouse
  *   LIGHTHOUSE_PATH=/work/tools/lh/node_modules/lighthouse npm run bench
  * Without it the table is skipped with a line saying so. puppeteer-core comes with Lighthouse.
+ * LIGHTHOUSE_REPORT=<file> also writes the flow's full result (every audit) as JSON.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -91,7 +92,10 @@ export async function runLighthouse(distDir: string, lhPath: string): Promise<Li
     await flow.navigate(`${APP_ORIGIN}/patient`, { name: 'patient home', ...signedIn });
     await flow.navigate(`${APP_ORIGIN}/patient/visits/${VISIT}`, { name: 'thread page', ...signedIn });
 
-    const { steps } = await flow.createFlowResult();
+    const result = await flow.createFlowResult();
+    // LIGHTHOUSE_REPORT=<file>: the whole flow result as JSON, to read why a score is what it is.
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(result));
+    const { steps } = result;
     const score = (step: StepResult, id: string) => Math.round((step.lhr.categories[id]?.score ?? 0) * 100);
     const value = (step: StepResult, id: string) => step.lhr.audits[id]?.numericValue ?? Number.NaN;
     return steps.map((step) => ({

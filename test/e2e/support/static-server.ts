@@ -5,16 +5,22 @@
  * nosniff, cache rules), so every browser test also proves the build runs under that policy.
  * Routes without a file fall back to `index.html` (the portal is a single-page app); a missing
  * asset (`/assets/*` or any path with a static-file extension) is a real 404, so a broken
- * reference shows up as an error instead of HTML served as JavaScript.
+ * reference shows up as an error instead of HTML served as JavaScript. Text files go out gzipped to
+ * clients that accept it, as any production host sends them (the benchmarks' transfer sizes and
+ * Lighthouse's simulated downloads depend on it).
  *
  * Run: `node --import tsx test/e2e/support/static-server.ts`
  * Env: PORT (4317), HOST (127.0.0.1), DIST_DIR (`<repo>/dist`),
  *      E2E_API_ORIGIN (http://127.0.0.1:8787; several origins may be separated by spaces).
  */
-import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
+import { createReadStream, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** Content types worth compressing (images other than SVG and fonts are compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
 
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:8787';
 
@@ -174,17 +180,43 @@ export function createStaticServer(options: StaticServerOptions): Server {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  const zipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+  /** A file's gzip, made once per version of the file. */
+  function gzipped(file: { path: string; stat: Stats }): Buffer {
+    const known = zipped.get(file.path);
+    if (known?.mtimeMs === file.stat.mtimeMs) return known.body;
+    const body = gzipSync(readFileSync(file.path));
+    zipped.set(file.path, { mtimeMs: file.stat.mtimeMs, body });
+    return body;
+  }
+
   function sendFile(
     req: IncomingMessage,
     res: ServerResponse,
     file: { path: string; stat: Stats },
     cache: string,
   ): void {
+    const type = contentTypeFor(file.path);
+    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    if (acceptsGzip && COMPRESSIBLE.test(type)) {
+      const body = gzipped(file);
+      res.writeHead(200, {
+        ...baseHeaders,
+        'Content-Type': type,
+        'Content-Encoding': 'gzip',
+        'Content-Length': body.length,
+        'Cache-Control': cache,
+        Vary: 'Accept-Encoding',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     res.writeHead(200, {
       ...baseHeaders,
-      'Content-Type': contentTypeFor(file.path),
+      'Content-Type': type,
       'Content-Length': file.stat.size,
       'Cache-Control': cache,
+      Vary: 'Accept-Encoding',
     });
     if (req.method === 'HEAD') {
       res.end();
