@@ -33,15 +33,28 @@ export function readReexports(indexFile: string, srcDir: string): Map<string, Ex
 
 const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])(@\/(?:features\/[\w-]+|wizard))\2\s*;?/g;
 
+/** `import('@/features/x').then((m) => ({ default: m.Name }))`: a lazy component from a barrel. */
+const LAZY_BARREL_IMPORT =
+  /import\(\s*(['"])(@\/(?:features\/[\w-]+|wizard))\1\s*\)\s*\.then\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*\(\s*\{\s*default:\s*\3\.(\w+)\s*\}\s*\)\s*\)/g;
+
 /**
  * Rewrites `import { a, b } from '@/features/x'` into imports from the files that define `a` and
- * `b`. Names it cannot place stay on the barrel, so the result always means the same.
+ * `b`, and a lazy component's `import('@/features/x')` into an import of its own file. Names it cannot place stay on the barrel, so the result always means the same.
  */
 export function flattenBarrelImports(
   code: string,
   barrelExports: (barrel: string) => Map<string, ExportTarget> | null,
 ): string {
-  return code.replace(BARREL_IMPORT, (statement, names: string, _quote: string, barrel: string) => {
+  const lazyFlattened = code.replace(
+    LAZY_BARREL_IMPORT,
+    (call, _quote: string, barrel: string, module: string, name: string) => {
+      const target = barrelExports(barrel)?.get(name);
+      return target
+        ? `import('${target.specifier}').then((${module}) => ({ default: ${module}.${target.name} }))`
+        : call;
+    },
+  );
+  return lazyFlattened.replace(BARREL_IMPORT, (statement, names: string, _quote: string, barrel: string) => {
     const targets = barrelExports(barrel);
     if (!targets) return statement;
     const byFile = new Map<string, string[]>();

@@ -68,4 +68,13 @@ describe('flattenBarrelImports', () => {
     const others = `import { a } from '@/features/records';\nimport { b } from '@/api/insurance/queries';`;
     expect(flattenBarrelImports(others, lookup)).toBe(others);
   });
+
+  it('sends a lazy component’s import to its own file, so opening a panel loads only that panel', () => {
+    const code = `const Panel = lazy(() => import("@/features/insurance").then((m) => ({ default: m.countTodos })));`;
+    expect(flattenBarrelImports(code, lookup)).toBe(
+      `const Panel = lazy(() => import('@/features/insurance/home/insurance-todo-panel').then((m) => ({ default: m.todoCount })));`,
+    );
+    const unknown = `lazy(() => import('@/features/insurance').then((m) => ({ default: m.Unknown })))`;
+    expect(flattenBarrelImports(unknown, lookup)).toBe(unknown);
+  });
 });
