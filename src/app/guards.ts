@@ -1,6 +1,8 @@
 import { redirect } from 'react-router';
+import { accountQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
 import type { Profile } from '@/api/users/schemas';
+import { env } from '@/config/env';
 import { paths, safeInAppPath } from '@/config/paths';
 import { canEnter, homeFor, type Role } from '@/features/auth';
 import type { AppContext } from './context';
@@ -19,7 +21,13 @@ export async function requireArea(ctx: AppContext, area: Role, request: Request)
   if (state.status === 'signed-out') {
     throw redirect(paths.signIn(here));
   }
-  const profile = await ctx.queryClient.ensureQueryData(userQueries.me());
+  // The clinic's record (name, logo, colour) is read beside the profile, so the area's first frame
+  // has its brand and nothing changes colour or wraps anew a moment later. Without it the area
+  // still opens (with the portal's own name and colours).
+  const [profile] = await Promise.all([
+    ctx.queryClient.ensureQueryData(userQueries.me()),
+    ctx.queryClient.ensureQueryData(accountQueries.detail(env.VITE_ACCOUNT_CODE)).catch(() => null),
+  ]);
   if (needsTerms(profile)) throw redirect(paths.terms(here));
   if (!canEnter(area, profile)) throw redirect(homeFor(profile));
   return profile;

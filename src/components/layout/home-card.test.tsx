@@ -26,7 +26,7 @@ describe('HomeGrid', () => {
   it('shows its cards together once none is loading, never one by one', async () => {
     vi.useFakeTimers();
     render(
-      <HomeGrid label="Loading your home…">
+      <HomeGrid label="Loading your home…" footer={<p>Need help? Call the clinic.</p>}>
         <SlowCard title="Waiting room" ms={300} text={null} />
         <SlowCard title="Next appointment" ms={100} text="Tomorrow at 9:00" />
         <SlowCard title="Prescriptions" ms={200} text="Amoxicillin" />
@@ -38,10 +38,13 @@ describe('HomeGrid', () => {
     // The first card has its answer; the others are still loading, so nothing moves yet.
     await act(() => vi.advanceTimersByTimeAsync(150));
     expect(screen.queryByRole('heading', { name: 'Next appointment' })).not.toBeInTheDocument();
+    // What sits under the grid waits with it, instead of being pushed down when the cards arrive.
+    expect(screen.queryByText('Need help? Call the clinic.')).not.toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.getByRole('heading', { name: 'Next appointment' })).toBeInTheDocument();
     expect(screen.getByText('Amoxicillin')).toBeInTheDocument();
+    expect(screen.getByText('Need help? Call the clinic.')).toBeInTheDocument();
     // The card with nothing to say removed itself before anything was shown.
     expect(screen.queryByRole('heading', { name: 'Waiting room' })).not.toBeInTheDocument();
     expect(screen.queryByText('Loading your home…')).not.toBeInTheDocument();

@@ -23,7 +23,16 @@ export const HOME_GRID_HOLD_MS = 2_500;
  * the screen. Until then one placeholder stands in for the grid (the cards render, hidden, and
  * load their data meanwhile).
  */
-export function HomeGrid({ label, children }: { label: string; children: ReactNode }) {
+export function HomeGrid({
+  label,
+  footer,
+  children,
+}: {
+  label: string;
+  /** Shown under the grid once the grid is (so it does not jump down when the cards arrive). */
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   // Cards report from layout effects, which all run before this component's effects: read here,
   // the set is complete for the frame (state would still hold the previous render's value).
   const pending = useRef(new Set<string>());
@@ -53,6 +62,7 @@ export function HomeGrid({ label, children }: { label: string; children: ReactNo
       <div className="home-grid" hidden={isHeld}>
         {children}
       </div>
+      {isHeld ? null : footer}
     </HomeGridContext.Provider>
   );
 }

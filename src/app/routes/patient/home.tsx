@@ -12,8 +12,22 @@ import { PATIENT_HOME_PANELS } from '../compose/home-panels';
 export function Component() {
   const me = useQuery(userQueries.me());
   const clinic = useClinic();
-  const support = useQuery({ ...settingQueries.detail('portal'), retry: false });
-  const portal = (support.data ?? {}) as { support_phone?: unknown; support_email?: unknown };
+  const settings = useQuery({ ...settingQueries.detail('portal'), retry: false });
+  const portal = (settings.data ?? {}) as { support_phone?: unknown; support_email?: unknown };
+  const support =
+    typeof portal.support_phone === 'string' ? (
+      <p className="home-support">
+        Need help? Call{' '}
+        <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
+        {typeof portal.support_email === 'string' ? (
+          <>
+            {' '}
+            or write to <a href={`mailto:${portal.support_email}`}>{portal.support_email}</a>
+          </>
+        ) : null}
+        .
+      </p>
+    ) : null;
   if (me.isPending) return <Spinner />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
@@ -29,26 +43,13 @@ export function Component() {
         You are signed in to{' '}
         <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
       </p>
-      <HomeGrid label="Loading what needs your attention…">
+      <HomeGrid label="Loading what needs your attention…" footer={support}>
         {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
           <PanelBoundary key={key} title={title}>
             <Panel />
           </PanelBoundary>
         ))}
       </HomeGrid>
-      {typeof portal.support_phone === 'string' ? (
-        <p className="home-support">
-          Need help? Call{' '}
-          <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
-          {typeof portal.support_email === 'string' ? (
-            <>
-              {' '}
-              or write to <a href={`mailto:${portal.support_email}`}>{portal.support_email}</a>
-            </>
-          ) : null}
-          .
-        </p>
-      ) : null}
     </Page>
   );
 }
