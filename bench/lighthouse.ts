@@ -7,7 +7,8 @@
  *   npm install --prefix /work/tools/lh lighthouse
  *   LIGHTHOUSE_PATH=/work/tools/lh/node_modules/lighthouse npm run bench
  * Without it the table is skipped with a line saying so. puppeteer-core comes with Lighthouse.
- * LIGHTHOUSE_REPORT=<file> also writes the flow's full result (every audit) as JSON.
+ * LIGHTHOUSE_RUNS (default 3) sets how many times the flow runs; each page's row is its median run.
+ * LIGHTHOUSE_REPORT=<file> also writes each run's full result (every audit) as JSON.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,7 +58,15 @@ export function lighthousePath(): string | null {
   return path && existsSync(join(path, 'package.json')) ? path : null;
 }
 
-export async function runLighthouse(distDir: string, lhPath: string): Promise<LighthouseRow[]> {
+/** How many times the flow runs; each page's row is its median run (by performance score). */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+export interface LighthouseSummary extends LighthouseRow {
+  /** Performance scores of every run, lowest first. */
+  scores: number[];
+}
+
+export async function runLighthouse(distDir: string, lhPath: string): Promise<LighthouseSummary[]> {
   const { startFlow } = (await import(pathToFileURL(join(lhPath, 'core', 'index.js')).href)) as {
     startFlow: (page: PuppeteerPage, options?: Record<string, unknown>) => Promise<UserFlow>;
   };
@@ -67,60 +76,83 @@ export async function runLighthouse(distDir: string, lhPath: string): Promise<Li
   };
 
   const servers = await startBenchServers();
-  const seeded = await fetch(`${MOCK_ORIGIN}/__mock/visits/${VISIT}/seed-messages`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count: 9_999 }),
-  });
-  if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status}`);
-  await servers.serve(distDir);
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
   try {
-    const page = await browser.newPage();
-    const flow = await startFlow(page, { name: 'Clinic portal' });
-    await flow.navigate(`${APP_ORIGIN}/`, { name: 'landing (signed out)' });
-
-    await page.goto(`${APP_ORIGIN}/dev/sign-in`);
-    await page.locator('::-p-aria(Sign in as Casey Morgan)').click();
-    await page.waitForFunction('!location.pathname.startsWith("/dev")', { timeout: 30_000 });
-    // Signed-in steps keep the tab's session storage (Lighthouse clears storage by default).
-    const signedIn = { flags: { disableStorageReset: true } };
-    await flow.navigate(`${APP_ORIGIN}/patient`, { name: 'patient home', ...signedIn });
-    await flow.navigate(`${APP_ORIGIN}/patient/visits/${VISIT}`, { name: 'thread page', ...signedIn });
-
-    const result = await flow.createFlowResult();
-    // LIGHTHOUSE_REPORT=<file>: the whole flow result as JSON, to read why a score is what it is.
-    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(result));
-    const { steps } = result;
-    const score = (step: StepResult, id: string) => Math.round((step.lhr.categories[id]?.score ?? 0) * 100);
-    const value = (step: StepResult, id: string) => step.lhr.audits[id]?.numericValue ?? Number.NaN;
-    return steps.map((step) => ({
-      step: step.name,
-      performance: score(step, 'performance'),
-      accessibility: score(step, 'accessibility'),
-      bestPractices: score(step, 'best-practices'),
-      lcpMs: Math.round(value(step, 'largest-contentful-paint')),
-      tbtMs: Math.round(value(step, 'total-blocking-time')),
-      cls: Math.round(value(step, 'cumulative-layout-shift') * 1000) / 1000,
-    }));
+    const seeded = await fetch(`${MOCK_ORIGIN}/__mock/visits/${VISIT}/seed-messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 9_999 }),
+    });
+    if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status}`);
+    await servers.serve(distDir);
+    const runs: LighthouseRow[][] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      // A new browser each run: nothing cached from the run before.
+      const browser = await puppeteer.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+        headless: true,
+      });
+      try {
+        runs.push(await runFlow(browser, startFlow, run));
+      } finally {
+        await browser.close();
+      }
+    }
+    return (runs[0] ?? []).map((_, step) => {
+      const rows = runs.map((r) => r[step]).filter((r): r is LighthouseRow => r !== undefined);
+      const sorted = [...rows].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
+      if (!median) throw new Error('Lighthouse returned no steps');
+      return { ...median, scores: sorted.map((r) => r.performance) };
+    });
   } finally {
-    await browser.close();
     await servers.close();
   }
 }
 
-export function printLighthouse(rows: LighthouseRow[], distDir: string): void {
+async function runFlow(
+  browser: PuppeteerBrowser,
+  startFlow: (page: PuppeteerPage, options?: Record<string, unknown>) => Promise<UserFlow>,
+  run: number,
+): Promise<LighthouseRow[]> {
+  const page = await browser.newPage();
+  const flow = await startFlow(page, { name: 'Clinic portal' });
+  await flow.navigate(`${APP_ORIGIN}/`, { name: 'landing (signed out)' });
+
+  await page.goto(`${APP_ORIGIN}/dev/sign-in`);
+  await page.locator('::-p-aria(Sign in as Casey Morgan)').click();
+  await page.waitForFunction('!location.pathname.startsWith("/dev")', { timeout: 30_000 });
+  // Signed-in steps keep the tab's session storage (Lighthouse clears storage by default).
+  const signedIn = { flags: { disableStorageReset: true } };
+  await flow.navigate(`${APP_ORIGIN}/patient`, { name: 'patient home', ...signedIn });
+  await flow.navigate(`${APP_ORIGIN}/patient/visits/${VISIT}`, { name: 'thread page', ...signedIn });
+
+  const result = await flow.createFlowResult();
+  // LIGHTHOUSE_REPORT=<file>: each run's whole flow result as JSON (<file>.1, .2 … after the first).
+  const report = process.env.LIGHTHOUSE_REPORT;
+  if (report) writeFileSync(run === 0 ? report : `${report}.${run}`, JSON.stringify(result));
+  const score = (step: StepResult, id: string) => Math.round((step.lhr.categories[id]?.score ?? 0) * 100);
+  const value = (step: StepResult, id: string) => step.lhr.audits[id]?.numericValue ?? Number.NaN;
+  return result.steps.map((step) => ({
+    step: step.name,
+    performance: score(step, 'performance'),
+    accessibility: score(step, 'accessibility'),
+    bestPractices: score(step, 'best-practices'),
+    lcpMs: Math.round(value(step, 'largest-contentful-paint')),
+    tbtMs: Math.round(value(step, 'total-blocking-time')),
+    cls: Math.round(value(step, 'cumulative-layout-shift') * 1000) / 1000,
+  }));
+}
+
+export function printLighthouse(rows: LighthouseSummary[], distDir: string): void {
+  const runs = rows[0]?.scores.length ?? 0;
   const lines = [
-    `Lighthouse mobile (simulated throttling, one run each) on ${distDir}`,
-    `  ${'page'.padEnd(22)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'BP'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
+    `Lighthouse mobile (simulated throttling; the median of ${runs} run${runs === 1 ? '' : 's'} per page, by performance) on ${distDir}`,
+    `  ${'page'.padEnd(22)}${'perf'.padStart(6)}${'runs'.padStart(12)}${'a11y'.padStart(6)}${'BP'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
   ];
   for (const r of rows) {
     lines.push(
-      `  ${r.step.padEnd(22)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.bestPractices).padStart(6)}${`${(r.lcpMs / 1000).toFixed(2)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(8)}${String(r.cls).padStart(7)}`,
+      `  ${r.step.padEnd(22)}${String(r.performance).padStart(6)}${r.scores.join('/').padStart(12)}${String(r.accessibility).padStart(6)}${String(r.bestPractices).padStart(6)}${`${(r.lcpMs / 1000).toFixed(2)} s`.padStart(9)}${`${r.tbtMs} ms`.padStart(8)}${String(r.cls).padStart(7)}`,
     );
   }
   console.log(lines.join('\n'));
