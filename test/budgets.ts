@@ -29,8 +29,8 @@ export const ROUTE_GOAL = 160 * KIB;
  * README's Speed section); these ceilings only ever come down towards them. Raising one needs a
  * line in docs/decisions.md saying why.
  */
-export const FIRST_PAGE_BUDGET = 145 * KIB;
-export const ROUTE_BUDGET = 250 * KIB;
+export const FIRST_PAGE_BUDGET = 130 * KIB;
+export const ROUTE_BUDGET = 245 * KIB;
 
 /** One entry of Vite's build manifest (only the fields read here). */
 export interface ManifestChunk {
