@@ -1,11 +1,19 @@
 import {
+  useEffect,
   useId,
+  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import {
+  useFormContext,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 interface FieldShellProps {
   id: string;
@@ -218,4 +226,26 @@ export function FormError({ message }: { message: string | null | undefined }) {
       {message}
     </p>
   );
+}
+
+/**
+ * Moves focus to a field once the form is enabled again. A form that disables its fieldset while
+ * submitting cannot take focus during the submit, so the form library's own focus on the first
+ * invalid field can miss (focus stays on the button). `onInvalid` goes to `handleSubmit`'s second
+ * argument; `focusLater` is for a field the server refused.
+ */
+export function useFocusWhenEnabled<T extends FieldValues>(form: UseFormReturn<T>) {
+  const [target, setTarget] = useState<Path<T> | null>(null);
+  const busy = form.formState.isSubmitting;
+  const { setFocus } = form;
+  useEffect(() => {
+    if (busy || !target) return;
+    setFocus(target);
+    setTarget(null);
+  }, [busy, target, setFocus]);
+  const [onInvalid] = useState(() => (errors: FieldErrors<T>) => {
+    const first = Object.keys(errors)[0];
+    if (first) setTarget(first as Path<T>);
+  });
+  return { focusLater: setTarget, onInvalid };
 }

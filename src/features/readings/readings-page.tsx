@@ -7,7 +7,13 @@ import { DeviceTypeSchema, type Device, type DeviceType } from '@/api/health/sch
 import { isApiError } from '@/api/errors';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import {
+  FormError,
+  RadioGroupField,
+  SelectField,
+  TextField,
+  useFocusWhenEnabled,
+} from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import {
@@ -71,7 +77,7 @@ export function ReadingsPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<SentReading[]>([]);
   const [announcement, setAnnouncement] = useState('');
-  const [refocus, setRefocus] = useState<'first' | 'second' | null>(null);
+  const { focusLater, onInvalid } = useFocusWhenEnabled(form);
   const kind = useWatch({ control: form.control, name: 'kind' });
   const unit = useWatch({ control: form.control, name: 'unit' });
   const device = useWatch({ control: form.control, name: 'device' });
@@ -155,7 +161,7 @@ export function ReadingsPage() {
           message: `The clinic could not accept this ${label.toLowerCase()}: ${refused.text}.`,
         });
         // Focus moves there once the form is enabled again (a disabled field cannot take it).
-        setRefocus(refused.field);
+        focusLater(refused.field);
         return;
       }
       const reason = isApiError(error) ? error.userMessage : 'Something went wrong while sending.';
@@ -164,11 +170,6 @@ export function ReadingsPage() {
   };
 
   const busy = form.formState.isSubmitting;
-  useEffect(() => {
-    if (busy || !refocus) return;
-    form.setFocus(refocus);
-    setRefocus(null);
-  }, [busy, refocus, form]);
   return (
     <Page title="Health readings">
       <p className="page-intro">
@@ -184,7 +185,7 @@ export function ReadingsPage() {
               event.preventDefault();
               return;
             }
-            void form.handleSubmit(onValid)(event);
+            void form.handleSubmit(onValid, onInvalid)(event);
           }}
         >
           <fieldset disabled={busy} className="plain-fieldset">
