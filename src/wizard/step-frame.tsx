@@ -3,7 +3,7 @@ import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-f
 import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { FormError } from '@/components/ui/field';
+import { FormError, useFocusWhenEnabled } from '@/components/ui/field';
 import { useDrafts } from './drafts';
 
 export interface StepFrameProps<T extends FieldValues> {
@@ -56,6 +56,7 @@ export function StepFrame<T extends FieldValues>({
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(arrivalFailure);
   const drafts = useDrafts();
+  const { onInvalid } = useFocusWhenEnabled(form, isBusy);
 
   useEffect(
     () => () => {
@@ -78,7 +79,7 @@ export function StepFrame<T extends FieldValues>({
       } catch (error) {
         setFailure(failureMessage(error, submitLabel));
       }
-    });
+    }, onInvalid);
     void run(event).finally(() => {
       busyRef.current = false;
       setBusy(false);

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { TextField, useFocusWhenEnabled } from './field';
 
@@ -10,11 +10,10 @@ interface Values {
 }
 
 /** A resolver that answers a moment later, as an async schema check does under load. */
-const slowResolver: Resolver<Values> = async (values) => {
+const slowResolver: Resolver<Values> = async (values): Promise<ResolverResult<Values>> => {
   await new Promise((resolve) => setTimeout(resolve, 30));
-  return values.dose
-    ? { values, errors: {} }
-    : { values: {}, errors: { dose: { type: 'required', message: 'Enter the dose.' } } };
+  if (values.dose) return { values, errors: {} };
+  return { values: {}, errors: { dose: { type: 'required', message: 'Enter the dose.' } } };
 };
 
 function DoseForm({ refuseOnServer = false }: { refuseOnServer?: boolean }) {

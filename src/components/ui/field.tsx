@@ -234,9 +234,13 @@ export function FormError({ message }: { message: string | null | undefined }) {
  * invalid field can miss (focus stays on the button). `onInvalid` goes to `handleSubmit`'s second
  * argument; `focusLater` is for a field the server refused.
  */
-export function useFocusWhenEnabled<T extends FieldValues>(form: UseFormReturn<T>) {
+export function useFocusWhenEnabled<T extends FieldValues, C = unknown, V extends FieldValues = T>(
+  form: UseFormReturn<T, C, V>,
+  /** What disables the form, when it is not the library's own `isSubmitting`. */
+  isBusy?: boolean,
+) {
   const [target, setTarget] = useState<Path<T> | null>(null);
-  const busy = form.formState.isSubmitting;
+  const busy = isBusy ?? form.formState.isSubmitting;
   const { setFocus } = form;
   useEffect(() => {
     if (busy || !target) return;

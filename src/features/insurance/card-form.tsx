@@ -4,7 +4,14 @@ import { useEffect, useState } from 'react';
 import { useSaveInsuranceCard } from '@/api/insurance/mutations';
 import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@/api/insurance/schemas';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import {
+  CheckboxField,
+  FormError,
+  RadioGroupField,
+  SelectField,
+  TextField,
+  useFocusWhenEnabled,
+} from '@/components/ui/field';
 import {
   CARD_LABELS,
   CARD_TYPE_LABEL,
@@ -50,6 +57,7 @@ export function CardForm({
     defaultValues: cardDefaults(card),
     mode: 'onTouched',
   });
+  const { onInvalid } = useFocusWhenEnabled(form);
   // Opening the form moves focus to its first field, so keyboard users start there.
   const { setFocus } = form;
   useEffect(() => {
@@ -82,7 +90,7 @@ export function CardForm({
         className="card"
         aria-labelledby={headingId}
         noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       >
         <h3 id={headingId}>
           {card ? 'Edit' : 'Add'} {CARD_TYPE_LABEL[cardType].toLowerCase()}

@@ -6,7 +6,7 @@ import { useRegisterDevice } from '@/api/health/mutations';
 import { DEVICE_TYPES, type Device } from '@/api/health/schemas';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { FormError, SelectField, TextField } from '@/components/ui/field';
+import { FormError, SelectField, TextField, useFocusWhenEnabled } from '@/components/ui/field';
 import { DEVICE_LABELS } from './kinds';
 
 const DeviceFormSchema = z.object({
@@ -38,6 +38,7 @@ export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) =>
   const [done, setDone] = useState('');
   const headingId = useId();
   const busy = form.formState.isSubmitting;
+  const { onInvalid } = useFocusWhenEnabled(form);
   return (
     <section aria-labelledby={headingId} className="card">
       <h2 id={headingId}>Register a home device</h2>
@@ -64,7 +65,7 @@ export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) =>
                 const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
                 setFailure(`${reason} What you typed is still here; press Register device to try again.`);
               }
-            })(event);
+            }, onInvalid)(event);
           }}
         >
           <fieldset disabled={busy} className="plain-fieldset">
