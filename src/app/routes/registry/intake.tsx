@@ -1,4 +1,3 @@
-import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -13,16 +12,14 @@ export const intakeFeature: FeatureRegistration = {
         path: paths.patient.intake.pattern,
         loader: ({ params, request }) => {
           const intakeId = new URL(request.url).searchParams.get('intake');
-          // The query modules (and their schemas) load with the page, not with the first page.
-          void Promise.all([
-            import('@/api/accounts/queries'),
-            import('@/api/rooms/queries'),
-            import('@/api/intakes/queries'),
-          ]).then(([{ accountQueries }, { roomQueries }, { intakeQueries }]) => {
-            void ctx.queryClient.prefetchQuery(accountQueries.detail(env.VITE_ACCOUNT_CODE));
-            void ctx.queryClient.prefetchQuery(roomQueries.detail(params.roomCode ?? ''));
-            if (intakeId) void ctx.queryClient.prefetchQuery(intakeQueries.detail(intakeId));
-          });
+          // The query modules (and their schemas) load with the page, not with the first page. The
+          // clinic's record is already read by the area's guard.
+          void Promise.all([import('@/api/rooms/queries'), import('@/api/intakes/queries')]).then(
+            ([{ roomQueries }, { intakeQueries }]) => {
+              void ctx.queryClient.prefetchQuery(roomQueries.detail(params.roomCode ?? ''));
+              if (intakeId) void ctx.queryClient.prefetchQuery(intakeQueries.detail(intakeId));
+            },
+          );
           return null;
         },
         lazy: () => import('../patient/intake/wizard'),
