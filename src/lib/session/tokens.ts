@@ -26,8 +26,7 @@ export interface SessionTokens {
  * schema library on the first page (issue 17: zod's core alone was 15 KiB gz of it). Like a schema
  * parse, they return a fresh object holding only the known fields, or null.
  */
-export type Fields = Record<string, unknown>;
-export const isRecord = (value: unknown): value is Fields =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 export const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
