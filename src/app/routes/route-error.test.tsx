@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
@@ -9,6 +9,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('RouteError while offline (case 52)', () => {
   it('says the page needs a connection, then opens it by itself when the connection returns', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const listen = vi.spyOn(window, 'addEventListener');
     let attempts = 0;
     const router = createMemoryRouter(
       [
@@ -30,11 +31,13 @@ describe('RouteError while offline (case 52)', () => {
     expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
     expect(screen.getByText(/This page will open by itself when the connection returns/)).toBeInTheDocument();
     expect(screen.queryByText(/hit a problem/)).not.toBeInTheDocument();
+    // The page listens from an effect, which may run a moment after the message shows.
+    await waitFor(() => expect(listen).toHaveBeenCalledWith('online', expect.any(Function)));
     onLine.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
 
