@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { TextField, useFocusWhenEnabled } from './field';
+import { firstErrorPath, TextField, useFocusWhenEnabled } from './field';
 
 interface Values {
   name: string;
@@ -57,5 +57,24 @@ describe('useFocusWhenEnabled', () => {
     await user.type(screen.getByRole('textbox', { name: /^Dose/ }), '9000 mg');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Medicine/ })).toHaveFocus());
+  });
+});
+
+describe('firstErrorPath', () => {
+  it('finds a row inside a list, skipping rows without errors', () => {
+    const errors = { entries: [undefined, { value: { type: 'too_small', message: 'Row 2 is empty.' } }] };
+    expect(firstErrorPath(errors)).toBe('entries.1.value');
+  });
+
+  it('keeps the order the errors were reported in', () => {
+    const errors = {
+      values: { drinks: { type: 'custom', message: 'Enter a number.' } },
+      answer: { type: 'custom', message: 'Choose one.' },
+    };
+    expect(firstErrorPath(errors)).toBe('values.drinks');
+  });
+
+  it('is null when nothing names a field', () => {
+    expect(firstErrorPath({})).toBeNull();
   });
 });

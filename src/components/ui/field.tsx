@@ -229,6 +229,21 @@ export function FormError({ message }: { message: string | null | undefined }) {
 }
 
 /**
+ * The path of the first field with an error, nested ones included (`entries.1.value` in a list of
+ * rows), in the order the schema reported them. Null when only a group as a whole is refused.
+ */
+export function firstErrorPath(errors: object, prefix = ''): string | null {
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object' || key === 'ref') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (value as { type?: unknown }).type === 'string') return path;
+    const nested = firstErrorPath(value as object, path);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+/**
  * Moves focus to a field once the form is enabled again. A form that disables its fieldset while
  * submitting cannot take focus during the submit, so the form library's own focus on the first
  * invalid field can miss (focus stays on the button). `onInvalid` goes to `handleSubmit`'s second
@@ -248,7 +263,7 @@ export function useFocusWhenEnabled<T extends FieldValues, C = unknown, V extend
     setTarget(null);
   }, [busy, target, setFocus]);
   const [onInvalid] = useState(() => (errors: FieldErrors<T>) => {
-    const first = Object.keys(errors)[0];
+    const first = firstErrorPath(errors);
     if (first) setTarget(first as Path<T>);
   });
   return { focusLater: setTarget, onInvalid };

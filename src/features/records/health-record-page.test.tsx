@@ -103,6 +103,10 @@ describe('health record page', () => {
     expect(
       await within(section('Medications')).findByText('Medication 2 is empty: type it in or remove the row.'),
     ).toBeInTheDocument();
+    // The keyboard lands on the row to fix, once the form is enabled again.
+    await waitFor(() =>
+      expect(within(section('Medications')).getByRole('textbox', { name: 'Medication 2' })).toHaveFocus(),
+    );
     await user.type(
       within(section('Medications')).getByRole('textbox', { name: 'Medication 2' }),
       'cetirizine ',

@@ -4,7 +4,7 @@ import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from '
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
 import { Button } from '@/components/ui/button';
-import { FormError, RadioGroupField } from '@/components/ui/field';
+import { FormError, RadioGroupField, useFocusWhenEnabled } from '@/components/ui/field';
 import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
 import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
 
@@ -178,13 +178,9 @@ export function ListSectionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const busy = useRef(false);
-  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
-  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
-  useEffect(() => {
-    if (isBusy || !pendingFocus.current) return;
-    form.setFocus(pendingFocus.current);
-    pendingFocus.current = null;
-  }, [isBusy, form]);
+  // A refused or invalid field is focused once the fieldset is enabled again
+  // (disabled inputs take no focus).
+  const { focusLater, onInvalid } = useFocusWhenEnabled(form, isBusy);
   const addRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const answer = useWatch({ control: form.control, name: 'answer' });
@@ -206,12 +202,12 @@ export function ListSectionForm({
           const key = field.path[1] === 'relations' ? 'relations' : 'value';
           const label = `${capitalize(config.noun)} ${index + 1}`;
           form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, field.text) });
-          pendingFocus.current = `entries.${index}.${key}`;
+          focusLater(`entries.${index}.${key}`);
         } else {
           setFailure(saveFailure(error));
         }
       }
-    });
+    }, onInvalid);
     void run(event).finally(() => {
       busy.current = false;
       setBusy(false);

@@ -1,10 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
 import { Button } from '@/components/ui/button';
-import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import {
+  FormError,
+  RadioGroupField,
+  SelectField,
+  TextField,
+  useFocusWhenEnabled,
+} from '@/components/ui/field';
 import type { SectionFormProps } from './list-section-form';
 import { ENTRY_MAX_LENGTH, type ObjectSectionConfig } from './sections';
 import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
@@ -86,13 +92,9 @@ export function ObjectSectionForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const busy = useRef(false);
-  // A refused field is focused once the fieldset is enabled again (disabled inputs take no focus).
-  const pendingFocus = useRef<Parameters<typeof form.setFocus>[0] | null>(null);
-  useEffect(() => {
-    if (isBusy || !pendingFocus.current) return;
-    form.setFocus(pendingFocus.current);
-    pendingFocus.current = null;
-  }, [isBusy, form]);
+  // A refused or invalid field is focused once the fieldset is enabled again
+  // (disabled inputs take no focus).
+  const { focusLater, onInvalid } = useFocusWhenEnabled(form, isBusy);
   const answer = useWatch({ control: form.control, name: 'answer' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -109,12 +111,12 @@ export function ObjectSectionForm({
         const target = config.fields.find((f) => f.key === field?.path[0]);
         if (field && target) {
           form.setError(`values.${target.key}`, { message: fieldSentence(target.label, field.text) });
-          pendingFocus.current = `values.${target.key}`;
+          focusLater(`values.${target.key}`);
         } else {
           setFailure(saveFailure(error));
         }
       }
-    });
+    }, onInvalid);
     void run(event).finally(() => {
       busy.current = false;
       setBusy(false);
