@@ -143,7 +143,17 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': 'off',
+      // A shorter per-call limit turns a slow CI machine into a failure.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > ObjectExpression > Property[key.name='timeout']",
+          message: 'findBy*/waitFor use the one limit in test/timeouts.ts; pass no per-call timeout.',
+        },
+      ],
+    },
   },
   {
     // Vitest runs without globals, so Testing Library's automatic cleanup is registered here by hand.

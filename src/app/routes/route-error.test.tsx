@@ -37,7 +37,7 @@ describe('RouteError while offline (case 52)', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Documents' })).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
 

@@ -9,16 +9,14 @@ import { CLAIM_COLUMNS, claimsCsv, last30Days } from './claims-report';
 describe('claims report (clinic admin)', () => {
   it('asks for the clinic admin token first', async () => {
     renderRoute(paths.admin.claims(), { as: 'demo-admin' });
-    expect(
-      await screen.findByRole('heading', { name: 'Claims report', level: 1 }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Claims report', level: 1 })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('needs the clinic admin API token');
   });
 
   it('lists the last 30 days, sortable by column', async () => {
     const view = renderRoute(paths.admin.claims(), { as: 'demo-admin' });
     view.session.setAdminToken('demo-admin-token');
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const range = last30Days();
     expect(screen.getByLabelText(/First day/)).toHaveValue(range.from_date);
     expect(screen.getByLabelText(/Last day/)).toHaveValue(range.to_date);
@@ -42,7 +40,7 @@ describe('claims report (clinic admin)', () => {
   it('refuses a last day before the first day, naming the field', async () => {
     const view = renderRoute(paths.admin.claims(), { as: 'demo-admin' });
     view.session.setAdminToken('demo-admin-token');
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table');
     const last = screen.getByLabelText(/Last day/);
     await view.user.clear(last);
     await view.user.type(last, '2020-01-01');
@@ -81,9 +79,7 @@ describe('a patient’s cards for the clinic', () => {
   it('lets the clinic admin edit a patient’s card with the admin token', async () => {
     const view = renderRoute(paths.admin.userInsurance('usr_p001'), { as: 'demo-admin' });
     view.session.setAdminToken('demo-admin-token');
-    await view.user.click(
-      await screen.findByRole('button', { name: 'Edit secondary card' }, { timeout: 5000 }),
-    );
+    await view.user.click(await screen.findByRole('button', { name: 'Edit secondary card' }));
     const member = screen.getByRole('textbox', { name: /member id/i });
     await view.user.clear(member);
     await view.user.type(member, 'SEC-9000');
@@ -95,7 +91,7 @@ describe('a patient’s cards for the clinic', () => {
 
   it('shows the cards read-only on the provider’s patient chart', async () => {
     renderRoute(paths.provider.patient('usr_p001'), { as: 'demo-provider' });
-    const section = await screen.findByRole('region', { name: 'Insurance' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Insurance' });
     await waitFor(() => expect(within(section).getByText('SEC-7781')).toBeVisible());
     expect(within(section).getByText('XHM48213907')).toBeVisible();
     expect(within(section).queryByRole('button', { name: /Edit|Remove|Add|Check/ })).toBeNull();
@@ -108,7 +104,7 @@ describe('a patient’s cards for the clinic', () => {
       id: 'usr_patient:primary',
     });
     renderRoute(paths.provider.visit('vis_completed'), { as: 'demo-provider' });
-    const section = await screen.findByRole('region', { name: 'Patient insurance' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Patient insurance' });
     await waitFor(() => expect(within(section).getByText('XHM48213907')).toBeVisible());
     expect(within(section).queryByRole('button', { name: /Edit|Remove|Add|Check/ })).toBeNull();
   });

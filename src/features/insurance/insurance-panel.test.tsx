@@ -28,7 +28,7 @@ const api = (path: string) => `*/api_v3${path}`;
 
 async function openAddPrimary() {
   const view = renderRoute(PAGE, { as: 'demo-patient' });
-  await view.user.click(await screen.findByRole('button', { name: 'Add primary card' }, { timeout: 5000 }));
+  await view.user.click(await screen.findByRole('button', { name: 'Add primary card' }));
   return view;
 }
 

@@ -117,7 +117,7 @@ describe('payment step', () => {
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ amount: 80.1, last4: '4242' })]);
     expect(newVisits(visitsBefore)).toHaveLength(1);
-    const receipt = await screen.findByRole('region', { name: 'Your payment' }, { timeout: 5000 });
+    const receipt = await screen.findByRole('region', { name: 'Your payment' });
     expect(within(receipt).getByText('$80.10')).toBeInTheDocument();
     // Only the processor token ever went to the API; no card number anywhere.
     expect(requestBodies.some((b) => b.includes('"token":"tok_visa"'))).toBe(true);
@@ -179,9 +179,7 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
   async function expectPaidOnce(view: { router: Router }, intakeId: string) {
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toHaveLength(1);
-    expect(await screen.findByRole('region', { name: 'Your payment' }, { timeout: 5000 })).toHaveTextContent(
-      '$80.10',
-    );
+    expect(await screen.findByRole('region', { name: 'Your payment' })).toHaveTextContent('$80.10');
   }
 
   it('a double click on Pay charges once', async () => {

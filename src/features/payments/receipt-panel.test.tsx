@@ -8,7 +8,7 @@ import { renderRoute } from '~test/render';
 describe('receipt on the visit page', () => {
   it('shows the patient what was paid, the coupon, the amount and the card', async () => {
     renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
-    const receipt = await screen.findByRole('region', { name: 'Your payment' }, { timeout: 5000 });
+    const receipt = await screen.findByRole('region', { name: 'Your payment' });
     expect(within(receipt).getByText('Standard consultation ($89.00)')).toBeInTheDocument();
     expect(within(receipt).getByText('WELCOME10 (10% off)')).toBeInTheDocument();
     expect(within(receipt).getByText('$80.10')).toBeInTheDocument();
@@ -17,14 +17,14 @@ describe('receipt on the visit page', () => {
 
   it('shows the provider the same receipt', async () => {
     renderRoute('/provider/visits/vis_upcoming', { as: 'demo-provider' });
-    const receipt = await screen.findByRole('region', { name: 'Payment' }, { timeout: 5000 });
+    const receipt = await screen.findByRole('region', { name: 'Payment' });
     expect(within(receipt).getByText('$80.10')).toBeInTheDocument();
     expect(within(receipt).getByText('WELCOME10 (10% off)')).toBeInTheDocument();
   });
 
   it('shows nothing for a visit with nothing to pay', async () => {
     renderRoute('/patient/visits/vis_pending', { as: 'demo-patient' });
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'Your payment' })).not.toBeInTheDocument();
   });
 
@@ -35,7 +35,7 @@ describe('receipt on the visit page', () => {
       ),
     );
     renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
-    const receipt = await screen.findByRole('region', { name: 'Your payment' }, { timeout: 8000 });
+    const receipt = await screen.findByRole('region', { name: 'Your payment' });
     expect(within(receipt).getByRole('alert')).toHaveTextContent(
       'We could not load the payment details just now.',
     );

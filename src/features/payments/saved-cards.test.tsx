@@ -5,7 +5,7 @@ import { renderRoute } from '~test/render';
 
 async function openAfterHours() {
   const utils = renderRoute('/patient/payments', { as: 'demo-patient' });
-  const room = await screen.findByRole('combobox', { name: 'Room' }, { timeout: 5000 });
+  const room = await screen.findByRole('combobox', { name: 'Room' });
   await utils.user.selectOptions(room, 'after-hours');
   await screen.findByRole('list', { name: 'Saved cards' });
   return utils;
@@ -69,13 +69,8 @@ describe('saved cards page', () => {
 
   it('shows an empty room and keeps the page usable', async () => {
     const { user } = renderRoute('/patient/payments', { as: 'demo-patient' });
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Room' }, { timeout: 5000 }),
-      'general',
-    );
-    expect(
-      await screen.findByRole('heading', { name: 'No saved cards' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Room' }), 'general');
+    expect(await screen.findByRole('heading', { name: 'No saved cards' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a card' })).toBeEnabled();
   });
 });

@@ -5,7 +5,7 @@ import { renderRoute } from '~test/render';
 
 async function openPage() {
   const utils = renderRoute('/patient/pharmacies', { as: 'demo-patient' });
-  await screen.findByRole('list', { name: 'Your pharmacies' }, { timeout: 5000 });
+  await screen.findByRole('list', { name: 'Your pharmacies' });
   return utils;
 }
 
@@ -85,7 +85,7 @@ describe('pharmacies and prescriptions page', () => {
 describe('provider chart', () => {
   it('shows the patient’s health record and prescriptions read-only', async () => {
     const { user } = renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
-    const recordTab = await screen.findByRole('tab', { name: 'Health record' }, { timeout: 5000 });
+    const recordTab = await screen.findByRole('tab', { name: 'Health record' });
     await user.click(recordTab);
     const allergies = await screen.findByRole('region', { name: 'Allergies' });
     expect(allergies).toHaveTextContent('Penicillin');

@@ -5,7 +5,7 @@ import { renderRoute } from '~test/render';
 describe('pharmacy for a visit', () => {
   it('shows the care team the pharmacy the patient chose for the visit, and links to the chart', async () => {
     renderRoute('/provider/visits/vis_completed', { as: 'demo-provider' });
-    const panel = await screen.findByRole('region', { name: 'Pharmacy for this visit' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Pharmacy for this visit' });
     expect(panel).toHaveTextContent(
       'Harbor Pharmacy, 12 Water Street, Brooklyn, NY 11201 · Phone (718) 555-0101',
     );
@@ -17,7 +17,7 @@ describe('pharmacy for a visit', () => {
 
   it('says plainly when no pharmacy was chosen', async () => {
     renderRoute('/patient/visits/vis_pending', { as: 'demo-patient' });
-    const panel = await screen.findByRole('region', { name: 'Pharmacy for this visit' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Pharmacy for this visit' });
     expect(within(panel).getByText('No pharmacy was chosen for this visit.')).toBeInTheDocument();
   });
 });

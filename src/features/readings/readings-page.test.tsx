@@ -8,7 +8,7 @@ import { renderRoute } from '~test/render';
 
 async function openPage() {
   const utils = renderRoute('/patient/readings', { as: 'demo-patient' });
-  await screen.findByRole('heading', { level: 1, name: 'Health readings' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Health readings' });
   return utils;
 }
 

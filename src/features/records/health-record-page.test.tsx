@@ -10,7 +10,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 async function openRecord() {
   const utils = renderRoute('/patient/records', { as: 'demo-patient' });
-  await screen.findByRole('region', { name: 'Allergies' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Allergies' });
   return utils;
 }
 

@@ -6,7 +6,7 @@ import { readableAnswers } from './survey-report';
 
 async function openReport() {
   const utils = renderRoute('/provider/surveys', { as: 'demo-provider' });
-  await screen.findByRole('list', { name: 'Survey responses' }, { timeout: 5000 });
+  await screen.findByRole('list', { name: 'Survey responses' });
   return utils;
 }
 
