@@ -19,4 +19,5 @@ export {
   type AcceptMap,
   type FileRefusal,
 } from './file-rules';
-export { openFileBytesInNewTab } from './open-file';
+export { fileActionMessage, openFileInNewTab } from './open-file';
+export { downloadNameOf, fileTitleOf, saveFileToDisk } from './save-file';

@@ -1,5 +1,7 @@
-import { downloadFileBlob } from '@/api/files/requests';
+import { isApiError } from '@/api/errors';
+import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
+import { saveFileToDisk } from './save-file';
 
 /**
  * Types a browser shows inertly in a tab, by extension. The bytes are re-typed from this list,
@@ -28,15 +30,14 @@ function viewableTypeOf(file: Pick<FileRecord, 'ext' | 'name'>): string | undefi
  * mock's links lie on the portal's own origin, which a new tab's navigation cannot reach) and the
  * time-limited link never lands in the tab's address bar or history. The tab is opened at the
  * click, so pop-up blockers allow it, and loses its opener at once. A type a tab cannot show
- * safely goes to `otherwise` (a download).
+ * safely (a Word document, say) is saved to disk instead.
  */
-export async function openFileBytesInNewTab(
-  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'ext'>,
-  otherwise: () => Promise<void>,
+export async function openFileInNewTab(
+  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>,
 ): Promise<void> {
   const type = viewableTypeOf(file);
   if (!type) {
-    await otherwise();
+    await saveFileToDisk(file);
     return;
   }
   const tab = window.open('', '_blank');
@@ -52,4 +53,16 @@ export async function openFileBytesInNewTab(
     tab?.close();
     throw error;
   }
+}
+
+/** Words for a failed open or download. */
+export function fileActionMessage(error: unknown): string {
+  if (isExpiredLinkError(error)) {
+    return 'The link to this file expired and a fresh one was refused. Please try again in a moment.';
+  }
+  if (isApiError(error)) {
+    if (error.kind === 'http' && error.status === 404) return 'This file is no longer available.';
+    return error.userMessage;
+  }
+  return 'We could not open this file. Please try again.';
 }

@@ -5,8 +5,7 @@ import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
-import { FileName } from '@/components/upload';
-import { titleOf } from './file-actions';
+import { FileName, fileTitleOf } from '@/components/upload';
 
 /** Asks before deleting; the dialog closes (and the row goes) only once the server agreed. */
 export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () => void }) {
@@ -42,7 +41,7 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
       describedBy={descriptionId}
     >
       <p id={descriptionId}>
-        “<FileName name={titleOf(file)} />” will be removed for good, for you and for your care team.
+        “<FileName name={fileTitleOf(file)} />” will be removed for good, for you and for your care team.
       </p>
       <FormError message={error} />
       <div className="dialog-actions">

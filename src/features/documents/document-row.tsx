@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import type { FileRecord } from '@/api/files/schemas';
 import { Button } from '@/components/ui/button';
-import { displayFileName, FileName, formatBytes } from '@/components/upload';
+import {
+  displayFileName,
+  fileActionMessage,
+  FileName,
+  fileTitleOf,
+  formatBytes,
+  openFileInNewTab,
+  saveFileToDisk,
+} from '@/components/upload';
 import { formatDateTime } from '@/lib/dates';
-import { fileActionMessage, openFileInNewTab, saveFileToDisk, titleOf } from './file-actions';
 import { Thumbnail } from './thumbnail';
 
 export interface DocumentRowProps {
@@ -25,7 +32,7 @@ function typeOf(file: FileRecord): string {
 export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: DocumentRowProps) {
   const [busy, setBusy] = useState<'open' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const title = titleOf(file);
+  const title = fileTitleOf(file);
   // Names in labels are plain text with control and bidi characters removed (case 24).
   const label = displayFileName(title);
   const uploader = file.creator?.id === viewerId ? 'you' : (file.creator?.full_name ?? 'the clinic');

@@ -8,7 +8,7 @@ import { isApiError } from '@/api/errors';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
-import { titleOf } from './file-actions';
+import { fileTitleOf } from '@/components/upload';
 
 const RenameSchema = z.object({
   title: z.string().trim().min(1, 'Enter a name for this document.').max(255, 'Use at most 255 characters.'),
@@ -22,7 +22,7 @@ export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () 
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RenameForm>({
     resolver: zodResolver(RenameSchema),
-    defaultValues: { title: titleOf(file) },
+    defaultValues: { title: fileTitleOf(file) },
   });
 
   const save = async ({ title }: RenameForm) => {

@@ -3,12 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
 import type { FileRecord } from '@/api/files/schemas';
 import { ErrorState } from '@/components/feedback/status';
-import { openFileBytesInNewTab } from '@/components/upload';
+import { fileActionMessage, fileTitleOf, openFileInNewTab } from '@/components/upload';
 
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 const isImage = (file: Pick<FileRecord, 'ext' | 'name'>) =>
   IMAGE_EXTS.has((file.ext ?? file.name.split('.').pop() ?? '').toLowerCase());
-const titleOf = (file: FileRecord) => file.meta?.title?.trim() || file.name;
 
 /**
  * The photos and documents attached during the intake (`intake_attachment` files on the visit),
@@ -24,12 +23,11 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
   const open = async (file: FileRecord) => {
     setOpenError(null);
     try {
-      // The bytes are read at the click through the API; the time-limited link never sits in the page.
-      await openFileBytesInNewTab(file, () => Promise.reject(new Error('not viewable')));
-    } catch {
-      setOpenError(
-        'We could not open this file. Please try again, or ask the clinic to look at it with you.',
-      );
+      // The bytes are read at the click through the API; the time-limited link never sits in the
+      // page. A type a tab cannot show safely (a Word document) is saved instead.
+      await openFileInNewTab(file);
+    } catch (error) {
+      setOpenError(fileActionMessage(error));
     }
   };
   return (
@@ -49,7 +47,7 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
             <button type="button" className="attachment-thumb" onClick={() => void open(file)}>
               <AttachmentPicture file={file} />
               <span>
-                <bdi>{titleOf(file)}</bdi>
+                <bdi>{fileTitleOf(file)}</bdi>
               </span>
             </button>
           </li>

@@ -219,4 +219,36 @@ describe('waiting room', () => {
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
+
+  it('saves an attached Word document to disk, since a tab cannot show it safely', async () => {
+    const photo = db.files.get('file_walkin_photo')!;
+    db.files.set('file_walkin_letter', {
+      ...structuredClone(photo),
+      id: 'file_walkin_letter',
+      name: 'letter.docx',
+      ext: 'docx',
+      meta: { ...structuredClone(photo.meta), title: 'Referral letter' },
+      _mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    db.fileBlobs.set('file_walkin_letter', btoa('PK-not-really-a-docx'));
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`),
+      revokeObjectURL: vi.fn(),
+    });
+    const open = vi.spyOn(window, 'open');
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const photos = await screen.findByRole('region', { name: 'Photos and documents' });
+    await user.click(within(photos).getByRole('button', { name: 'Referral letter' }));
+    await vi.waitFor(() => expect(saved).toEqual(['Referral letter.docx']));
+    expect(open).not.toHaveBeenCalled();
+    expect(await blobs.at(-1)?.text()).toBe('PK-not-really-a-docx');
+    expect(within(photos).queryByRole('alert')).not.toBeInTheDocument();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
 });

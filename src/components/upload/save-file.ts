@@ -1,10 +1,9 @@
-import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
+import { downloadFileBlob } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
-import { isApiError } from '@/api/errors';
-import { DOCUMENT_ACCEPT, extensionOf, openFileBytesInNewTab, sanitizeFileName } from '@/components/upload';
+import { DOCUMENT_ACCEPT, extensionOf, sanitizeFileName } from './file-rules';
 
 /** The name a document is shown under: its title, falling back to the (deprecated) name. */
-export function titleOf(file: Pick<FileRecord, 'name' | 'meta'>): string {
+export function fileTitleOf(file: Pick<FileRecord, 'name' | 'meta'>): string {
   const title = file.meta?.title?.trim();
   return title ? title : file.name;
 }
@@ -34,29 +33,10 @@ function realExtensionOf(file: Pick<FileRecord, 'ext'>, mime?: string): string {
  */
 export function downloadNameOf(file: Pick<FileRecord, 'name' | 'meta' | 'ext'>, mime?: string): string {
   const ext = realExtensionOf(file, mime);
-  let base = sanitizeFileName(titleOf(file));
+  let base = sanitizeFileName(fileTitleOf(file));
   if (ext && extensionOf(base) === `.${ext}`) base = base.slice(0, -(ext.length + 1));
   base = base.replace(/\./g, '_') || 'download';
   return ext ? `${base}.${ext}` : base;
-}
-
-/** Words for a failed open or download. */
-export function fileActionMessage(error: unknown): string {
-  if (isExpiredLinkError(error)) {
-    return 'The link to this file expired and a fresh one was refused. Please try again in a moment.';
-  }
-  if (isApiError(error)) {
-    if (error.kind === 'http' && error.status === 404) return 'This file is no longer available.';
-    return error.userMessage;
-  }
-  return 'We could not open this file. Please try again.';
-}
-
-/** Opens a file in a new tab from its bytes; a type a tab cannot show safely is saved instead. */
-export function openFileInNewTab(
-  file: Pick<FileRecord, 'id' | 'fullpath' | 'name' | 'meta' | 'ext'>,
-): Promise<void> {
-  return openFileBytesInNewTab(file, () => saveFileToDisk(file));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadNameOf } from './file-actions';
+import { downloadNameOf } from './save-file';
 
 const file = (title: string, ext: string | null, name = 'upload.bin') => ({ name, ext, meta: { title } });
 
