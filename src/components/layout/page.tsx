@@ -13,17 +13,20 @@ import { useClinic } from './branding';
  */
 export function Page({
   title,
+  count,
   heading: headingContent,
   actions,
   children,
 }: {
   title: string;
+  /** How many things wait for the viewer, shown before the tab title: "(3) Dashboard". */
+  count?: number;
   heading?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   const { data: clinic } = useClinic();
-  useDocumentTitle(title, clinic?.portal_title ?? clinic?.name);
+  useDocumentTitle(title, clinic?.portal_title ?? clinic?.name, count);
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   useEffect(() => {

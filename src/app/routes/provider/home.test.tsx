@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db, resetDb } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
+import { server } from '@/mocks/node';
 
 beforeAll(async () => {
   await import('./home');
@@ -37,6 +38,8 @@ describe('provider dashboard', () => {
     expect(within(rows[2]!).getByText(/number 3 in line/)).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/Waiting 25 min/)).toBeInTheDocument();
     expect(await screen.findByText(/3 in line · capacity/)).toBeInTheDocument();
+    // The tab title counts who waits, never naming them.
+    await vi.waitFor(() => expect(document.title).toBe('(3) Dashboard · Harborview Virtual Care'));
   });
 
   it('shows a new walk-in without a reload and announces it without naming the patient', async () => {
@@ -60,7 +63,43 @@ describe('provider dashboard', () => {
       .getAllByRole('status')
       .find((s) => s.textContent === 'A new patient is waiting in General practice.');
     expect(region).toBeDefined();
+    await vi.waitFor(() => expect(document.title).toBe('(4) Dashboard · Harborview Virtual Care'));
     expect(document.title).not.toMatch(/Riley|Casey/);
+  });
+
+  it('keeps counting arrivals in the tab title while the provider works in another tab', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    renderRoute('/provider', { as: 'demo-provider' });
+    await screen.findByRole('list', { name: 'Patients waiting in General practice' });
+    await vi.waitFor(() => expect(document.title).toBe('(3) Dashboard · Harborview Virtual Care'));
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    let lineReads = 0;
+    const countReads = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/visits') && url.searchParams.get('room_code') === 'general') lineReads += 1;
+    };
+    server.events.on('request:start', countReads);
+
+    await walkIn('usr_patient2', 'Twisted ankle');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    // A background tab asks less often: nothing yet after the visible page's 15 s…
+    expect(lineReads).toBe(0);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(45_000);
+    });
+    // …but within the minute, and the count in the title follows.
+    await vi.waitFor(() => expect(document.title).toBe('(4) Dashboard · Harborview Virtual Care'));
+    expect(lineReads).toBe(1);
+    server.events.removeListener('request:start', countReads);
+    hidden.mockRestore();
   });
 
   it('lists e-consults assigned to me with an unanswered patient message marked as a new reply', async () => {

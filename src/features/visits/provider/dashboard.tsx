@@ -10,7 +10,14 @@ import { WaitingNow } from './waiting-now';
  * The provider's (or nurse's) workspace: the walk-ins waiting in their rooms, the e-consult inbox
  * and today's appointments. Each list loads and fails on its own.
  */
-export function ProviderDashboard({ hrefFor }: { hrefFor: (id: string) => string }) {
+export function ProviderDashboard({
+  hrefFor,
+  onWaitingCount,
+}: {
+  hrefFor: (id: string) => string;
+  /** Told how many walk-ins wait in the provider's rooms (the route puts it in the tab title). */
+  onWaitingCount?: (count: number) => void;
+}) {
   const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
   if (me.isPending) return <Spinner label="Loading your dashboard…" />;
@@ -18,7 +25,7 @@ export function ProviderDashboard({ hrefFor }: { hrefFor: (id: string) => string
   const rooms = (me.data.rooms ?? []).map((r) => ({ code: r.code, name: r.name }));
   return (
     <div className="dashboard-grid">
-      <WaitingNow rooms={rooms} hrefFor={hrefFor} />
+      <WaitingNow rooms={rooms} hrefFor={hrefFor} onWaitingCount={onWaitingCount} />
       <EconsultInbox rooms={rooms} providerId={me.data.id} hrefFor={hrefFor} />
       <TodayList providerId={me.data.id} zone={zone} hrefFor={hrefFor} />
     </div>

@@ -6,10 +6,23 @@ import { useDocumentVisible } from '../use-document-visible';
 /** How often the dashboard asks for new arrivals while the page is visible. */
 export const DASHBOARD_POLL_MS = 15_000;
 
-/** A `GET /visits` read polled while the page is visible; a background tab asks nothing. */
-export function usePolledVisits(filter: VisitFilter) {
+/**
+ * How often a background tab asks for the walk-in line, whose count its tab title shows (so a
+ * provider working in another tab sees a patient arrive).
+ */
+export const BACKGROUND_POLL_MS = 60_000;
+
+/**
+ * A `GET /visits` read polled while the page is visible. A background tab asks nothing, unless
+ * `inBackground` (the walk-in line, whose count is in the tab title): then once a minute.
+ */
+export function usePolledVisits(filter: VisitFilter, { inBackground = false } = {}) {
   const visible = useDocumentVisible();
-  return useQuery({ ...visitQueries.list(filter), refetchInterval: visible ? DASHBOARD_POLL_MS : false });
+  return useQuery({
+    ...visitQueries.list(filter),
+    refetchInterval: visible ? DASHBOARD_POLL_MS : inBackground ? BACKGROUND_POLL_MS : false,
+    refetchIntervalInBackground: inBackground,
+  });
 }
 
 /** Whole minutes between two UNIX-second times, never negative. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { displayName } from '@/api/users/display-name';
@@ -23,13 +23,30 @@ export interface DashboardRoom {
  * queue figures. Polled while visible; a new arrival is announced to screen readers by count
  * only (never by name) and shown without a reload.
  */
-export function WaitingNow({ rooms, hrefFor }: { rooms: DashboardRoom[]; hrefFor: (id: string) => string }) {
+export function WaitingNow({
+  rooms,
+  hrefFor,
+  onWaitingCount,
+}: {
+  rooms: DashboardRoom[];
+  hrefFor: (id: string) => string;
+  /** Told the number of walk-ins waiting across the rooms (for the tab title; never who). */
+  onWaitingCount?: ((count: number) => void) | undefined;
+}) {
   const headingId = useId();
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [reportCount] = useState(() => (code: string, count: number) => {
+    setCounts((before) => (before[code] === count ? before : { ...before, [code]: count }));
+  });
+  const total = rooms.reduce((sum, room) => sum + (counts[room.code] ?? 0), 0);
+  useEffect(() => {
+    onWaitingCount?.(total);
+  }, [onWaitingCount, total]);
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Waiting now</h2>
       {rooms.length ? (
-        rooms.map((room) => <RoomQueue key={room.code} room={room} hrefFor={hrefFor} />)
+        rooms.map((room) => <RoomQueue key={room.code} room={room} hrefFor={hrefFor} onCount={reportCount} />)
       ) : (
         <p className="empty-state">You are not assigned to any room yet.</p>
       )}
@@ -37,14 +54,25 @@ export function WaitingNow({ rooms, hrefFor }: { rooms: DashboardRoom[]; hrefFor
   );
 }
 
-function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: string) => string }) {
+function RoomQueue({
+  room,
+  hrefFor,
+  onCount,
+}: {
+  room: DashboardRoom;
+  hrefFor: (id: string) => string;
+  onCount: (code: string, count: number) => void;
+}) {
   const headingId = useId();
   const visible = useDocumentVisible();
   const detail = useQuery(roomQueries.detail(room.code));
   const roomName = detail.data?.name ?? room.name ?? room.code;
   // A room that takes no walk-ins (an e-consult room) has no line to watch.
   const noWalkins = detail.data?.visits?.walkin?.enabled === false;
-  const visits = usePolledVisits({ room_code: room.code, status: VISIT_STATUS.pending });
+  const visits = usePolledVisits(
+    { room_code: room.code, status: VISIT_STATUS.pending },
+    { inBackground: !noWalkins },
+  );
   const queue = useQuery({
     ...roomQueries.queue(room.code),
     enabled: !noWalkins,
@@ -71,6 +99,11 @@ function RoomQueue({ room, hrefFor }: { room: DashboardRoom; hrefFor: (id: strin
         : known.announcement,
     });
   }
+
+  const count = noWalkins ? 0 : waiting.length;
+  useEffect(() => {
+    onCount(room.code, count);
+  }, [onCount, room.code, count]);
 
   const now = Math.floor(visits.dataUpdatedAt / 1000);
   if (noWalkins) {
