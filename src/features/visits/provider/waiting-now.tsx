@@ -20,8 +20,9 @@ export interface DashboardRoom {
 
 /**
  * Waiting now: per room of the provider, the walk-ins in line, oldest first, with the room's
- * queue figures. Polled while visible; a new arrival is announced to screen readers by count
- * only (never by name) and shown without a reload.
+ * queue figures. Polled every 15 s while visible and once a minute in a background tab (for the
+ * count in the tab title); a new arrival is announced to screen readers by count only (never by
+ * name) and shown without a reload.
  */
 export function WaitingNow({
   rooms,
