@@ -8,6 +8,13 @@ import type { SlotGroupRecord, SlotRecord } from '../db';
  * 9:00 local on both sides of a daylight-saving change.
  */
 
+/**
+ * A slot is offered for booking only while it starts at least this long after now (seconds): no
+ * appointment is booked minutes before it begins, and what the seed books stays on offer while a
+ * test uses it.
+ */
+export const BOOKING_NOTICE_SECONDS = 15 * 60;
+
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 interface Wall {

@@ -21,12 +21,13 @@ export function seedDatabase(db: Db, now: number): void {
   seedRecordings(db, now);
   seedNotifications(db, now);
   seedSlots(db, now);
-  seedBookings(db, now);
   seedRecords(db, now);
   seedSurveys(db, now);
   seedBilling(db, now);
   seedInsurance(db);
   seedProviderTraffic(db, now);
+  // Last: bookings go on slots no other seeded visit overlaps.
+  seedBookings(db, now);
 }
 
 export { PERSONAS, type Persona } from './personas';

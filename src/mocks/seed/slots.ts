@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import type { Db, SlotGroupRecord, SlotRecord, UserRecord } from '../db';
-import { slotRecordsOf, zonedInstant } from '../lib/slot-groups';
+import { BOOKING_NOTICE_SECONDS, slotRecordsOf, zonedInstant } from '../lib/slot-groups';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -177,22 +177,29 @@ export function seedSlots(db: Db, now: number): void {
   }
 }
 
-/**
- * Seeded bookings by a third patient (persona `demo-patient-3`, in Chicago), so the picker shows
- * gaps and the group session has one place left.
- */
-export function seedBookings(db: Db, now: number): void {
-  const t = Math.floor(now / 1000);
-  const patient: UserRecord = {
-    id: 'usr_patient3',
-    code: 'demo-patient-3',
+/** Active visits of the slot's provider that overlap it. */
+function overlapping(db: Db, slot: SlotRecord): number {
+  let count = 0;
+  for (const visit of db.visits.values()) {
+    if (visit.status === 40 || visit.status === 50) continue;
+    if (visit.provider_id !== slot.provider_id || typeof visit.start !== 'number') continue;
+    const end = typeof visit.end === 'number' ? visit.end : visit.start;
+    if (visit.start < slot.end && end > slot.start) count += 1;
+  }
+  return count;
+}
+
+function seededPatient(id: string, code: string, first: string, last: string, t: number): UserRecord {
+  return {
+    id,
+    code,
     type: 200,
-    first_name: 'Jamie',
-    last_name: 'Rivera',
-    full_name: 'Jamie Rivera',
-    username: 'demo-patient-3',
-    email: 'demo-patient-3@example.test',
-    platformid: 'pf-usr_patient3',
+    first_name: first,
+    last_name: last,
+    full_name: `${first} ${last}`,
+    username: code,
+    email: `${code}@example.test`,
+    platformid: `pf-${id}`,
     account_code: 'demo',
     clinics: ['demo'],
     tos: true,
@@ -209,23 +216,40 @@ export function seedBookings(db: Db, now: number): void {
     dob: '1979-02-03',
     state: 'IL',
   };
+}
+
+/**
+ * Seeded bookings by other patients (persona `demo-patient-3`, in Chicago, and two class members),
+ * so the picker shows gaps and the group session has one place left. Runs after every other visit
+ * is seeded and books only slots no other visit of the provider overlaps: the session it fills is
+ * by construction the first one availability offers, whatever the day and hour.
+ */
+export function seedBookings(db: Db, now: number): void {
+  const t = Math.floor(now / 1000);
+  const patient = seededPatient('usr_patient3', 'demo-patient-3', 'Jamie', 'Rivera', t);
   db.users.set(patient.id, patient);
-  const slotsOf = (groupId: string, after: number) =>
+  // Two patients of the clinic's longer list share the group session.
+  const classmates = ['usr_p002', 'usr_p003']
+    .map((id) => db.users.get(id))
+    .filter((user): user is UserRecord => user !== undefined);
+  const freeSlotsOf = (groupId: string, after: number) =>
     [...db.slots.values()]
-      .filter((s) => s.group_id === groupId && s.start >= after)
+      .filter((s) => s.group_id === groupId && s.start >= after && s.start > t + BOOKING_NOTICE_SECONDS)
+      .filter((s) => overlapping(db, s) === 0)
       .sort((a, b) => a.start - b.start);
-  const picks: [SlotRecord | undefined, number][] = [
-    [slotsOf('grp_okafor_weekdays', t + DAY)[0], 1],
-    [slotsOf('grp_okafor_weekdays', t + DAY)[2], 1],
-    [slotsOf('grp_lindqvist_weekdays', t + 2 * DAY)[1], 1],
-    // Three of the four places of the next group session: one place left.
-    [slotsOf('grp_okafor_class', t)[0], 3],
+  const weekdays = freeSlotsOf('grp_okafor_weekdays', t + DAY);
+  const picks: [SlotRecord | undefined, UserRecord[]][] = [
+    [weekdays[0], [patient]],
+    [weekdays[2], [patient]],
+    [freeSlotsOf('grp_lindqvist_weekdays', t + 2 * DAY)[1], [patient]],
+    // Three of the four places of the next group session, one patient each: one place left.
+    [freeSlotsOf('grp_okafor_class', t)[0], [patient, ...classmates]],
   ];
   let n = 0;
-  for (const [slot, places] of picks) {
+  for (const [slot, members] of picks) {
     if (!slot) continue;
     const provider = db.users.get(slot.provider_id);
-    for (let p = 0; p < places; p += 1) {
+    for (const member of members) {
       n += 1;
       const id = `vis_seed_booked_${n}`;
       const intakeId = `int_seed_booked_${n}`;
@@ -239,15 +263,15 @@ export function seedBookings(db: Db, now: number): void {
         provider: slot.provider_id,
         visit_id: id,
         room_code: 'general',
-        member_id: patient.id,
+        member_id: member.id,
         location: 'IL',
         phone: '',
-        _owner: patient.id,
+        _owner: member.id,
       });
       db.visits.set(id, {
         id,
         code: `V-SEED-${n}`,
-        member_id: patient.id,
+        member_id: member.id,
         provider_id: slot.provider_id,
         account_code: 'demo',
         room_id: 'room_general',
@@ -266,12 +290,12 @@ export function seedBookings(db: Db, now: number): void {
         hosts: [],
         intake_id: intakeId,
         member: {
-          id: patient.id,
-          first_name: patient.first_name,
-          last_name: patient.last_name,
-          full_name: patient.full_name,
-          email: patient.email,
-          code: patient.code,
+          id: member.id,
+          first_name: member.first_name,
+          last_name: member.last_name,
+          full_name: member.full_name,
+          email: member.email,
+          code: member.code,
         },
         provider: provider
           ? {
