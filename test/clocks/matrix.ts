@@ -1,0 +1,156 @@
+/**
+ * Runs unit tests under pinned clocks: the whole process's system time is moved with Debian's
+ * `faketime` (the mock's clock follows it, src/mocks/lib/clock.ts), and the process's zone is set
+ * with `TZ`. Prints one row per clock with its result, and exits 1 when any clock fails.
+ *
+ *   node --import tsx test/clocks/matrix.ts            every clock, the node project of the unit suite
+ *   node --import tsx test/clocks/matrix.ts --quick    a few clocks, the mock, scheduling and date tests
+ *   node --import tsx test/clocks/matrix.ts --all      every clock, the whole unit suite (about 2 h)
+ *   node --import tsx test/clocks/matrix.ts -- <vitest filters>   every clock, these files only
+ *
+ * The clocks are the moments a calendar-dependent test or seed would break on: a Wednesday
+ * morning in New York (the group session is that evening), the hour after midnight UTC while
+ * New York is still on the previous day, the days around both daylight-saving changes in New
+ * York and London, 31 December late in the evening, and 29 February.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface PinnedClock {
+  name: string;
+  /** The instant, UTC. */
+  utc: string;
+  /** The process's zone while the tests run. */
+  zone: string;
+}
+
+export const CLOCKS: readonly PinnedClock[] = [
+  { name: 'Wednesday 9:10 am in New York', utc: '2026-11-25 14:10:00', zone: 'America/New_York' },
+  { name: 'Wednesday 11:10 am in New York', utc: '2026-11-25 16:10:00', zone: 'UTC' },
+  { name: 'Wednesday 5:50 pm in New York', utc: '2026-11-25 22:50:00', zone: 'America/New_York' },
+  { name: '00:30 UTC, still Wednesday in New York', utc: '2026-11-26 00:30:00', zone: 'UTC' },
+  { name: 'New York, the day before clocks go back', utc: '2026-10-31 16:00:00', zone: 'America/New_York' },
+  { name: 'New York, 1:30 am before clocks go back', utc: '2026-11-01 05:30:00', zone: 'America/New_York' },
+  { name: 'New York, the day after clocks go back', utc: '2026-11-02 14:00:00', zone: 'UTC' },
+  {
+    name: 'New York, the day before clocks go forward',
+    utc: '2027-03-13 15:00:00',
+    zone: 'America/New_York',
+  },
+  {
+    name: 'New York, 1:30 am before clocks go forward',
+    utc: '2027-03-14 06:30:00',
+    zone: 'America/New_York',
+  },
+  { name: 'New York, the day after clocks go forward', utc: '2027-03-15 13:00:00', zone: 'UTC' },
+  { name: 'London, the day before clocks go back', utc: '2026-10-24 11:00:00', zone: 'Europe/London' },
+  { name: 'London, 00:30 before clocks go back', utc: '2026-10-24 23:30:00', zone: 'Europe/London' },
+  { name: 'London, the day before clocks go forward', utc: '2027-03-27 11:00:00', zone: 'Europe/London' },
+  { name: 'London, 00:30 before clocks go forward', utc: '2027-03-28 00:30:00', zone: 'Europe/London' },
+  { name: '31 December, 11:30 pm in New York', utc: '2027-01-01 04:30:00', zone: 'America/New_York' },
+  { name: '31 December, 11:30 pm UTC', utc: '2026-12-31 23:30:00', zone: 'UTC' },
+  { name: '29 February, noon UTC', utc: '2028-02-29 12:00:00', zone: 'UTC' },
+  { name: '29 February, 11 pm in New York', utc: '2028-03-01 04:00:00', zone: 'America/New_York' },
+];
+
+/** The clocks `npm test` runs (the quick part): a weekday morning, midnight UTC, a DST change, a leap day. */
+const QUICK = [
+  'Wednesday 11:10 am in New York',
+  '00:30 UTC, still Wednesday in New York',
+  'New York, 1:30 am before clocks go back',
+  '29 February, 11 pm in New York',
+];
+const QUICK_FILES = [
+  'src/mocks/seed',
+  'src/mocks/handlers/scheduling',
+  'src/mocks/handlers/visits',
+  'src/lib/dates',
+  'src/features/scheduling/utils',
+];
+
+interface Row {
+  clock: PinnedClock;
+  passed: number;
+  failed: number;
+  ok: boolean;
+  seconds: number;
+}
+
+function counts(output: string): { passed: number; failed: number } {
+  // The summary line: "Tests  3 failed | 120 passed (123)", colours stripped.
+  // eslint-disable-next-line no-control-regex
+  const line = output.replace(/\u001b\[[0-9;]*m/g, '').match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
+  const count = (word: string) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed') };
+}
+
+function run(clock: PinnedClock, vitestArgs: string[]): Row {
+  const started = Date.now();
+  const result = spawnSync(
+    'faketime',
+    ['-f', `@${clock.utc}`, 'node', 'node_modules/vitest/vitest.mjs', 'run', ...vitestArgs],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, TZ: clock.zone, FORCE_COLOR: '0', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const output = `${result.stdout}\n${result.stderr}`;
+  const { passed, failed } = counts(output);
+  const ok = result.status === 0 && failed === 0 && passed > 0;
+  if (!ok) {
+    const failures = output.split('\n').filter((l) => /FAIL|✗|×|AssertionError|Error:/.test(l));
+    process.stderr.write(`\n--- ${clock.name} (${clock.utc} UTC, TZ=${clock.zone}) ---\n`);
+    process.stderr.write(`${failures.slice(0, 30).join('\n') || output.slice(-3000)}\n`);
+  }
+  return { clock, passed, failed, ok, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+function table(rows: Row[]): string {
+  const header = ['clock', 'UTC instant', 'process zone', 'passed', 'failed', 'result', 's'];
+  const lines = rows.map((r) => [
+    r.clock.name,
+    r.clock.utc,
+    r.clock.zone,
+    String(r.passed),
+    String(r.failed),
+    r.ok ? 'pass' : 'FAIL',
+    String(r.seconds),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+}
+
+function main(): void {
+  if (spawnSync('faketime', ['-f', '@2000-01-01 00:00:00', 'true']).status !== 0) {
+    console.error('faketime is missing: apt-get install -y faketime');
+    process.exit(1);
+  }
+  if (!existsSync('node_modules/vitest/vitest.mjs')) {
+    console.error('Run from the project root after npm ci.');
+    process.exit(1);
+  }
+  const args = process.argv.slice(2);
+  const dash = args.indexOf('--');
+  const files = dash >= 0 ? args.slice(dash + 1) : [];
+  const quick = args.includes('--quick');
+  const all = args.includes('--all');
+  const clocks = quick ? CLOCKS.filter((c) => QUICK.includes(c.name)) : CLOCKS;
+  const vitestArgs = files.length ? files : quick ? QUICK_FILES : all ? [] : ['--project', 'node'];
+  console.log(`Pinned clocks: ${clocks.length}; tests: ${vitestArgs.join(' ') || 'the whole unit suite'}`);
+  const rows: Row[] = [];
+  for (const clock of clocks) {
+    const row = run(clock, vitestArgs);
+    rows.push(row);
+    console.log(
+      `${row.ok ? 'pass' : 'FAIL'}  ${clock.name} (${row.passed} passed, ${row.failed} failed, ${row.seconds} s)`,
+    );
+  }
+  console.log(`\n${table(rows)}\n`);
+  const failed = rows.filter((r) => !r.ok).length;
+  console.log(`${rows.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();
