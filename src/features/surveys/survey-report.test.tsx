@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
+import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { readableAnswers } from './survey-report';
 
@@ -86,5 +88,27 @@ describe('survey responses report', () => {
       ['Would recommend', 'No'],
       ['Ease', 'Very easy'],
     ]);
+  });
+
+  it('shows responses whose answers share a label, name object properties or carry a time past any date', async () => {
+    const response = (id: string, data: unknown, created: number) =>
+      `{"id":"${id}","survey_code":"post_visit_survey","clinic_code":"demo","data":${JSON.stringify(data)},"created":${created}}`;
+    const body = `{"data":[${[
+      response('a', { would_recommend: true, 'would-recommend': false, reason: 'x'.repeat(5000) }, 1_000),
+      response('b', { constructor: 'c', toString: 't', list: [1, { b: 2 }] }, 1_000),
+      response('c', { reason: 'Far future' }, 1e15),
+    ].join(',')}],"total_count":3}`;
+    server.use(
+      http.get(
+        '*/survey/surveys/:code/responses',
+        () => new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    await openReport();
+    const items = within(screen.getByRole('list', { name: 'Survey responses' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent(/Would recommendYesWould recommendNo/);
+    expect(items[1]).toHaveTextContent(/ConstructorcToStringtList\[1,\{"b":2\}\]/);
+    expect(items[2]).toHaveTextContent(/^After the visitReasonFar future/);
   });
 });

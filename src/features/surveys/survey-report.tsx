@@ -84,6 +84,10 @@ const words = (key: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** A time the report can show as a date: set, and within what a date can hold. */
+const shownTime = (created: SurveyResponse['created']) =>
+  !!created && Number.isFinite(new Date(Number(created) * 1000).getTime());
+
 /** Each answer of a response as a label and a value in words; the member and provider ids are shown apart. */
 export function readableAnswers(data: SurveyResponse['data']): [string, string][] {
   if (!data) return [];
@@ -186,11 +190,12 @@ export function SurveyReport() {
               <li key={response.id} className="card">
                 <h3>
                   {SURVEY_NAMES[response.survey_code]}
-                  {response.created ? ` · ${formatDateTime(Number(response.created), zone)}` : ''}
+                  {shownTime(response.created) ? ` · ${formatDateTime(Number(response.created), zone)}` : ''}
                 </h3>
                 <dl className="section-facts">
-                  {readableAnswers(response.data).map(([label, value]) => (
-                    <div key={label}>
+                  {readableAnswers(response.data).map(([label, value], index) => (
+                    // Two keys may read as one label ("would_recommend", "would-recommend").
+                    <div key={`${index}:${label}`}>
                       <dt>{label}</dt>
                       <dd>{value}</dd>
                     </div>

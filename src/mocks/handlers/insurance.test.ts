@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/mocks/db';
 import { sessionFor } from '~test/render';
+import { advanceMockClock } from '@/mocks/lib/clock';
 import { insuranceMockConfig, INSURANCE_MOCK_DEFAULTS } from './insurance';
 
 const API = 'http://mock.test/api_v3';
@@ -202,6 +203,53 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
     const res = await call('POST', '/users/usr_patient/insurances/primary/eligibility/check');
     expect(res.status).toBe(400);
     expect(res.body?.message).toMatch(/^primary: /);
+  });
+
+  it('keeps the 429 window for the patient and the carrier/member across deleting and re-adding the card', async () => {
+    // The host clock stands still; only the mock's clock moves.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now());
+    const WINDOW = INSURANCE_MOCK_DEFAULTS.eligibilityWindowSeconds;
+    const cards = '/users/usr_patient/insurances';
+    const check = `${cards}/primary/eligibility/check`;
+    const card = { insurer_code: 'INS0001', subscriber_number: 'ABC-123', consent: true };
+    expect((await call('POST', `${cards}/primary`, { json: card })).status).toBe(200);
+    const first = await call('POST', check);
+    expect(first.status).toBe(200);
+    const started = db.eligibility.get('usr_patient')?._started;
+    advanceMockClock(30_000);
+    // Delete and re-add the same card, by update and by import: still inside the window.
+    expect((await call('DELETE', `${cards}/primary`)).status).toBe(204);
+    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+    expect((await call('GET', `${cards}/primary/eligibility`)).status).toBe(404);
+    expect((await call('POST', `${cards}/primary`, { json: card })).status).toBe(200);
+    const again = await call('POST', check);
+    expect(again.status).toBe(429);
+    expect(again.retryAfter).toBe(String(WINDOW - 30));
+    expect((await call('DELETE', `${cards}/primary`)).status).toBe(204);
+    const imported = await call('POST', `${cards}/import`, {
+      json: { insurances: [{ card_type: 'primary', insurer_code: 'C10001', subscriber_number: 'OTHER-1' }] },
+    });
+    expect(imported.status).toBe(200);
+    expect((await call('POST', check)).status).toBe(429);
+    expect(db.eligibility.get('usr_patient')?._started).toBe(started);
+    // The same carrier and member on another patient's card: also inside the window.
+    expect(
+      (await call('POST', '/users/usr_p001/insurances/primary', { token: ADMIN, json: card })).status,
+    ).toBe(200);
+    const other = await call('POST', '/users/usr_p001/insurances/primary/eligibility/check', {
+      token: ADMIN,
+    });
+    expect(other.status).toBe(429);
+    expect(db.eligibility.get('usr_p001')).toBeUndefined();
+    // Once the window has passed, a new check starts.
+    advanceMockClock((WINDOW - 30) * 1000);
+    const later = await call('POST', check);
+    expect(later.status).toBe(200);
+    expect((later.body?.data as { job_id: string }).job_id).not.toBe(
+      (first.body?.data as { job_id: string }).job_id,
+    );
+    expect(db.eligibility.get('usr_patient')?._started).toBe((started ?? 0) + WINDOW);
   });
 });
 

@@ -24,6 +24,7 @@ import { codeError } from '../lib/errors';
 import { jsonBody, queryOf } from '../lib/params';
 import { noContent, ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
+import { checkBound, TEXT_BOUNDS } from '../lib/text';
 import { referenceList } from '../seed/insurance';
 
 /**
@@ -36,6 +37,7 @@ import { referenceList } from '../seed/insurance';
  * - Eligibility jobs stay `pending` (the spec shows no other status). A check needs a primary
  *   card. Starting again within `eligibilityWindowSeconds` of the earlier start is 429 with
  *   `Retry-After` in seconds and a message naming when the earlier check started (ISO 8601 UTC).
+ *   The window is the patient's and the carrier/member's, whatever happened to the card record.
  *   Before any check, GET …/eligibility is 404.
  * - `GET /reports/claims` is for the clinic admin token and clinic staff; patients get 403.
  */
@@ -146,6 +148,9 @@ export function validateCardFields(body: Record<string, unknown>, where = ''): C
     if (value === undefined) return undefined;
     if (value === null) return '';
     if (typeof value !== 'string' && typeof value !== 'number') throw fieldError(name(key), 'must be text');
+    // The mock's one bounds table for stored text (lib/text.ts): NUL, line breaks, length.
+    if (Object.hasOwn(TEXT_BOUNDS.insurance, key))
+      checkBound(name(key), value, TEXT_BOUNDS.insurance[key as keyof typeof TEXT_BOUNDS.insurance], bad);
     return String(value).trim();
   };
   const insurer = text('insurer_code');
@@ -340,18 +345,19 @@ export const insuranceHandlers: HttpHandler[] = [
 
   http.post(api('/users/:id/insurances/primary/eligibility/check'), ({ request, params }) => {
     const target = targetOf(auth(request), params.id);
-    if (!db.insuranceCards.has(`${target.id}:primary`))
-      throw fieldError('primary', 'there is no primary card to check');
+    const card = db.insuranceCards.get(`${target.id}:primary`);
+    if (!card) throw fieldError('primary', 'there is no primary card to check');
     const now = nowSeconds();
-    const earlier = db.eligibility.get(target.id);
-    const startedAt = earlier?._started ?? 0;
-    const until = startedAt + insuranceMockConfig.eligibilityWindowSeconds;
-    if (earlier && now < until) throw tooSoon(startedAt, until, now);
+    const subscriber = subscriberKey(card);
+    const startedAt = recentStart(target.id, subscriber, now);
+    if (startedAt !== undefined)
+      throw tooSoon(startedAt, startedAt + insuranceMockConfig.eligibilityWindowSeconds, now);
     const job: EligibilityRecord = {
       id: target.id,
       job_id: nextId('elig'),
       status: 'pending',
       _started: now,
+      ...(subscriber ? { _subscriber: subscriber } : {}),
     };
     db.eligibility.set(target.id, job);
     return ok(EligibilityJobSchema, { job_id: job.job_id, status: job.status });
@@ -360,7 +366,7 @@ export const insuranceHandlers: HttpHandler[] = [
   http.get(api('/users/:id/insurances/primary/eligibility'), ({ request, params }) => {
     const target = targetOf(auth(request), params.id);
     const job = db.eligibility.get(target.id);
-    if (!job) throw codeError(404, 'No eligibility check has been started');
+    if (!job || job._cardRemoved) throw codeError(404, 'No eligibility check has been started');
     return ok(EligibilityJobSchema, { job_id: job.job_id, status: job.status });
   }),
 
@@ -390,7 +396,9 @@ export const insuranceHandlers: HttpHandler[] = [
     const key = `${target.id}:${cardType}`;
     if (!db.insuranceCards.has(key)) throw codeError(404, `No ${cardType} card on file`);
     db.insuranceCards.delete(key);
-    if (cardType === 'primary') db.eligibility.delete(target.id);
+    // The job goes with the card, but its start stays: the 429 window belongs to the patient.
+    const job = cardType === 'primary' ? db.eligibility.get(target.id) : undefined;
+    if (job) db.eligibility.set(target.id, { ...job, _cardRemoved: true });
     return noContent();
   }),
 
@@ -418,7 +426,8 @@ export const insuranceHandlers: HttpHandler[] = [
   http.get(api('/insurances/list/:list'), ({ request, params }) => {
     auth(request);
     const name = String(params.list ?? '') as ReferenceListName;
-    const schema = LIST_SCHEMAS[name];
+    // Own keys only: `constructor` or `__proto__` name no list (Object.prototype is not one).
+    const schema = Object.hasOwn(LIST_SCHEMAS, name) ? LIST_SCHEMAS[name] : undefined;
     if (!schema) throw codeError(404, `No reference list ${String(params.list)}`);
     // Carriers and diagnoses have no `id` on the wire (spec 2.11); the store keys them by code.
     const keepsId = name !== 'carriers' && name !== 'dxs';
@@ -428,6 +437,29 @@ export const insuranceHandlers: HttpHandler[] = [
     return ok(schema, list);
   }),
 ];
+
+/** The card's carrier and member as one key (case and outer spaces ignored), if it names both. */
+function subscriberKey(card: InsuranceCardRecord): string | undefined {
+  const insurer = str(card.insurer_code).trim().toUpperCase();
+  const member = str(card.subscriber_number).trim().toUpperCase();
+  return insurer && member ? `${insurer}:${member}` : undefined;
+}
+
+/**
+ * The latest start, still inside the window, of a check of this patient or of this carrier and
+ * member: the limit follows the person and the policy, not the card record, so deleting and
+ * re-adding a card (or adding it to another record) does not start a new check.
+ */
+function recentStart(patientId: string, subscriber: string | undefined, now: number): number | undefined {
+  const window = insuranceMockConfig.eligibilityWindowSeconds;
+  let latest: number | undefined;
+  for (const job of db.eligibility.values()) {
+    if (job.id !== patientId && (subscriber === undefined || job._subscriber !== subscriber)) continue;
+    const started = Number(job._started);
+    if (now < started + window && (latest === undefined || started > latest)) latest = started;
+  }
+  return latest;
+}
 
 /** 429 with `Retry-After` (seconds) and a message naming when the earlier check started. */
 function tooSoon(startedAt: number, until: number, now: number): Response {
