@@ -24,26 +24,60 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
   };
 }
 
-/** The largest body read: the 25 MB upload limit plus 1 MB for the multipart envelope. */
-export const serverLimits = { maxBodyBytes: 26 * 1024 * 1024 };
+/**
+ * `maxBodyBytes`: the largest body read, the 25 MB upload limit plus 1 MB for the multipart
+ * envelope. `maxDrainBytes`: how much of a larger body is still read and thrown away, so a client
+ * that sends everything before reading (browsers, curl) gets the 413 instead of a reset
+ * connection; a body declared or streamed past it is answered at once and the connection closed.
+ */
+export const serverLimits = { maxBodyBytes: 26 * 1024 * 1024, maxDrainBytes: 64 * 1024 * 1024 };
 
 class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > serverLimits.maxBodyBytes) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Buffers the body up to the cap; past it, discards the rest (up to the drain limit) and fails. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const stop = (error: Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > serverLimits.maxBodyBytes && !over) {
+        over = true;
+        chunks.length = 0;
+      }
+      if (!over) chunks.push(chunk);
+      else if (size > serverLimits.maxDrainBytes) stop(new BodyTooLarge());
+    };
+    const onEnd = () => (over ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks)));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', reject);
+  });
 }
 
-/** 413 in the `{code, message}` shape; the connection closes so the rest of the body is not read. */
+/**
+ * 413 in the `{code, message}` shape, with `Connection: close`: whatever of the body was not read
+ * is never read.
+ */
 function tooLarge(res: ServerResponse, cors: Record<string, string>): void {
-  res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close', ...cors });
-  res.end(JSON.stringify({ code: 413, message: 'The request body is too large' }));
+  const body = JSON.stringify({
+    code: 413,
+    message: `The request body is too large; the limit is ${Math.floor(serverLimits.maxBodyBytes / (1024 * 1024))} MB`,
+  });
+  res.writeHead(413, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...cors,
+  });
+  res.end(body);
 }
 
 export async function toFetchRequest(req: IncomingMessage, base: string): Promise<Request> {
@@ -69,7 +103,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, base: st
     return;
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > serverLimits.maxBodyBytes) {
+  if (declared > serverLimits.maxDrainBytes) {
     tooLarge(res, cors);
     return;
   }

@@ -147,7 +147,7 @@ test.describe('health record', () => {
     await page.getByRole('textbox', { name: 'Anything we could do better?' }).fill('Nothing, thanks');
     await pass(page);
     await pass(page); // Home health questionnaire (skipped)
-    await pass(page, 'Finish'); // A few more questions (malformed, skipped)
+    await pass(page, 'Finish'); // A few more questions (unknown code, skipped)
     await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
     const visitId = new URL(page.url()).pathname.split('/').pop() ?? '';
 

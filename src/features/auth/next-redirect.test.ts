@@ -114,6 +114,13 @@ describe('`next` after the SSO landing (B18)', () => {
     expect(safeInAppPath('/a/..//evil.example', ORIGIN)).toBeNull();
   });
 
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example'])(
+    'refuses %j, whose normalised path is //evil.example (S6)',
+    (next) => {
+      expect(safeInAppPath(next, ORIGIN)).toBeNull();
+    },
+  );
+
   it('refuses anything that is not a string', () => {
     for (const value of [null, undefined, 42, {}, ['/x']]) expect(safeInAppPath(value, ORIGIN)).toBeNull();
   });

@@ -9,7 +9,8 @@ import { codeError, namedError } from '../lib/errors';
 import { jsonBody } from '../lib/params';
 import { ok, raw } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
-import { roomDetail } from './rooms';
+import { checkFields } from '../lib/text';
+import { findRoom, roomDetail } from './rooms';
 
 /** Where the mock's pre-signed recording links point (an allowed host of the default deployment). */
 export const RECORDING_HOST = 'recordings.example.test';
@@ -80,8 +81,8 @@ export const adminHandlers: HttpHandler[] = [
    */
   http.put(api('/rooms/:code'), async ({ request, params }) => {
     const { accountCode } = requireAdmin(request);
-    const room = db.rooms.get(String(params.code));
-    if (!room || room.account_code !== accountCode) throw codeError(404, 'Room not found');
+    const room = findRoom(String(params.code), accountCode);
+    if (!room) throw codeError(404, 'Room not found');
     const body = await jsonBody(request, fail);
     const settings: unknown = body.operation_settings;
     if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
@@ -91,6 +92,7 @@ export const adminHandlers: HttpHandler[] = [
     if (closeMsg !== undefined && typeof closeMsg !== 'string')
       throw fail('operation_settings.close_msg must be a string');
     const message = typeof closeMsg === 'string' ? closeMsg.trim() : '';
+    checkFields('room', { close_msg: message }, fail, 'operation_settings.');
     if (message.length > 500) throw fail('operation_settings.close_msg must be at most 500 characters');
     if (isClosed && !message) throw fail('operation_settings.close_msg is required when closing a room');
     room.operation_settings = {

@@ -14,6 +14,7 @@ import { jsonBody } from '../lib/params';
 import { recordOwner } from '../lib/record-access';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
+import { checkBound, checkNested, TEXT_BOUNDS } from '../lib/text';
 
 /**
  * Medical record sections (spec 4.10). Decisions where the spec is silent (docs/spec-decisions.md):
@@ -25,7 +26,7 @@ import { api } from '../lib/routes';
  *   starts with the path of the field: `data.1.substance: …`.
  */
 
-export const EMR_ENTRY_MAX = 120;
+export const EMR_ENTRY_MAX = TEXT_BOUNDS.emr.entry.max;
 export const FAMILY_RELATIONS = [
   'mother',
   'father',
@@ -101,6 +102,10 @@ function checkSection(name: EmrSectionName, data: unknown): void {
       const field = entry[entryKey];
       const value = typeof field === 'string' ? field.trim() : '';
       const path = `data.${index}.${entryKey}`;
+      // The stored text bounds (lib/text.ts): the entry itself is one line; other keys free text.
+      checkBound(path, field, TEXT_BOUNDS.emr.entry, bad);
+      for (const [other, item] of Object.entries(entry))
+        if (other !== entryKey && other !== 'relations') checkNested(`data.${index}.${other}`, item, bad);
       if (!value) throw bad(`${path}: is required`);
       if (value.length > EMR_ENTRY_MAX) throw bad(`${path}: must be at most ${EMR_ENTRY_MAX} characters`);
       const relations = Array.isArray(entry.relations) ? (entry.relations as string[]) : [];
@@ -114,6 +119,13 @@ function checkSection(name: EmrSectionName, data: unknown): void {
       if (earlier !== undefined) throw bad(`${path}: repeats entry ${earlier + 1}`);
       seen.set(dedupe, index);
     });
+  }
+  if (!Array.isArray(data) && typeof data === 'object' && data !== null) {
+    // Social history and health habits: each answer is one line; anything else sent is free text.
+    for (const [field, item] of Object.entries(data)) {
+      if (typeof item === 'string') checkBound(`data.${field}`, item, TEXT_BOUNDS.emr.entry, bad);
+      else checkNested(`data.${field}`, item, bad);
+    }
   }
   if (name === 'social_history' && data && typeof data === 'object' && !Array.isArray(data)) {
     const kids = (data as Record<string, unknown>).num_kids;
@@ -129,7 +141,77 @@ function checkSection(name: EmrSectionName, data: unknown): void {
   }
 }
 
+const entryText = { type: 'string', required: true, maxLength: EMR_ENTRY_MAX } as const;
+const optionalText = { type: 'string', maxLength: EMR_ENTRY_MAX } as const;
+
+function listOf(properties: Record<string, unknown>) {
+  return { type: 'array', uniqueItems: true, items: { type: 'object', properties } };
+}
+
+/** What the write endpoint checks in each section's `data`. */
+function sectionDataSchemas(): Record<EmrSectionName, unknown> {
+  return {
+    allergies: listOf({ substance: entryText }),
+    conditions: listOf({ condition: entryText }),
+    surgeries: listOf({ procedure: entryText }),
+    medications: listOf({ name: entryText }),
+    family_conditions: listOf({
+      condition: entryText,
+      relations: {
+        type: 'array',
+        required: true,
+        minItems: 1,
+        items: { type: 'string', enum: FAMILY_RELATIONS },
+      },
+    }),
+    social_history: {
+      type: 'object',
+      properties: {
+        marital_status: optionalText,
+        highest_ed: optionalText,
+        occupation: optionalText,
+        num_kids: { type: 'integer', minimum: 0, maximum: 30 },
+      },
+    },
+    health_habits: {
+      type: 'object',
+      properties: {
+        smoking: optionalText,
+        alcohol: optionalText,
+        drugs: optionalText,
+        exercise: optionalText,
+      },
+    },
+  };
+}
+
+/**
+ * `GET /emr/schema` (spec 4.10 names it, its shape is not shown): per section, the write body
+ * `{data, data_not_reported}` in the field-schema words of the intake steps (type, required,
+ * enum, maxLength, minimum, maximum), exactly what `POST /users/{id}/emr/{name}` checks.
+ */
+export function emrSchema(): Record<EmrSectionName, unknown> {
+  const data = sectionDataSchemas();
+  return Object.fromEntries(
+    EMR_SECTION_NAMES.map((name) => [
+      name,
+      {
+        type: 'object',
+        properties: {
+          data: { ...(data[name] as object), required: true },
+          data_not_reported: { type: 'boolean', required: true },
+        },
+      },
+    ]),
+  ) as Record<EmrSectionName, unknown>;
+}
+
 export const emrHandlers: HttpHandler[] = [
+  http.get(api('/emr/schema'), ({ request }) => {
+    requireUser(request, { account: true });
+    return ok(null, emrSchema());
+  }),
+
   http.get(api('/users/:id/emr'), ({ request, params }) => {
     const caller = requireUser(request, { account: true }).user;
     const owner = recordOwner(request, caller, params.id, 'read');

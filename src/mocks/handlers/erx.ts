@@ -8,6 +8,7 @@ import { jsonBody, queryOf } from '../lib/params';
 import { recordOwner } from '../lib/record-access';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
+import { checkFields, checkNested } from '../lib/text';
 
 /**
  * Pharmacies and prescriptions (spec 4.9). Decisions (docs/spec-decisions.md): `status` is
@@ -55,6 +56,8 @@ export const erxHandlers: HttpHandler[] = [
       const issue = parsed.error.issues[0];
       throw bad(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`);
     }
+    checkFields('pharmacy', parsed.data, bad);
+    checkNested('extra', parsed.data.extra, bad);
     const id = `${owner.id}:${parsed.data.code}`;
     const existing = db.pharmacies.get(id);
     const saved = pharmaciesOf(owner.id);

@@ -44,6 +44,11 @@ async function call(
   return { status: response.status, body: (await response.json()) as Body };
 }
 
+/** GET /files/view/{id} with the patient's token (spec 4.7: USER, like every file endpoint). */
+function view(url: string) {
+  return fetch(url, { headers: { 'X-ApiToken': tokenOf('demo-patient') ?? '', 'X-AccountCode': 'demo' } });
+}
+
 function uploadForm(
   fields: Record<string, string>,
   file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string; type?: string },
@@ -249,8 +254,7 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
     const created = (await upload({}, { bytes, name: '../../"evil"\u202Efdp.pdf', type: 'application/pdf' }))
       .body.data as FileWire;
     const info = (await call('GET', `/files/${created.id}`)).body.data as FileWire;
-    // No token needed: the link authorises itself (it works in <img> and <a>).
-    const response = await fetch(info.fullpath);
+    const response = await view(info.fullpath);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/pdf');
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
@@ -264,19 +268,19 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
   it('refuses a forged or tampered auth_code with 403 and an expired time with 410', async () => {
     const info = (await call('GET', '/files/file_doc_1')).body.data as FileWire;
     const { path, authCode, time } = credentialsOf(info.fullpath);
-    const forged = await fetch(`http://mock.test${path}?auth_code=${'0'.repeat(32)}&time=${time}`);
+    const forged = await view(`http://mock.test${path}?auth_code=${'0'.repeat(32)}&time=${time}`);
     expect(forged.status).toBe(403);
-    const extended = await fetch(`http://mock.test${path}?auth_code=${authCode}&time=${Number(time) + 3600}`);
+    const extended = await view(`http://mock.test${path}?auth_code=${authCode}&time=${Number(time) + 3600}`);
     expect(extended.status).toBe(403);
-    const otherFile = await fetch(
+    const otherFile = await view(
       `http://mock.test/api_v3/files/view/file_doc_3?auth_code=${authCode}&time=${time}`,
     );
     expect(otherFile.status).toBe(403);
-    expect((await fetch(`http://mock.test${path}`)).status).toBe(403);
+    expect((await view(`http://mock.test${path}`)).status).toBe(403);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + (FILE_MOCK_DEFAULTS.linkTtlSeconds + 5) * 1000);
-    const expired = await fetch(info.fullpath);
+    const expired = await view(info.fullpath);
     expect(expired.status).toBe(410);
     expect(await expired.json()).toEqual({
       code: 410,
@@ -284,17 +288,17 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
     });
     // A fresh read gives a fresh link that works.
     const fresh = (await call('GET', '/files/file_doc_1')).body.data as FileWire;
-    expect((await fetch(fresh.fullpath)).status).toBe(200);
+    expect((await view(fresh.fullpath)).status).toBe(200);
   });
 
   it('serves images as-is when a size is asked for, and validates the size', async () => {
     const info = (await call('GET', '/files/file_doc_3')).body.data as FileWire;
-    const resized = await fetch(`${info.fullpath}&size=96x96`);
+    const resized = await view(`${info.fullpath}&size=96x96`);
     expect(resized.status).toBe(200);
     expect(resized.headers.get('Content-Type')).toBe('image/png');
     expect(resized.headers.get('X-Mock-Resize')).toBe('not-applied');
     expect((await resized.arrayBuffer()).byteLength).toBe(info.size);
-    expect((await fetch(`${info.fullpath}&size=big`)).status).toBe(400);
+    expect((await view(`${info.fullpath}&size=big`)).status).toBe(400);
   });
 
   it('answers 404 for files the caller may not see', async () => {

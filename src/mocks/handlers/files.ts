@@ -21,8 +21,10 @@ import { api } from '../lib/routes';
  * - `is_deletable` is answered per caller: the stored flag, and only for the uploader or the
  *   clinic admin token. DELETE of anything else is 403.
  * - `fullpath` = `{api base}/files/view/{id}?auth_code=…&time=…`; `auth_code` is a keyed digest of
- *   id and time, `time` the expiry (now + 5 minutes). The view endpoint needs no X-ApiToken (the
- *   link authorises itself, so it works in <img>/<a>); a wrong code is 403, an expired time 410.
+ *   id and time, `time` the expiry (now + 5 minutes). The view endpoint is USER like every file
+ *   endpoint (spec 4.7): the token is required (401 without), and then a wrong code is 403, an
+ *   expired time 410. One exception: a `user_avatar` link also works without a token, because
+ *   the portal shows the `/me` photo in a plain <img> (which cannot send headers).
  * - `size=WxH` is validated but images are served as-is (the mock has no image codec).
  */
 
@@ -413,6 +415,8 @@ export const filesHandlers: HttpHandler[] = [
 
   http.get(api('/files/view/:id'), async ({ request, params }) => {
     const id = String(params.id);
+    const isAvatar = db.files.get(id)?.meta?.category === 'user_avatar';
+    if (!isAvatar || request.headers.has('X-ApiToken')) auth(request);
     const query = queryOf(request);
     const code = query.get('auth_code');
     const time = query.get('time');

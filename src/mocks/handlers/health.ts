@@ -12,6 +12,7 @@ import { jsonBody } from '../lib/params';
 import { recordOwner } from '../lib/record-access';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
+import { checkFields, checkNested } from '../lib/text';
 
 /**
  * Health devices and measurements (spec 4.11): USER with X-ApiToken, X-ApiKey and X-AccountCode.
@@ -59,6 +60,7 @@ export const healthHandlers: HttpHandler[] = [
       const issue = parsed.error.issues[0];
       throw bad(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`);
     }
+    checkFields('device', parsed.data, bad);
     const id = `${owner.id}:${parsed.data.device_id}`;
     const device = { id, ...parsed.data, user_id: owner.id, created_at: nowSeconds() };
     db.devices.set(id, device);
@@ -75,6 +77,8 @@ export const healthHandlers: HttpHandler[] = [
       throw bad(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`);
     }
     const m = parsed.data;
+    checkFields('measurement', m, bad);
+    checkNested('movement', m.movement, bad);
     const device = [...db.devices.values()].find(
       (d) => d.user_id === caller.id && d.device_id === m.device_id,
     );

@@ -133,6 +133,27 @@ describe('visit messages mock (spec 4.15)', () => {
     expect(note?.title).toBe('New message from Casey Morgan');
   });
 
+  it('refuses limit written other than in plain decimal digits (spec 8: an integer)', async () => {
+    for (const limit of ['0x10', '%20%2010', '1e1', '10.0', '%2B10', '10%20'])
+      expect((await get(threadUrl('vis_econsult_closed', `?limit=${limit}`))).status, limit).toBe(400);
+    expect((await get(threadUrl('vis_econsult_closed', '?limit=10'))).status).toBe(200);
+  });
+
+  it('answers 415 to a JSON message sent as text/plain, and stores nothing', async () => {
+    const before = storedThread('vis_econsult_open').length;
+    const response = await fetch(threadUrl('vis_econsult_open'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-ApiToken': tokenOf('demo-patient') },
+      body: JSON.stringify({ content: 'Hello' }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      code: 415,
+      message: 'Send the message as application/json',
+    });
+    expect(storedThread('vis_econsult_open')).toHaveLength(before);
+  });
+
   it('refuses empty, missing, blank and over-long content with content is required', async () => {
     for (const body of [{}, { content: '' }, { content: '   \n' }, { content: 42 }]) {
       expect(await post('vis_econsult_open', body)).toEqual({

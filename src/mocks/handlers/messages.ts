@@ -1,6 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
-  MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_DEFAULT_LIMIT,
   MESSAGE_PAGE_MAX_LIMIT,
   VisitMessagePageSchema,
@@ -9,9 +8,10 @@ import {
 import { db, nextId, type MessageRecord, type UserRecord, type VisitRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
-import { jsonBody, optionalInt, queryOf } from '../lib/params';
+import { isJsonContentType, jsonBody, optionalInt, queryOf } from '../lib/params';
 import { ok, raw } from '../lib/respond';
 import { messagesApi, mockControl } from '../lib/routes';
+import { checkFields } from '../lib/text';
 
 /**
  * Visit messages (spec 4.15) on `{messages_base_url}/api`. X-ApiToken only: a missing token is
@@ -230,11 +230,13 @@ export const messagesHandlers: HttpHandler[] = [
   http.post(messagesApi('/visits/:id/messages'), async ({ request, params }) => {
     const user = authenticate(request);
     const visit = visitFor(String(params.id), user, request);
+    // The body is JSON (spec 4.15); one labelled otherwise is refused before it is read.
+    if (!isJsonContentType(request)) throw codeError(415, 'Send the message as application/json');
     const body = await jsonBody(request, bad);
     const content = body.content;
     if (typeof content !== 'string' || content.trim() === '') throw bad('content is required');
-    if (content.length > MESSAGE_MAX_LENGTH)
-      throw bad(`content must be at most ${MESSAGE_MAX_LENGTH} characters`);
+    // At most MESSAGE_MAX_LENGTH characters, no NUL (the bounds table, lib/text.ts).
+    checkFields('message', { content }, bad);
     const attachmentIds = checkAttachments(body.attachment_ids, user, visit);
     if (isClosedForMessages(visit)) throw codeError(409, 'Visit is closed for new messages');
     const message = appendMessage(visit, user, content, { attachmentIds });

@@ -9,9 +9,10 @@ import {
 import { db, nextId, nowSeconds, type EndpointRecord, type NotificationRecord, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
-import { formBody, optionalInt, queryOf, requiredString } from '../lib/params';
+import { decimalInt, formBody, optionalInt, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
+import { checkFields } from '../lib/text';
 
 /**
  * Push endpoints and notifications (spec 4.14): USER with X-ApiToken only, `{code, message}`
@@ -48,10 +49,11 @@ export const pushHandlers: HttpHandler[] = [
     const user = authenticate(request);
     const form = await formBody(request);
     const key = requiredString(form, 'key', bad);
+    checkFields('pushEndpoint', { key }, bad);
     const typeText = form.get('type');
     if (typeText === null || typeText === '') throw bad('type is required');
-    const type = Number(typeText);
-    if (!isPushType(type)) throw bad('type must be 30 (Apple) or 40 (Google)');
+    const type = decimalInt(typeText);
+    if (type === null || !isPushType(type)) throw bad('type must be 30 (Apple) or 40 (Google)');
     const now = nowSeconds();
     // Registering the same device again refreshes it instead of adding a second endpoint.
     const existing = [...db.endpoints.values()].find(

@@ -24,6 +24,20 @@ describe('GET /auth next= (D7)', () => {
     expect(response.headers.get('Location')).toBe('/');
   });
 
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/a/%2E%2E//evil.example'])(
+    'decides on the normalised path: %j resolves to //evil.example and lands on / (S6)',
+    async (next) => {
+      const response = await landing(next);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toBe('/');
+    },
+  );
+
+  it('sends the normalised path, not the raw text (S6)', async () => {
+    const response = await landing('/a/./b/../visits?x=1#y');
+    expect(response.headers.get('Location')).toBe('/a/visits?x=1#y');
+  });
+
   it('keeps a path of the portal with its query', async () => {
     const response = await landing('/visits/v1?tab=files#top');
     expect(response.headers.get('Location')).toBe('/visits/v1?tab=files#top');

@@ -207,3 +207,40 @@ describe('user-room association (ADMIN)', () => {
     expect(asUser.status).toBe(403);
   });
 });
+
+describe('room codes are unique per clinic (S15)', () => {
+  const quickRoom = () => [...db.rooms.values()].find((r) => r.account_code === 'demo-quick');
+
+  it('creates a room whose code and slug another clinic uses, without a word about that room', async () => {
+    const theirs = quickRoom();
+    expect(theirs).toBeDefined();
+    const before = structuredClone(theirs);
+    const code = String(theirs?.code);
+    const created = await call('/rooms', {
+      method: 'POST',
+      ...json({ domain: 'demo', name: 'Our quick room', code, slug: String(theirs?.slug) }),
+      headers: { ...ADMIN, 'Content-Type': 'application/json' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ code, name: 'Our quick room', account_code: 'demo' });
+    // Each clinic reads its own room under the same code; theirs is untouched.
+    const ours = await call(`/rooms/${code}`, { headers: ACCOUNT });
+    expect(ours.body.data).toMatchObject({ name: 'Our quick room', account_code: 'demo' });
+    const other = await call(`/rooms/${code}`, { headers: { 'X-AccountCode': 'demo-quick' } });
+    expect(other.body.data).toMatchObject({ name: before?.name, account_code: 'demo-quick' });
+    expect(quickRoom()).toEqual(before);
+    expect([...db.rooms.values()].filter((r) => r.code === code)).toHaveLength(2);
+  });
+
+  it('still refuses a code the same clinic already uses', async () => {
+    const before = db.rooms.size;
+    const { status, body } = await call('/rooms', {
+      method: 'POST',
+      ...json({ domain: 'demo', name: 'Second general', code: 'general', slug: 'second-general' }),
+      headers: { ...ADMIN, 'Content-Type': 'application/json' },
+    });
+    expect(status).toBe(400);
+    expect(body.message).toBe('A room with code "general" already exists');
+    expect(db.rooms.size).toBe(before);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import { db, nextId, nowSeconds, type RoomRecord, type UserRecord, type VisitRecord } from '../db';
 import { liveAccessToken, requireAccountHeader, requireAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
-import { checkText, TEXT_LIMITS } from '../lib/text';
+import { checkFields } from '../lib/text';
 import { jsonBody, optionalInt, queryOf } from '../lib/params';
 import { ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
@@ -37,16 +37,29 @@ function roomsOf(user: UserRecord): RoomAssociation[] {
  * Providers of a room: users of type 400 associated with it (spec 2.4). Clinic administrators
  * are associated with rooms to manage them and are not listed to patients.
  */
-export function roomProviders(code: string): UserRecord[] {
+export function roomProviders(code: string, accountCode?: string): UserRecord[] {
+  // With a clinic given, an association naming another clinic's room of the same code is not one.
+  const sameRoom = (r: { code: string; account_code?: unknown }) =>
+    r.code === code &&
+    (accountCode === undefined || r.account_code === undefined || r.account_code === accountCode);
   return [...db.users.values()].filter(
-    (u) => u.type === 400 && u.active && u.is_admin !== true && roomsOf(u).some((r) => r.code === code),
+    (u) => u.type === 400 && u.active && u.is_admin !== true && roomsOf(u).some(sameRoom),
   );
 }
 
-/** A room of the caller's clinic by code, or a 404 in the room family's `{code, message}` shape. */
+/**
+ * Room codes are unique within a clinic only (spec 2.3). The store keys a room by its code; a
+ * clinic's room whose code another clinic had first is kept under a clinic-scoped key (codes hold
+ * no control characters, so the NUL separator cannot collide with a real code).
+ */
+const scopedRoomKey = (accountCode: string, code: string) => `${accountCode}\u0000${code}`;
+
+/** A room of the caller's clinic by code. */
 export function findRoom(code: string, accountCode: string): RoomRecord | undefined {
   const room = db.rooms.get(code);
-  return room && room.account_code === accountCode ? room : undefined;
+  if (room && room.account_code === accountCode) return room;
+  const scoped = db.rooms.get(scopedRoomKey(accountCode, code));
+  return scoped && scoped.account_code === accountCode ? scoped : undefined;
 }
 
 function roomOr404(code: string, accountCode: string): RoomRecord {
@@ -57,7 +70,7 @@ function roomOr404(code: string, accountCode: string): RoomRecord {
 
 /** Room detail: the association lists are computed from the users, so they never drift. */
 export function roomDetail(room: RoomRecord): Record<string, unknown> {
-  const ids = roomProviders(String(room.code)).map((u) => u.id);
+  const ids = roomProviders(String(room.code), String(room.account_code)).map((u) => u.id);
   return { ...wire(room), users: ids.join(','), provider_ids: ids };
 }
 
@@ -133,7 +146,7 @@ export const roomsHandlers: HttpHandler[] = [
     const name = text('name');
     if (!domain) throw fail('domain is required');
     if (!name) throw fail('name is required');
-    checkText('name', name, TEXT_LIMITS.roomName);
+    checkFields('room', { domain, name, slug: text('slug'), code: text('code') }, fail);
     const slug =
       text('slug') ||
       name
@@ -141,10 +154,13 @@ export const roomsHandlers: HttpHandler[] = [
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') ||
       nextId('room');
-    const taken = [...db.rooms.values()].some((r) => r.domain === domain && r.slug === slug);
+    // Only the caller's own clinic is compared: a refusal never tells of another clinic's room.
+    const taken = [...db.rooms.values()].some(
+      (r) => r.account_code === accountCode && r.domain === domain && r.slug === slug,
+    );
     if (taken) throw fail(`A room with slug "${slug}" already exists in domain "${domain}"`);
     const code = text('code') || nextId('room');
-    if (db.rooms.has(code)) throw fail(`A room with code "${code}" already exists`);
+    if (findRoom(code, accountCode)) throw fail(`A room with code "${code}" already exists`);
     const t = nowSeconds();
     const room: RoomRecord = {
       id: nextId('room'),
@@ -167,7 +183,7 @@ export const roomsHandlers: HttpHandler[] = [
       payment: { consultations: [], currency: 'usd' },
       operation_settings: { is_closed: false, close_msg: '', close_message: { html: '' }, closed_days: [] },
     };
-    db.rooms.set(code, room);
+    db.rooms.set(db.rooms.has(code) ? scopedRoomKey(accountCode, code) : code, room);
     return ok(RoomSchema, roomDetail(room));
   }),
 
@@ -179,13 +195,13 @@ export const roomsHandlers: HttpHandler[] = [
   http.get(api('/rooms/:code/providers'), ({ request, params }) => {
     const accountCode = requireAccountHeader(request);
     const room = roomOr404(String(params.code), accountCode);
-    return ok(z.array(RoomProviderSchema), roomProviders(String(room.code)).map(providerItem));
+    return ok(z.array(RoomProviderSchema), roomProviders(String(room.code), accountCode).map(providerItem));
   }),
 
   http.get(api('/rooms/:code/providers/:id'), ({ request, params }) => {
     const accountCode = requireAccountHeader(request);
     const room = roomOr404(String(params.code), accountCode);
-    const provider = roomProviders(String(room.code)).find((u) => u.id === String(params.id));
+    const provider = roomProviders(String(room.code), accountCode).find((u) => u.id === String(params.id));
     if (!provider)
       throw codeError(404, `Provider ${String(params.id)} not found in room ${String(room.code)}`);
     return ok(RoomProviderDetailSchema, providerDetail(provider));

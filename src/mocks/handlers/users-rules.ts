@@ -1,5 +1,6 @@
 import { db, type UserRecord } from '../db';
 import { codeError } from '../lib/errors';
+import { decimalInt } from '../lib/params';
 import { publicUser } from '../lib/users';
 
 /**
@@ -199,8 +200,8 @@ function intList(params: URLSearchParams, key: string, allowed?: Set<number>): n
   const list = listParam(params, key);
   if (!list) return null;
   return list.map((v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n)) throw bad(`${key} must be integers (single or comma-separated)`);
+    const n = decimalInt(v);
+    if (n === null) throw bad(`${key} must be integers (single or comma-separated)`);
     if (allowed && !allowed.has(n)) throw bad(`${key} must be one of ${[...allowed].join(', ')}`);
     return n;
   });
@@ -226,9 +227,8 @@ function searchText(params: URLSearchParams, key: string): string | null {
 function intParam(params: URLSearchParams, key: string, fallback: number, min: number, max: number): number {
   const value = params.get(key);
   if (value === null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw bad(`${key} must be an integer from ${min} to ${max}`);
+  const n = decimalInt(value);
+  if (n === null || n < min || n > max) throw bad(`${key} must be an integer from ${min} to ${max}`);
   return n;
 }
 
@@ -313,7 +313,8 @@ export function listUsersFor(
   });
 
   const page = matches.slice(start, start + limit).map((u) => {
-    const wire = publicUser(u);
+    // A user who never signed in has `last_login: null` rather than no key (spec 4.1 `fields`).
+    const wire = { ...publicUser(u), last_login: u.last_login ?? null };
     if (!fields) return wire;
     // `id` always comes back: without it a row cannot be told apart (docs/spec-decisions.md).
     return Object.fromEntries(Object.entries(wire).filter(([k]) => k === 'id' || fields.includes(k)));

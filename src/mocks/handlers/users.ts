@@ -152,14 +152,17 @@ export const authHandler = http.get(api('/auth'), ({ request }) => {
 /**
  * Where `GET /auth` may send a browser: a path of this origin, read the way a browser reads it
  * (tab, CR and LF removed, `\\` taken as `/`); anything that would leave the origin lands on `/`.
- * Line breaks are refused with 400: they could only split the Location header.
+ * The decision is on the normalised path, never the raw text: `/.//x`, `/..//x` and `/%2e//x`
+ * all resolve to `//x`, which a browser follows to another host. Location is built from the
+ * normalised pathname, search and hash. Line breaks are refused with 400: they could only split
+ * the Location header.
  */
 function landingPath(next: string | null): string {
   if (next === null || next === '') return '/';
   if (/[\r\n]/.test(next)) throw codeError(400, 'next must not contain line breaks');
   const read = next.replace(/\t/g, '').replace(/\\/g, '/');
   if (!read.startsWith('/') || read.startsWith('//')) return '/';
-  const origin = 'http://portal.invalid';
+  const origin = 'https://origin.invalid';
   let url: URL;
   try {
     url = new URL(read, origin);
@@ -167,7 +170,9 @@ function landingPath(next: string | null): string {
     return '/';
   }
   if (url.origin !== origin) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
+  const { pathname } = url;
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.startsWith('/\\')) return '/';
+  return `${pathname}${url.search}${url.hash}`;
 }
 
 export const userHandlers = [

@@ -31,11 +31,21 @@ export function optionalInt(
 ): number | undefined {
   const value = read(params, key);
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n)) throw fail(`${key} must be an integer`);
+  const n = typeof value === 'number' ? value : decimalInt(value);
+  if (n === null || !Number.isSafeInteger(n)) throw fail(`${key} must be an integer`);
   if (min !== undefined && n < min) throw fail(`${key} must be at least ${min}`);
   if (max !== undefined && n > max) throw fail(`${key} must be at most ${max}`);
   return n;
+}
+
+/**
+ * An integer written in plain decimal digits (an optional leading minus): `Number()` alone would
+ * also take `0x10`, `1e1`, `10.0` and surrounding spaces, which a strict server refuses.
+ */
+export function decimalInt(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^-?[0-9]{1,16}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 export function requiredInt(
@@ -56,6 +66,12 @@ function read(params: URLSearchParams | FormData | Record<string, unknown>, key:
     return v === null ? undefined : v;
   }
   return Object.hasOwn(params, key) ? (params as Record<string, unknown>)[key] : undefined;
+}
+
+/** Whether the request says its body is JSON (`application/json`, with or without a charset). */
+export function isJsonContentType(request: Request): boolean {
+  const type = request.headers.get('Content-Type') ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** Parses a JSON body, answering 400 for anything that is not a JSON object. */

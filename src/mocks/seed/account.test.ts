@@ -37,8 +37,10 @@ describe('seeded step configurations', () => {
     expect((await get(`/rooms/${room}`, code)).status).toBe(200);
   });
 
-  it('keeps a malformed post-intake step in the long flow on purpose', async () => {
+  it('gives every post-intake step a code (spec 2.5), some of them unknown to the portal', async () => {
     const account = AccountSchema.parse((await get('/accounts/demo')).body.data);
-    expect(account.post_intake_steps?.some((s) => !IntakeStepSchema.safeParse(s).success)).toBe(true);
+    const steps = (account.post_intake_steps ?? []).map((s) => IntakeStepSchema.parse(s));
+    expect(steps.every((s) => s.code !== '')).toBe(true);
+    expect(steps.map((s) => s.code)).toEqual(expect.arrayContaining(['legacy_widget', 'wellbeing_check']));
   });
 });

@@ -146,9 +146,9 @@ export const DEMO_POST_INTAKE_STEPS: unknown[] = [
     ],
   },
   DEMO_SURVEY_STEP,
+  // Codes the portal does not know and nothing to render: each is skipped with a note.
   { code: 'legacy_widget', name: 'Home health questionnaire' },
-  // Malformed on purpose: no code. The portal skips it with a note instead of failing.
-  { name: 'A few more questions' },
+  { code: 'wellbeing_check', name: 'A few more questions' },
 ];
 
 /** A short walk-in flow (account `demo-quick`): reason, location, consent. */
@@ -277,13 +277,15 @@ export function seedAccounts(db: Db): void {
     intake_steps: ECONSULT_INTAKE_STEPS,
     post_intake_steps: [DEMO_SURVEY_STEP],
   });
+  // These accounts' flows have no consultation or payment step, so their rooms charge nothing: the
+  // mock creates a visit for a charged consultation only once it is paid (DESIGN.md section 4).
   const quick = accountRoom('demo-quick', 'quick-care', 'Quick care', 'walkin', {
     id: 'cons_quick_10',
     description: 'Quick check-in',
     duration: 10,
-    amount: 35,
+    amount: 0,
     group: false,
-    charge: true,
+    charge: false,
     slots: 1,
     visible_to_patient: true,
   });
@@ -291,9 +293,9 @@ export function seedAccounts(db: Db): void {
     id: 'cons_photos',
     description: 'Photo review',
     duration: 20,
-    amount: 45,
+    amount: 0,
     group: false,
-    charge: true,
+    charge: false,
     slots: 1,
     visible_to_patient: true,
   });

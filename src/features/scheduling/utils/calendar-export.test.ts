@@ -36,6 +36,15 @@ describe('calendar export', () => {
     expect(lines.at(-2)).toBe('END:VCALENDAR');
   });
 
+  it('escapes CRLF, a lone LF and a lone CR as \\n, and backslash, semicolon and comma (RFC 5545 3.3.11)', () => {
+    const ics = buildIcs({ ...event, description: 'one\r\ntwo\nthree\rfour \\ a;b,c' });
+    expect(unfold(ics).find((l) => l.startsWith('DESCRIPTION:'))).toBe(
+      'DESCRIPTION:one\\ntwo\\nthree\\nfour \\\\ a\\;b\\,c',
+    );
+    // No bare CR or LF anywhere but the CRLF line ends.
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('keeps the UID and raises SEQUENCE when the appointment moves or is cancelled', () => {
     const moved = unfold(
       buildIcs({ ...event, start: event.start + 3600, end: event.end + 3600, sequence: 3 }),

@@ -32,9 +32,16 @@ export function icsUtc(seconds: number): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** Escapes TEXT values (RFC 5545 3.3.11). */
+/**
+ * TEXT escaping (RFC 5545 3.3.11): backslash, semicolon and comma escaped, and every line break
+ * (CRLF, a lone LF, a lone CR) written as `\n`; a bare CR would otherwise end the content line.
+ */
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Folds content lines longer than 75 octets (RFC 5545 3.1), never splitting a character. */
