@@ -219,6 +219,10 @@ export type EligibilityRecord = z.infer<typeof EligibilityJobSchema> & {
   id: string;
   /** Mock-only: UNIX seconds the check started (a new check within the window is refused). */
   _started: number;
+  /** Mock-only: the checked card's `INSURER:MEMBER`; the window also holds for that carrier/member. */
+  _subscriber?: string;
+  /** Mock-only: the primary card was removed; the job no longer reads, but its window still holds. */
+  _cardRemoved?: boolean;
 };
 
 /** Carriers and diagnoses have no `id` on the wire; the store keys them by code and drops it when answering. */
@@ -352,6 +356,14 @@ export function resetDb(now?: number): Db {
 export function nextId(prefix: string): string {
   db.seq += 1;
   return `${prefix}_${db.seq}`;
+}
+
+/**
+ * A new unguessable id with a readable prefix (`int_` + 32 hex digits), for records whose ids a
+ * caller could otherwise count through (intakes: their invoices and visits hang off them).
+ */
+export function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomUUID().replace(/-/g, '')}`;
 }
 
 /** Seconds since the epoch, the spec's timestamp unit, on the mock's movable clock (lib/clock.ts). */

@@ -142,11 +142,12 @@ const MATRIX: Record<string, Class[] | 'control'> = {
   'GET */api_v3/billing/settings': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
   'GET */api_v3/billing/sources': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
   'GET */api_v3/billing/sources/:id': ['pass', 'deny', 'deny', '404', '404', '401', '401', '401'],
+  'GET */api_v3/emr/schema': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
   'GET */api_v3/endpoints': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
   'GET */api_v3/endpoints/:id': ['pass', 'deny', 'deny', '404', '404', '401', '401', '401'],
   'GET */api_v3/files': ['pass', 'pass', 'pass', 'pass', 'pass', 'pass', '403', '401'],
   'GET */api_v3/files/:id': ['pass', 'deny', 'deny', 'pass', '404', 'pass', '403', '401'],
-  'GET */api_v3/files/view/:id': ['403', 'deny', 'deny', '403', '403', '403', '403', '403'],
+  'GET */api_v3/files/view/:id': ['403', 'deny', 'deny', '403', '403', '403', '403', '401'],
   'GET */api_v3/insurances/list/:list': ['pass', 'pass', 'pass', 'pass', 'pass', 'pass', '403', '401'],
   'GET */api_v3/intakes/:id': ['pass', 'deny', 'deny', '403', '404', '401', '401', '401'],
   'GET */api_v3/me': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
@@ -322,5 +323,181 @@ describe('permission matrix (standalone server)', () => {
       if (!matches(expected[index] as Class, response.status)) wrong.push(`${caller} got ${response.status}`);
     }
     expect(wrong, seen.join(' ')).toEqual([]);
+  });
+});
+
+describe('invoices are bound to the clinic of their intake (standalone server)', () => {
+  /** What `POST /billing/invoices/process` answers each caller for an intake id, status and body. */
+  async function invoiceAnswers(intakeId: string): Promise<Record<Caller, string>> {
+    const answers = {} as Record<Caller, string>;
+    for (const caller of CALLERS) {
+      const { token, account } = credentials(caller);
+      const headers: Record<string, string> = {
+        'X-AccountCode': account,
+        'Content-Type': 'application/json',
+      };
+      if (token) headers['X-ApiToken'] = token;
+      const response = await fetch(`${origin}/api_v3/billing/invoices/process`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ intake_id: intakeId }),
+      });
+      const body = (await response.json()) as { data?: { paid?: boolean }; code?: number; message?: string };
+      answers[caller] = body.data
+        ? `${response.status} paid=${String(body.data.paid)}`
+        : `${response.status} ${JSON.stringify(body)}`;
+    }
+    return answers;
+  }
+
+  it("shows a paid invoice to the patient and their clinic's staff, and to nobody else anything but not found", async () => {
+    // The seeded appointment of `usr_patient` in `demo` was paid (seed/billing.ts).
+    const paid = await invoiceAnswers('int_upcoming');
+    const notFound = `404 ${JSON.stringify({ code: 404, message: 'Intake not found' })}`;
+    expect(paid).toEqual({
+      own: '200 paid=true',
+      other: notFound,
+      guest: notFound,
+      provider: '200 paid=true',
+      foreign: notFound,
+      admin: '401 {"code":401,"message":"Invalid or missing API token"}',
+      adminForeign: '401 {"code":401,"message":"Invalid or missing API token"}',
+      none: '401 {"code":401,"message":"Invalid or missing API token"}',
+    });
+    // An id that does not exist gets the very same answer as one of someone else's.
+    const missing = await invoiceAnswers('int_0123456789abcdef0123456789abcdef');
+    for (const caller of ['other', 'guest', 'foreign'] as const) expect(missing[caller]).toBe(paid[caller]);
+    expect(missing.own).toBe(notFound);
+    expect(db.charges.get('ch_seed_upcoming')?.status).toBe('succeeded');
+  });
+});
+
+/** One request over real HTTP as `userId` in `demo`; the answer's status, body and error code. */
+async function as(userId: string, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = {
+    'X-AccountCode': 'demo',
+    'X-ApiToken': issuePair(userId).access.token,
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${origin}/api_v3${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    error?: string;
+    message?: string;
+  } | null;
+  return { status: response.status, json };
+}
+
+describe('identity is the user id only', () => {
+  it('gives nothing of usr_patient to a caller whose SSO code is "usr_patient"', async () => {
+    addUser('usr_lookalike_m', 'usr_patient2', { type: 200, code: 'usr_patient' });
+    const t = Math.floor(Date.now() / 1000);
+    const theirVisit = [...db.visits.values()].find(
+      (v) => v.member_id === 'usr_patient' && v.room_code === 'general' && v.account_code === 'demo',
+    );
+    if (!theirVisit) throw new Error('no visit of usr_patient in general');
+    const intake = (id: string, roomCode: string, visitId: string | null) =>
+      db.intakes.set(id, {
+        id,
+        created: t,
+        modified: t,
+        type: '1',
+        reason_for_visit: 'Mine',
+        attachments: [],
+        visit_id: visitId,
+        room_code: roomCode,
+        member_id: 'usr_patient',
+        _owner: 'usr_patient',
+      });
+    intake('int_id_new', 'general', null);
+    intake('int_id_visit', 'general', theirVisit.id);
+    intake('int_id_ec', 'after-hours', null);
+    const visitsBefore = db.visits.size;
+    const notFound = (id: string) => ({ error: 'bad_request', message: `Intake ${id} not found` });
+    const me = 'usr_lookalike_m';
+
+    const availability = await as(
+      me,
+      'GET',
+      `/availability?start=${t}&end=${t + 86_400 * 7}&intake_id=int_id_new`,
+    );
+    expect([availability.status, availability.json]).toEqual([400, notFound('int_id_new')]);
+    const booking = await as(
+      me,
+      'POST',
+      `/visits?slot_start=${t + 86_400}&slot_end=${t + 88_200}&room_code=general&type=2&intake_id=int_id_new`,
+    );
+    expect([booking.status, booking.json]).toEqual([400, notFound('int_id_new')]);
+    for (const id of ['int_id_new', 'int_id_visit']) {
+      const walkin = await as(
+        me,
+        'POST',
+        `/visits/add_walkin?intake_id=${id}&visit_data_id=${id}&room_code=general`,
+      );
+      expect([walkin.status, walkin.json]).toEqual([400, notFound(id)]);
+    }
+    const econsult = await as(me, 'POST', '/visits/add_econsult', {
+      intake_id: 'int_id_ec',
+      room_code: 'after-hours',
+    });
+    expect([econsult.status, econsult.json]).toEqual([400, notFound('int_id_ec')]);
+    expect([403, 404]).toContain((await as(me, 'GET', '/intakes/int_id_new')).status);
+    expect([403, 404]).toContain((await as(me, 'POST', '/intakes/int_id_new')).status);
+    expect((await as(me, 'POST', '/billing/invoices/process', { intake_id: 'int_id_new' })).status).toBe(404);
+    expect([403, 404]).toContain((await as(me, 'GET', `/visits/${theirVisit.id}`)).status);
+    expect((await as(me, 'GET', '/visits')).json?.data).toEqual([]);
+
+    expect(db.visits.size).toBe(visitsBefore);
+    expect(db.intakes.get('int_id_new')?.visit_id).toBeNull();
+    expect(db.intakes.get('int_id_visit')?.visit_id).toBe(theirVisit.id);
+    expect(db.intakes.get('int_id_ec')?.visit_id).toBeNull();
+  });
+});
+
+describe('the colleague rule on every path that changes a visit', () => {
+  it('refuses take, start, complete, cancel and reschedule of a visit a colleague has, with 409 visit_taken', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const appointment = [...db.visits.values()].find(
+      (v) => v.type === 2 && v.status === 20 && v.provider_id === 'usr_provider' && v.room_code === 'general',
+    );
+    const walkin = [...db.visits.values()].find(
+      (v) =>
+        v.type === 1 && v.subtype !== 4 && v.status === 10 && v.room_code === 'general' && !v.provider_id,
+    );
+    if (!appointment || !walkin) throw new Error('no confirmed appointment or waiting walk-in in the seed');
+    expect(
+      (await as('usr_provider', 'POST', `/visits/${walkin.id}?version=2&provider_id=usr_provider`)).status,
+    ).toBe(200);
+    const offered = await as(
+      'usr_nurse',
+      'GET',
+      `/availability?start=${t}&end=${t + 30 * 86_400}&room_code=general&provider_id=usr_nurse`,
+    );
+    const slot = (offered.json?.data as { slots: { slot_start: number; slot_end: number }[] }).slots[0];
+    if (!slot) throw new Error('no open time of usr_nurse');
+    const message = `${db.users.get('usr_provider')?.full_name} has already taken this visit.`;
+    for (const visit of [appointment, walkin]) {
+      const before = JSON.stringify(db.visits.get(visit.id));
+      for (const query of [
+        'provider_id=usr_nurse',
+        'status=25',
+        'status=30',
+        'status=40&reason=Double%20booked',
+        `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}`,
+        `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
+      ]) {
+        const answer = await as('usr_nurse', 'POST', `/visits/${visit.id}?version=2&${query}`);
+        expect([query, answer.status, answer.json], visit.id).toEqual([
+          query,
+          409,
+          { error: 'visit_taken', message },
+        ]);
+      }
+      expect(JSON.stringify(db.visits.get(visit.id))).toBe(before);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { payIntake } from '~test/payments';
 import { sessionFor } from '~test/render';
 import { createAppContext } from '@/app/create-app';
 import { db, nowSeconds } from '@/mocks/db';
@@ -18,7 +19,8 @@ function setup() {
   return { queryClient: context.queryClient, wrapper };
 }
 
-function addIntake(id: string, roomCode: string) {
+/** An intake of usr_patient2 for `consultation`, paid as the payment step pays it before the visit. */
+async function addPaidIntake(id: string, roomCode: string, consultation: string) {
   db.intakes.set(id, {
     id,
     created: nowSeconds(),
@@ -28,14 +30,17 @@ function addIntake(id: string, roomCode: string) {
     room_code: roomCode,
     member_id: 'usr_patient2',
     _owner: 'usr_patient2',
+    consultation_id: consultation,
   });
+  const headers = { 'X-ApiToken': sessionFor('demo-patient-2').token.token, 'X-AccountCode': 'demo' };
+  await payIntake(id, headers);
 }
 
 afterEach(() => server.events.removeAllListeners());
 
 describe('visit creation hooks', () => {
   it('creates a walk-in with the intake id standing in for visit_data_id, caches it and invalidates visit lists', async () => {
-    addIntake('int_hook', 'general');
+    await addPaidIntake('int_hook', 'general', 'cons_general_15');
     const urls: URL[] = [];
     server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)));
     const { queryClient, wrapper } = setup();
@@ -54,7 +59,7 @@ describe('visit creation hooks', () => {
   });
 
   it('answers a second call for the same intake with the same visit', async () => {
-    addIntake('int_hook2', 'general');
+    await addPaidIntake('int_hook2', 'general', 'cons_general_15');
     const { wrapper } = setup();
     const { result } = renderHook(() => useAddWalkinVisit(), { wrapper });
     const first = await act(() =>
@@ -68,7 +73,7 @@ describe('visit creation hooks', () => {
   });
 
   it('creates an e-consult with a JSON body and caches it', async () => {
-    addIntake('int_hook3', 'dermatology');
+    await addPaidIntake('int_hook3', 'dermatology', 'cons_derm_photo');
     const { queryClient, wrapper } = setup();
     const { result } = renderHook(() => useAddEconsultVisit(), { wrapper });
     const visit = await act(() =>

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
+import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 
@@ -16,6 +17,8 @@ function setSteps() {
   if (!account) throw new Error('no demo account');
   account.intake_steps = [{ code: 'reason', name: 'Reason for visit' }];
   account.post_intake_steps = [{ code: 'pharmacy', name: 'Preferred pharmacy' }];
+  // No payment step in this flow: the room charges nothing, or the mock refuses the visit unpaid.
+  chargeNothingIn('general');
 }
 
 async function reachPharmacyStep() {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { DEMO_SURVEY_STEP } from '@/mocks/seed/account';
+import { chargeNothingIn } from '~test/payments';
 import { renderRoute, sessionFor } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 
@@ -16,6 +17,8 @@ async function reachSurvey() {
   if (!account) throw new Error('no demo account');
   account.intake_steps = [{ code: 'reason', name: 'Reason for visit' }];
   account.post_intake_steps = [DEMO_SURVEY_STEP];
+  // No payment step in this flow: the room charges nothing, or the mock refuses the visit unpaid.
+  chargeNothingIn('general');
   const utils = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
   await utils.user.type(await screen.findByLabelText(/What would you like help with/), 'Cough');
   await utils.user.click(screen.getByRole('button', { name: 'Start my visit' }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db, nextId, nowSeconds } from '@/mocks/db';
+import { db, nextId, nowSeconds, type UserRecord } from '@/mocks/db';
+import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
 import { chargesFor } from './billing';
 
@@ -221,5 +222,52 @@ describe('POST /billing/invoices/process', () => {
     });
     expect(read.body.data).toMatchObject({ paid: true, amount_due: 89 });
     expect(chargesFor(id)).toHaveLength(1);
+  });
+});
+
+describe('invoices belong to their clinic', () => {
+  /** A provider of the `demo-quick` clinic only, as the SSO would create one. */
+  function quickProviderToken(): string {
+    const base = db.users.get('usr_provider') as UserRecord;
+    db.users.set('usr_quick_provider', {
+      ...base,
+      id: 'usr_quick_provider',
+      code: 'quick-provider',
+      email: 'quick-provider@example.test',
+      account_code: 'demo-quick',
+      clinics: ['demo-quick'],
+      rooms: [],
+    });
+    return issuePair('usr_quick_provider').access.token;
+  }
+
+  async function process(token: string, account: string, json: unknown) {
+    const response = await fetch(`${API}/billing/invoices/process`, {
+      method: 'POST',
+      headers: { 'X-ApiToken': token, 'X-AccountCode': account, 'Content-Type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    return { status: response.status, body: (await response.json()) as Body };
+  }
+
+  it('answers another clinic exactly as it answers an intake that does not exist', async () => {
+    // Casey's seeded appointment in `demo` was paid (seed/billing.ts).
+    expect(chargesFor('int_upcoming')).toHaveLength(1);
+    const token = quickProviderToken();
+    const foreign = await process(token, 'demo-quick', { intake_id: 'int_upcoming' });
+    const missing = await process(token, 'demo-quick', { intake_id: 'int_does_not_exist' });
+    expect(foreign).toEqual({ status: 404, body: { code: 404, message: 'Intake not found' } });
+    expect(foreign).toEqual(missing);
+    // Nor can it charge there.
+    const charge = await process(token, 'demo-quick', { intake_id: intake(), create_invoice: 1 });
+    expect(charge).toEqual(missing);
+
+    // The patient too reads the invoice only in the clinic of its intake.
+    const casey = sessionFor('demo-patient').token.token;
+    expect(await process(casey, 'demo-quick', { intake_id: 'int_upcoming' })).toEqual(missing);
+    expect((await process(casey, 'demo', { intake_id: 'int_upcoming' })).body.data).toMatchObject({
+      paid: true,
+    });
+    expect(chargesFor('int_upcoming')).toHaveLength(1);
   });
 });

@@ -9,10 +9,11 @@ import {
   type IntakeRecord,
   type InvoiceQuote,
   type PaymentSourceRecord,
+  type RoomRecord,
   type UserRecord,
 } from '../db';
 import { isStaff, requireUser } from '../lib/auth';
-import { codeError } from '../lib/errors';
+import { codeError, namedError } from '../lib/errors';
 import { jsonBody, optionalString, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
@@ -34,6 +35,10 @@ import { TEST_PUBLISHABLE_KEY, TEST_TOKENS } from '../seed/billing';
  *   the charge already made (idempotent by intake), and a quote of a paid intake says `paid: true`.
  * - Every answer for an invoice adds `paid`, and once paid `invoice_id`, `charge` (amount, brand,
  *   last4, created) so a lost answer can be resolved by asking again without charging.
+ * - An invoice belongs to the clinic of its intake's room: it answers only a caller acting in that
+ *   clinic (X-AccountCode), and there only the intake's patient (who pays) and the clinic's staff
+ *   (who read). Everyone else gets the answer of an intake that does not exist.
+ * - A visit exists only once its consultation is paid (`requirePaidConsultation`, DESIGN.md section 4).
  */
 
 const bad = (message: string) => codeError(400, message);
@@ -116,8 +121,104 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Succeeded charges of an intake: the ledger tests read. At most one, ever. */
 export function chargesFor(intakeId: string): ChargeRecord[] {
-  return [...db.charges.values()].filter((c) => c.intake_id === intakeId && c.status === 'succeeded');
+  return [...db.charges.by('intake', intakeId)].filter((c) => c.status === 'succeeded');
 }
+
+type Consultation = NonNullable<NonNullable<RoomRecord['payment']>['consultations']>[number];
+
+const isCharged = (c: Consultation) => c.charge !== false && Number(c.amount ?? 0) > 0;
+const nameOf = (c: { description?: unknown } | undefined) =>
+  typeof c?.description === 'string' && c.description.trim() ? c.description.trim() : 'consultation';
+
+/** Error code of a visit refused because its consultation is not paid (402, docs/spec-decisions.md). */
+export const PAYMENT_REQUIRED = 'payment_required';
+const unpaid = (message: string) => namedError(402, PAYMENT_REQUIRED, message);
+
+/**
+ * The rule behind every kind of visit (DESIGN.md section 4): a visit for a consultation the room
+ * charges for is created only after the intake's invoice succeeded, and for that consultation.
+ * The intake names its consultation in the custom field `consultation_id` (the consultation step
+ * saves it, `invoices/process` prices it); a room that charges for none of its consultations
+ * passes. `slotConsultation` is the consultation of the slot an appointment books: it must be the
+ * intake's. Throws 402 `{error: payment_required, message}` (the visit family's shape).
+ */
+export function requirePaidConsultation(
+  intake: IntakeRecord,
+  room: RoomRecord,
+  slotConsultation?: { id?: string | number | null; description?: unknown } | null,
+): void {
+  const consultations = room.payment?.consultations ?? [];
+  const chosenId = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
+  const chosen = consultations.find((c) => String(c.id) === chosenId);
+  const slotId = slotConsultation?.id == null ? '' : String(slotConsultation.id);
+  if (slotId && chosen && slotId !== chosenId) {
+    const slotName = nameOf(
+      consultations.find((c) => String(c.id) === slotId) ?? slotConsultation ?? undefined,
+    );
+    throw unpaid(
+      `This time is for ${slotName}, but you chose ${nameOf(chosen)}. Please choose a time for ${nameOf(chosen)}.`,
+    );
+  }
+  if (!consultations.some(isCharged)) return;
+  if (!chosen) {
+    throw unpaid('Please choose the type of consultation and pay for it before your visit is created.');
+  }
+  if (!isCharged(chosen)) return;
+  const paid = chargesFor(String(intake.id))[0];
+  if (!paid) {
+    throw unpaid(`Your ${nameOf(chosen)} has not been paid yet. Please complete the payment step first.`);
+  }
+  const paidFor = paid.invoice?.consultation;
+  if (!paidFor || String(paidFor.id) !== chosenId) {
+    throw unpaid(
+      `You paid for ${nameOf(paidFor ?? undefined)}, but this visit is for ${nameOf(chosen)}. Please start a new visit to choose another consultation.`,
+    );
+  }
+}
+
+/** The consultation an intake's succeeded invoice paid for, if it was paid. */
+export function paidConsultationOf(intakeId: string): InvoiceQuote['consultation'] | undefined {
+  return chargesFor(intakeId)[0]?.invoice?.consultation;
+}
+
+/**
+ * Development controls only (never a spec path): settles an intake as its payment step would have,
+ * for the patients a control puts in a queue: the room's first consultation, paid without a card.
+ */
+export function settleForControl(intake: IntakeRecord, room: RoomRecord): void {
+  const consultation = room.payment?.consultations?.[0];
+  if (!consultation) return;
+  intake.consultation_id = String(consultation.id);
+  if (!isCharged(consultation)) return;
+  const amount = Number(consultation.amount);
+  const currency = room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd';
+  const id = nextId('ch');
+  db.charges.set(id, {
+    id,
+    intake_id: String(intake.id),
+    invoice_id: nextId('inv'),
+    status: 'succeeded',
+    amount,
+    currency,
+    source_id: null,
+    brand: null,
+    last4: null,
+    created: nowSeconds(),
+    invoice: {
+      currency,
+      consultation: {
+        id: String(consultation.id),
+        description: nameOf(consultation),
+        amount,
+        duration: Number(consultation.duration ?? 0),
+      },
+      amount_due: amount,
+    },
+  });
+}
+
+/** The clinic an intake belongs to: its room's. */
+const clinicOf = (intake: IntakeRecord) => db.rooms.get(String(intake.room_code))?.account_code;
 
 function couponFor(code: string | undefined) {
   if (!code) return null;
@@ -223,7 +324,7 @@ export const billingHandlers: HttpHandler[] = [
   }),
 
   http.post(api('/billing/invoices/process'), async ({ request }) => {
-    const { user } = requireUser(request, AUTH);
+    const { user, clinic } = requireUser(request, AUTH);
     const body = await jsonBody(request, bad);
     const intakeId = requiredString(body, 'intake_id', bad);
     const promo = body.promo_code;
@@ -237,7 +338,9 @@ export const billingHandlers: HttpHandler[] = [
     const intake = db.intakes.get(intakeId);
     const isOwner = !!intake && (intake._owner === user.id || intake.member_id === user.id);
     // Staff may read what an intake cost (the receipt on the visit page); only the patient pays.
-    if (!intake || (!isOwner && !(isStaff(user) && !charging))) throw codeError(404, 'Intake not found');
+    // Another clinic's intake, someone else's and a missing one get one and the same answer.
+    const mayUse = isOwner || (isStaff(user) && !charging);
+    if (!intake || clinicOf(intake) !== clinic || !mayUse) throw codeError(404, 'Intake not found');
 
     const paid = chargesFor(intakeId)[0];
     if (paid) return ok(InvoiceResultSchema, paidAnswer(paid));

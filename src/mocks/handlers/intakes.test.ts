@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
+import { payIntake } from '~test/payments';
 import { sessionFor, type PersonaCode } from '~test/render';
 
 const API = 'http://mock.test/api_v3';
@@ -146,5 +147,47 @@ describe('GET /intakes/{id}', () => {
     const { status, body } = await call('GET', '/intakes/int_pending');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id: 'int_pending', visit_id: 'vis_pending' });
+  });
+});
+
+describe('intake ids and paid intakes', () => {
+  it('gives new intakes unguessable ids with the usual prefix', async () => {
+    const first = String((await create('room_code=general')).body.data?.id);
+    const second = String((await create('room_code=general')).body.data?.id);
+    for (const id of [first, second]) expect(id).toMatch(/^int_[0-9a-f]{32}$/);
+    expect(first).not.toBe(second);
+    expect(db.intakes.has(first) && db.intakes.has(second)).toBe(true);
+  });
+
+  it('keeps the consultation of a paid intake: another one is refused, the same one saves', async () => {
+    const id = String(
+      (await create('room_code=general', { consultation_id: 'cons_general_group' })).body.data?.id,
+    );
+    const headers = { 'X-ApiToken': sessionFor('demo-patient').token.token, 'X-AccountCode': 'demo' };
+    await payIntake(id, headers, API);
+
+    const changed = await call('POST', `/intakes/${id}?reason_for_visit=Later`, {
+      form: { consultation_id: 'cons_general_30' },
+    });
+    expect(changed).toEqual({
+      status: 409,
+      body: {
+        error: 'already_paid',
+        message:
+          'You have already paid for Blood pressure group session, so the consultation cannot change. Please start a new visit to choose another consultation.',
+      },
+    });
+    expect(db.intakes.get(id)).toMatchObject({ consultation_id: 'cons_general_group', reason_for_visit: '' });
+    const cleared = await call('POST', `/intakes/${id}`, { form: { consultation_id: '' } });
+    expect(cleared.status).toBe(409);
+
+    const same = await call('POST', `/intakes/${id}?reason_for_visit=Later`, {
+      form: { consultation_id: 'cons_general_group' },
+    });
+    expect(same.status).toBe(200);
+    expect(db.intakes.get(id)).toMatchObject({
+      consultation_id: 'cons_general_group',
+      reason_for_visit: 'Later',
+    });
   });
 });

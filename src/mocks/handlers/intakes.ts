@@ -1,12 +1,13 @@
 import { http, type HttpHandler } from 'msw';
 import { IntakeRefSchema, IntakeSchema, type IntakeAttachment } from '@/api/intakes/schemas';
-import { db, nextId, nowSeconds, type IntakeRecord, type UserRecord } from '../db';
+import { db, nowSeconds, randomId, type IntakeRecord, type UserRecord } from '../db';
 import { inClinic, isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { formBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
 import { findUserByCode } from '../lib/users';
+import { paidConsultationOf } from './billing';
 
 /**
  * Intakes (spec 4.4, 2.6). Intake endpoints answer errors as `{error, message}` (spec section 7).
@@ -146,6 +147,26 @@ function ownIntake(id: string, user: UserRecord, clinic: string): IntakeRecord {
   return intake;
 }
 
+/** Custom field naming the intake's consultation (the consultation step saves it; billing prices it). */
+const CONSULTATION_FIELD = 'consultation_id';
+
+/**
+ * A paid intake keeps the consultation it was paid for: the charge cannot follow a change, and a
+ * visit is only created for the consultation paid (DESIGN.md section 4). Re-sending it is fine.
+ */
+function refuseChangeOfPaidConsultation(intake: IntakeRecord, fields: Map<string, string>): void {
+  const next = fields.get(CONSULTATION_FIELD);
+  if (next === undefined || next === intake[CONSULTATION_FIELD]) return;
+  const paid = paidConsultationOf(String(intake.id));
+  if (!paid) return;
+  const name = paid.description?.trim() || 'this consultation';
+  throw namedError(
+    409,
+    'already_paid',
+    `You have already paid for ${name}, so the consultation cannot change. Please start a new visit to choose another consultation.`,
+  );
+}
+
 /** The wire form: everything but the mock-only `_` fields. */
 function publicIntake(intake: IntakeRecord): Record<string, unknown> {
   return Object.fromEntries(Object.entries(intake).filter(([key]) => !key.startsWith('_')));
@@ -170,7 +191,8 @@ export const intakesHandlers: HttpHandler[] = [
 
     const now = nowSeconds();
     const intake: IntakeRecord = {
-      id: nextId('int'),
+      // Unguessable: an intake id opens its invoice and its visit to whoever may use them.
+      id: randomId('int'),
       created: now,
       modified: now,
       type: String(type ?? 1),
@@ -198,6 +220,7 @@ export const intakesHandlers: HttpHandler[] = [
     const reason = readReason(params);
     const provider = readProvider(params);
     const custom = await readCustomFields(request);
+    refuseChangeOfPaidConsultation(intake, custom);
 
     if (location !== undefined) intake.location = location;
     if (phone !== undefined) intake.phone = phone;

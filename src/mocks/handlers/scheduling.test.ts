@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
+import { payIntake } from '~test/payments';
 import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
 
@@ -41,7 +42,8 @@ async function call<T = unknown>(path: string, init: RequestInit = {}) {
   return { status: response.status, body };
 }
 
-function addIntake(id: string, owner = 'usr_patient', roomCode = 'general') {
+/** An intake as the wizard leaves it; `consultation` is the custom field the consultation step saves. */
+function addIntake(id: string, owner = 'usr_patient', roomCode = 'general', consultation?: string) {
   const t = nowSeconds();
   db.intakes.set(id, {
     id,
@@ -54,7 +56,22 @@ function addIntake(id: string, owner = 'usr_patient', roomCode = 'general') {
     room_code: roomCode,
     member_id: owner,
     _owner: owner,
+    ...(consultation ? { consultation_id: consultation } : {}),
   });
+}
+
+/** The consultation a slot is offered for, read from its group in the seeded store. */
+function consultationOf(slot: AvailableSlot): string {
+  const groupId = db.slots.get(slot.slot_id)?.group_id;
+  const id = groupId ? db.slotGroups.get(groupId)?.consultation?.id : undefined;
+  if (id === undefined) throw new Error(`slot ${slot.slot_id} names no consultation`);
+  return String(id);
+}
+
+/** An intake for `slot`'s consultation in `general`, paid as the payment step pays it. */
+async function paidIntake(id: string, slot: AvailableSlot, owner = 'usr_patient') {
+  addIntake(id, owner, 'general', consultationOf(slot));
+  await payIntake(id, headers(owner), BASE);
 }
 
 const availability = (query: string, as = headers()) =>
@@ -82,6 +99,29 @@ const bookSlot = (slot: AvailableSlot, intakeId: string, as = headers()) =>
     },
     as,
   );
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
+
+/** Offered times that overlap none of the patient's active appointments (read from the db). */
+function freeFor(patientId: string, slots: AvailableSlot[]): AvailableSlot[] {
+  const busy = [...db.visits.values()]
+    .filter((v) => v.member_id === patientId && v.type === 2 && v.status !== 30 && v.status !== 40)
+    .filter((v) => typeof v.start === 'number' && typeof v.end === 'number')
+    .map((v) => ({ start: Number(v.start), end: Number(v.end) }));
+  return slots.filter((s) => busy.every((b) => !overlaps(b, { start: s.slot_start, end: s.slot_end })));
+}
+
+/** The group session the seed booked three places of (seed/slots.ts), read from the seed itself. */
+function seededSessionId(): string {
+  const onSessions = [...db.visits.values()].filter((v) =>
+    String(v._slot_id).startsWith('slot_okafor_class_'),
+  );
+  const ids = new Set(onSessions.map((v) => String(v._slot_id)));
+  expect(ids.size).toBe(1);
+  expect(new Set(onSessions.map((v) => v.member_id)).size).toBe(3);
+  return [...ids][0] ?? '';
+}
 
 function wallTime(seconds: number, zone: string): string {
   const date = new TZDate(seconds * 1000, zone);
@@ -157,7 +197,9 @@ describe('GET /availability', () => {
     const oneToOne = booked.filter((v) => !String(v._slot_id).includes('class'));
     expect(oneToOne.length).toBeGreaterThan(0);
     for (const visit of oneToOne) expect(offered.has(String(visit._slot_id))).toBe(false);
+    // The seed fills three places of the first group session on offer, one patient each.
     const session = body.data.slots.find((s) => s.group_id === 'grp_okafor_class');
+    expect(session?.slot_id).toBe(seededSessionId());
     expect(session).toMatchObject({ slot_booked: 3, slot_available: 1 });
     expect(body.data.slot_data[session?.slot_id ?? '']?.consultation).toEqual({ duration: 60, slots: 4 });
   });
@@ -192,10 +234,10 @@ describe('GET /availability', () => {
 
 describe('POST /visits', () => {
   it('books an open slot: one visit of type 2 on the intake, and the time leaves availability', async () => {
-    addIntake('int_book');
     const before = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const slot = before.body.data.slots[0];
+    const slot = freeFor('usr_patient', before.body.data.slots)[0];
     if (!slot) throw new Error('no slot');
+    await paidIntake('int_book', slot);
     const { status, body } = await bookSlot(slot, 'int_book');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ type: 2, status: 10, start: slot.slot_start, end: slot.slot_end });
@@ -209,10 +251,10 @@ describe('POST /visits', () => {
   });
 
   it('answers a retry for the same intake with the same visit', async () => {
-    addIntake('int_retry');
     const { body } = await availability(`${window()}&room_code=general`);
     const [first, second] = body.data.slots;
     if (!first || !second) throw new Error('no slots');
+    await paidIntake('int_retry', first);
     const a = await bookSlot(first, 'int_retry');
     const b = await bookSlot(first, 'int_retry');
     const c = await bookSlot(second, 'int_retry');
@@ -222,11 +264,11 @@ describe('POST /visits', () => {
   });
 
   it('refuses a full slot with 409 in the {error, message} shape', async () => {
-    addIntake('int_a');
-    addIntake('int_b', 'usr_patient2');
     const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const slot = body.data.slots[0];
+    const slot = freeFor('usr_patient2', freeFor('usr_patient', body.data.slots))[0];
     if (!slot) throw new Error('no slot');
+    await paidIntake('int_a', slot);
+    await paidIntake('int_b', slot, 'usr_patient2');
     const providerId = body.data.slot_data[slot.slot_id]?.provider_id ?? '';
     const query = {
       slot_start: slot.slot_start,
@@ -246,13 +288,17 @@ describe('POST /visits', () => {
   });
 
   it('gives the last place of a group session to exactly one of two simultaneous bookings', async () => {
-    addIntake('int_tab1');
-    addIntake('int_tab2');
     const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
-    const session = body.data.slots[0];
+    const session = body.data.slots.find((s) => s.slot_id === seededSessionId());
     if (!session) throw new Error('no session');
+    // Two patients: one patient holds at most one place of a session.
+    await paidIntake('int_tab1', session);
+    await paidIntake('int_tab2', session, 'usr_patient2');
     expect(session.slot_available).toBe(1);
-    const results = await Promise.all([bookSlot(session, 'int_tab1'), bookSlot(session, 'int_tab2')]);
+    const results = await Promise.all([
+      bookSlot(session, 'int_tab1'),
+      bookSlot(session, 'int_tab2', headers('usr_patient2')),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const onSession = [...db.visits.values()].filter(
       (v) => v._slot_id === session.slot_id && v.status !== 40,
@@ -304,14 +350,91 @@ describe('POST /visits', () => {
   });
 });
 
+describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md section 4)', () => {
+  const slotsFor = async (consultation: string) =>
+    (await availability(`${window()}&room_code=general&consultation_id=${consultation}`)).body.data.slots;
+  const visitsOf = (intakeId: string) => [...db.visits.values()].filter((v) => v.intake_id === intakeId);
+
+  it('refuses an appointment until its consultation is paid, then books it', async () => {
+    const [slot] = await slotsFor('cons_general_30');
+    if (!slot) throw new Error('no slot');
+    addIntake('int_unpaid', 'usr_patient', 'general', 'cons_general_30');
+    const refused = await bookSlot(slot, 'int_unpaid');
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: 'payment_required',
+      message: 'Your Standard consultation has not been paid yet. Please complete the payment step first.',
+    });
+    expect(visitsOf('int_unpaid')).toHaveLength(0);
+    expect(db.intakes.get('int_unpaid')?.visit_id).toBeNull();
+
+    await payIntake('int_unpaid', headers(), BASE);
+    const booked = await bookSlot(slot, 'int_unpaid');
+    expect(booked.status).toBe(200);
+    expect(db.visits.get(booked.body.data.id)?._slot_id).toBe(slot.slot_id);
+  });
+
+  it('refuses an $89 slot on an intake that paid the $25 group session', async () => {
+    const [standard] = await slotsFor('cons_general_30');
+    const [session] = await slotsFor('cons_general_group');
+    if (!standard || !session) throw new Error('no slots');
+    addIntake('int_group', 'usr_patient', 'general', 'cons_general_group');
+    const paid = await payIntake('int_group', headers(), BASE);
+    expect(paid).toMatchObject({ paid: true, amount_due: 25 });
+
+    const refused = await bookSlot(standard, 'int_group');
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: 'payment_required',
+      message:
+        'This time is for Standard consultation, but you chose Blood pressure group session. Please choose a time for Blood pressure group session.',
+    });
+    expect(visitsOf('int_group')).toHaveLength(0);
+
+    const ok = await bookSlot(session, 'int_group');
+    expect(ok.status).toBe(200);
+    expect(db.visits.get(ok.body.data.id)?._slot_id).toBe(session.slot_id);
+  });
+
+  it('refuses an appointment when the intake names another consultation than the one paid for', async () => {
+    const [standard] = await slotsFor('cons_general_30');
+    if (!standard) throw new Error('no slot');
+    addIntake('int_switch', 'usr_patient', 'general', 'cons_general_group');
+    await payIntake('int_switch', headers(), BASE);
+    // The stored intake now names the $89 consultation, however it got there.
+    db.intakes.get('int_switch')!.consultation_id = 'cons_general_30';
+    const refused = await bookSlot(standard, 'int_switch');
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe(
+      'You paid for Blood pressure group session, but this visit is for Standard consultation. Please start a new visit to choose another consultation.',
+    );
+    expect(visitsOf('int_switch')).toHaveLength(0);
+  });
+
+  it('keeps a moved appointment on the consultation it was booked for', async () => {
+    const [standard] = await slotsFor('cons_general_30');
+    const [session] = await slotsFor('cons_general_group');
+    if (!standard || !session) throw new Error('no slots');
+    await paidIntake('int_keep', standard);
+    const visit = (await bookSlot(standard, 'int_keep')).body.data;
+    const moved = await call<VisitBody>(
+      `/visits/${visit.id}?version=2&slot_start=${session.slot_start}&slot_end=${session.slot_end}`,
+      { method: 'POST', headers: headers() },
+    );
+    expect(moved.status).toBe(402);
+    expect(moved.body.error).toBe('payment_required');
+    expect(db.visits.get(visit.id)).toMatchObject({ start: standard.slot_start, _slot_id: standard.slot_id });
+  });
+});
+
 describe('POST /visits/{id} (version 2)', () => {
   async function booked(intakeId = 'int_move') {
-    addIntake(intakeId);
     const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const [first, second] = body.data.slots.filter(
+    const [first, second] = freeFor('usr_patient', body.data.slots).filter(
       (s) => body.data.slot_data[s.slot_id]?.provider_id === 'usr_provider',
     );
     if (!first || !second) throw new Error('no slots');
+    await paidIntake(intakeId, first);
     const visit = (
       await book({
         slot_start: first.slot_start,
@@ -345,7 +468,7 @@ describe('POST /visits/{id} (version 2)', () => {
 
   it('refuses moving onto a taken time with 409 and leaves the appointment where it was', async () => {
     const { visit, first, second } = await booked();
-    addIntake('int_rival', 'usr_patient2');
+    await paidIntake('int_rival', second, 'usr_patient2');
     await book(
       {
         slot_start: second.slot_start,
@@ -459,5 +582,229 @@ describe('slots', () => {
     });
     expect((await remove('/slots/nope')).status).toBe(404);
     expect(db.slots.has(slot.id)).toBe(true);
+  });
+});
+
+describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, S10, S11)', () => {
+  const update = (id: string, query: string, as = headers()) =>
+    call<VisitBody>(`/visits/${id}?${query}`, { method: 'POST', headers: as });
+  const standardSlots = async (extra = '') =>
+    (await availability(`${window()}&room_code=general&consultation_id=cons_general_30${extra}`)).body.data;
+  const timesOf = (s: AvailableSlot) => ({ start: s.slot_start, end: s.slot_end });
+  const taken = (providerId: string) =>
+    `${db.users.get(providerId)?.full_name} has already taken this visit.`;
+
+  it('refuses booking on, and availability for, an intake of a patient whose id is the caller\u2019s SSO code', async () => {
+    const base = db.users.get('usr_patient2');
+    if (!base) throw new Error('no usr_patient2');
+    db.users.set('usr_lookalike', {
+      ...base,
+      id: 'usr_lookalike',
+      code: 'usr_patient',
+      email: 'l@example.test',
+    });
+    const as = headers('usr_lookalike');
+    const slot = freeFor('usr_patient', (await standardSlots()).slots)[0];
+    if (!slot) throw new Error('no slot');
+    await paidIntake('int_theirs', slot);
+    const offered = await availability(`${window(7)}&intake_id=int_theirs`, as);
+    expect(offered.status).toBe(400);
+    expect(offered.body).toEqual({ error: 'bad_request', message: 'Intake int_theirs not found' });
+    const booked = await bookSlot(slot, 'int_theirs', as);
+    expect(booked.status).toBe(400);
+    expect(booked.body.message).toBe('Intake int_theirs not found');
+    expect(db.intakes.get('int_theirs')?.visit_id).toBeNull();
+    expect([...db.visits.values()].filter((v) => v.member_id === 'usr_lookalike')).toHaveLength(0);
+  });
+
+  it('refuses a provider moving a colleague\u2019s confirmed appointment onto her own slot (409 visit_taken)', async () => {
+    const t = nowSeconds();
+    const visit = [...db.visits.values()].find(
+      (v) =>
+        v.type === 2 &&
+        v.status === 20 &&
+        v.provider_id === 'usr_provider' &&
+        v.room_code === 'general' &&
+        Number(v.start) > t,
+    );
+    if (!visit) throw new Error('no confirmed appointment of usr_provider in the seed');
+    const before = { start: visit.start, end: visit.end, slot: visit._slot_id };
+    const [slot] = (await standardSlots('&provider_id=usr_nurse')).slots;
+    if (!slot) throw new Error('no slot of usr_nurse');
+    for (const query of [
+      `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
+      `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}`,
+    ]) {
+      const refused = await update(visit.id, `version=2&${query}`, headers('usr_nurse'));
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: 'visit_taken', message: taken('usr_provider') });
+    }
+    expect(db.visits.get(visit.id)).toMatchObject({
+      start: before.start,
+      end: before.end,
+      provider_id: 'usr_provider',
+      status: 20,
+    });
+    expect(db.visits.get(visit.id)?._slot_id).toBe(before.slot);
+  });
+
+  it('refuses a provider moving a walk-in a colleague has taken (409 visit_taken)', async () => {
+    const walkin = [...db.visits.values()].find(
+      (v) =>
+        v.type === 1 &&
+        v.subtype !== 4 &&
+        v.status === 10 &&
+        v.room_code === 'general' &&
+        !v.provider_id &&
+        v.member_id !== 'usr_patient',
+    );
+    if (!walkin) throw new Error('no waiting walk-in in the seed');
+    const start = walkin.start;
+    expect(
+      (await update(walkin.id, 'version=2&provider_id=usr_provider', headers('usr_provider'))).status,
+    ).toBe(200);
+    const [slot] = (await standardSlots('&provider_id=usr_nurse')).slots;
+    if (!slot) throw new Error('no slot of usr_nurse');
+    const refused = await update(
+      walkin.id,
+      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
+      headers('usr_nurse'),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'visit_taken', message: taken('usr_provider') });
+    expect(db.visits.get(walkin.id)).toMatchObject({
+      type: 1,
+      start,
+      provider_id: 'usr_provider',
+      status: 10,
+    });
+    expect(db.visits.get(walkin.id)?._slot_id).toBeUndefined();
+  });
+
+  it('refuses moving a waiting walk-in onto an appointment time: it stays in the queue, the time stays free', async () => {
+    const waiting = (member?: string) =>
+      [...db.visits.values()].find(
+        (v) =>
+          v.type === 1 &&
+          v.subtype !== 4 &&
+          v.status === 10 &&
+          v.room_code === 'general' &&
+          !v.provider_id &&
+          (member === undefined ? v.member_id !== 'usr_patient' : v.member_id === member),
+      );
+    const own = waiting('usr_patient');
+    const others = waiting();
+    if (!own || !others) throw new Error('no waiting walk-ins in the seed');
+    const starts = { own: own.start, others: others.start };
+    const queue = async () =>
+      (await call<{ length: number }>('/rooms/general/queue', { headers: headers() })).body.data.length;
+    const length = await queue();
+    const data = await standardSlots();
+    const slot = freeFor('usr_patient', data.slots).find(
+      (s) => data.slot_data[s.slot_id]?.provider_id === 'usr_provider',
+    );
+    if (!slot) throw new Error('no slot');
+    const message =
+      'A walk-in visit waits in the queue and cannot be moved to an appointment time. To book an appointment, leave the queue and choose a time.';
+    const byPatient = await update(
+      own.id,
+      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}`,
+    );
+    expect(byPatient.status).toBe(400);
+    expect(byPatient.body).toEqual({ error: 'bad_request', message });
+    const byProvider = await update(
+      others.id,
+      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_provider`,
+      headers('usr_provider'),
+    );
+    expect(byProvider.status).toBe(400);
+    expect(byProvider.body).toEqual({ error: 'bad_request', message });
+    for (const [visit, start] of [
+      [own, starts.own],
+      [others, starts.others],
+    ] as const) {
+      expect(db.visits.get(visit.id)).toMatchObject({ type: 1, status: 10, start, provider_id: null });
+      expect(db.visits.get(visit.id)?._slot_id).toBeUndefined();
+    }
+    expect(await queue()).toBe(length);
+    expect((await standardSlots()).slots.map((s) => s.slot_id)).toContain(slot.slot_id);
+  });
+
+  it('gives one patient one place of a group session: a second booking is refused with 409', async () => {
+    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
+    const session = freeFor('usr_patient', body.data.slots).find((s) => s.slot_available >= 2);
+    if (!session) throw new Error('no group session with two places left');
+    await paidIntake('int_place1', session);
+    await paidIntake('int_place2', session);
+    expect((await bookSlot(session, 'int_place1')).status).toBe(200);
+    const second = await bookSlot(session, 'int_place2');
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      error: 'already_booked',
+      message: 'You already have a place in this session.',
+    });
+    const mine = [...db.visits.values()].filter(
+      (v) => v._slot_id === session.slot_id && v.member_id === 'usr_patient' && v.status !== 40,
+    );
+    expect(mine).toHaveLength(1);
+    expect(db.intakes.get('int_place2')?.visit_id).toBeNull();
+    const after = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
+    expect(after.body.data.slots.find((s) => s.slot_id === session.slot_id)?.slot_available).toBe(
+      session.slot_available - 1,
+    );
+  });
+
+  it('refuses an appointment overlapping one the patient has with another provider, on booking and on moving', async () => {
+    const data = await standardSlots();
+    const free = freeFor('usr_patient', data.slots);
+    const of = (id: string) => free.filter((s) => data.slot_data[s.slot_id]?.provider_id === id);
+    const nurse = of('usr_nurse');
+    let pair: [AvailableSlot, AvailableSlot] | undefined;
+    for (const a of of('usr_provider')) {
+      const b = nurse.find((n) => overlaps(timesOf(n), timesOf(a)));
+      if (b) {
+        pair = [a, b];
+        break;
+      }
+    }
+    if (!pair) throw new Error('no overlapping times of two providers in the window');
+    const [mine, clash] = pair;
+    const later = nurse.find((n) => n !== clash && !overlaps(timesOf(n), timesOf(mine)));
+    if (!later) throw new Error('no other time of usr_nurse');
+    await paidIntake('int_first', mine);
+    await paidIntake('int_clash', clash);
+    await paidIntake('int_later', later);
+    const at = (slot: AvailableSlot, intakeId: string, providerId: string) =>
+      book({
+        slot_start: slot.slot_start,
+        slot_end: slot.slot_end,
+        room_code: 'general',
+        type: 2,
+        intake_id: intakeId,
+        provider_id: providerId,
+      });
+    expect((await at(mine, 'int_first', 'usr_provider')).status).toBe(200);
+    const overlap = {
+      error: 'appointment_overlap',
+      message: `You already have an appointment with ${db.users.get('usr_provider')?.full_name} at this time. Please choose another time.`,
+    };
+    const refused = await at(clash, 'int_clash', 'usr_nurse');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(overlap);
+    expect(db.intakes.get('int_clash')?.visit_id).toBeNull();
+
+    const second = await at(later, 'int_later', 'usr_nurse');
+    expect(second.status).toBe(200);
+    const moved = await update(
+      second.body.data.id,
+      `version=2&slot_start=${clash.slot_start}&slot_end=${clash.slot_end}&provider_id=usr_nurse`,
+    );
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual(overlap);
+    expect(db.visits.get(second.body.data.id)).toMatchObject({
+      start: later.slot_start,
+      end: later.slot_end,
+      _slot_id: later.slot_id,
+    });
   });
 });

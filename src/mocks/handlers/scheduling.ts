@@ -16,9 +16,11 @@ import { namedError } from '../lib/errors';
 import { optionalInt, optionalString, queryOf, requiredInt, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
-import { groupCapacity } from '../lib/slot-groups';
+import { BOOKING_NOTICE_SECONDS, groupCapacity } from '../lib/slot-groups';
+import { PAYMENT_REQUIRED } from './billing';
 import { findRoom, roomProviders, wire } from './rooms';
-import { applyProviderAction, isProviderAction } from './visit-actions';
+import { refuseDoubleBooking } from '../lib/booking-rules';
+import { applyProviderAction, isProviderAction, refuseColleaguesVisit } from './visit-actions';
 import {
   createVisit,
   existingVisitOf,
@@ -52,21 +54,32 @@ export const SLOT_TAKEN = 'slot_unavailable';
 const isActive = (visit: VisitRecord) =>
   visit.status !== VISIT_STATUS.cancelled && visit.status !== VISIT_STATUS.completed;
 
-/** Active visits of the slot's provider that overlap it: its booked places. */
-export function bookedPlaces(slot: SlotRecord, except?: string): number {
+/**
+ * How a slot is taken: `onSlot` counts the active visits booked on it (by id, or at exactly its
+ * times with its provider); `elsewhere` counts the provider's other active visits that overlap it.
+ */
+function occupancy(slot: SlotRecord, except?: string): { onSlot: number; elsewhere: number } {
   const { start, end } = slot;
-  let count = 0;
+  let onSlot = 0;
+  let elsewhere = 0;
   for (const visit of db.visits.values()) {
     if (visit.id === except || !isActive(visit)) continue;
     if (visit._slot_id === slot.id) {
-      count += 1;
+      onSlot += 1;
       continue;
     }
     if (visit.provider_id !== slot.provider_id || typeof visit.start !== 'number') continue;
     const visitEnd = typeof visit.end === 'number' ? visit.end : visit.start;
-    if (visit.start < end && visitEnd > start) count += 1;
+    if (visit.start === start && visitEnd === end) onSlot += 1;
+    else if (visit.start < end && visitEnd > start) elsewhere += 1;
   }
-  return count;
+  return { onSlot, elsewhere };
+}
+
+/** Places of the slot that are taken: its bookings, or all of them while its provider is busy elsewhere. */
+export function bookedPlaces(slot: SlotRecord, except?: string): number {
+  const { onSlot, elsewhere } = occupancy(slot, except);
+  return elsewhere > 0 ? Math.max(onSlot, groupCapacity(groupOf(slot))) : onSlot;
 }
 
 export const groupOf = (slot: SlotRecord) => (slot.group_id ? db.slotGroups.get(slot.group_id) : undefined);
@@ -102,7 +115,7 @@ export function offeredSlots(filter: OfferFilter, except?: string): SlotRecord[]
     .filter((slot) => providers.has(slot.provider_id))
     .filter((slot) => !filter.providerId || slot.provider_id === filter.providerId)
     .filter((slot) => slot.start >= filter.start && slot.start < filter.end)
-    .filter((slot) => slot.start > t)
+    .filter((slot) => slot.start > t + BOOKING_NOTICE_SECONDS)
     .filter((slot) => !filter.consultationId || consultationIdOf(groupOf(slot)) === filter.consultationId)
     .filter((slot) => !filter.duration || slot.end - slot.start === filter.duration)
     .filter((slot) => !filter.location || statesOf(providers.get(slot.provider_id)).includes(filter.location))
@@ -173,6 +186,8 @@ function slotToBook(
   except?: string,
   /** A provider to keep when several have the time (a moved appointment keeps its own). */
   prefer?: unknown,
+  /** The consultation paid for: when several slots have the time, one offered for it wins. */
+  consultationId?: string,
 ): SlotRecord {
   const filter = {
     roomCode: room.code,
@@ -183,7 +198,13 @@ function slotToBook(
   };
   const matching = (slot: SlotRecord) => slot.start === start && slot.end === end;
   const open = offeredSlots(filter, except).filter(matching);
-  const preferred = open.find((slot) => slot.provider_id === prefer) ?? open[0];
+  const fits = (slot: SlotRecord) =>
+    !consultationId || String(consultationIdOf(groupOf(slot))) === consultationId;
+  const preferred =
+    open.find((slot) => slot.provider_id === prefer && fits(slot)) ??
+    open.find(fits) ??
+    open.find((slot) => slot.provider_id === prefer) ??
+    open[0];
   if (preferred) return preferred;
   const exists = [...db.slots.values()].some(
     (slot) =>
@@ -268,6 +289,41 @@ const listParam = (value: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+/**
+ * The consultation an appointment was booked and paid for: its intake's, else its slot's. A move
+ * keeps it (the slot's consultation must be the one paid for, DESIGN.md section 4).
+ */
+function bookedConsultationOf(visit: VisitRecord): { id: string; name: string } | undefined {
+  const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
+  const fromIntake = typeof intake?.consultation_id === 'string' ? intake.consultation_id : '';
+  const slot = typeof visit._slot_id === 'string' ? db.slots.get(visit._slot_id) : undefined;
+  const fromSlot = slot ? consultationIdOf(groupOf(slot)) : undefined;
+  const id = fromIntake || (fromSlot === undefined ? '' : String(fromSlot));
+  if (!id) return undefined;
+  const room = db.rooms.get(String(visit.room_code));
+  const known = room?.payment?.consultations?.find((c) => String(c.id) === id);
+  const description = known?.description ?? (slot ? groupOf(slot)?.consultation?.description : undefined);
+  return { id, name: typeof description === 'string' && description ? description : 'consultation' };
+}
+
+function refuseOtherConsultation(kept: { id: string; name: string } | undefined, slot: SlotRecord): void {
+  const offered = groupOf(slot)?.consultation;
+  if (!kept || offered?.id === undefined || String(offered.id) === kept.id) return;
+  const name =
+    typeof offered.description === 'string' && offered.description
+      ? offered.description
+      : 'another consultation';
+  throw namedError(
+    402,
+    PAYMENT_REQUIRED,
+    `That time is for ${name}, but your appointment is for ${kept.name}. Please choose another time.`,
+  );
+}
+
+/** A walk-in waits in its room's queue; it is never moved onto an appointment time (docs/spec-decisions.md). */
+const WALKIN_NOT_MOVED =
+  'A walk-in visit waits in the queue and cannot be moved to an appointment time. To book an appointment, leave the queue and choose a time.';
+
 /** A cancelled visit is 40; only scheduled visits that have not started can move or be cancelled. */
 function checkChangeable(visit: VisitRecord): void {
   if (visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.inProgress) {
@@ -343,7 +399,12 @@ export const schedulingHandlers: HttpHandler[] = [
       slotStart,
       slotEnd,
       providerId && providerId !== '0' ? providerId : undefined,
+      undefined,
+      undefined,
+      typeof intake.consultation_id === 'string' ? intake.consultation_id : undefined,
     );
+    refuseDoubleBooking(user.id, slot);
+    // createVisit refuses an unpaid consultation and a slot of another one (DESIGN.md section 4).
     const visit = createVisit(user, intake, room, {
       type: SCHEDULED_TYPE,
       start: slot.start,
@@ -370,6 +431,7 @@ export const schedulingHandlers: HttpHandler[] = [
     if (isProviderAction(user, visit, query)) {
       return ok(VisitSchema, withIntake(applyProviderAction(user, visit, query)));
     }
+    refuseColleaguesVisit(user, visit);
     const status = optionalInt(query, 'status', fail);
     const slotStart = optionalInt(query, 'slot_start', fail, { min: 0 });
     if (status === undefined && slotStart === undefined)
@@ -387,11 +449,16 @@ export const schedulingHandlers: HttpHandler[] = [
     }
     if (visit.status === VISIT_STATUS.cancelled) throw fail('A cancelled appointment cannot be moved');
     checkChangeable(visit);
+    if (Number(visit.type) !== SCHEDULED_TYPE) throw fail(WALKIN_NOT_MOVED);
     const length = Number(visit.end) - Number(visit.start);
     const slotEnd = optionalInt(query, 'slot_end', fail, { min: 0 }) ?? (slotStart ?? 0) + length;
     if (slotStart === undefined || slotEnd <= slotStart) throw fail('slot_end must be after slot_start');
     const providerParam = optionalString(query, 'provider_id');
-    const providerId = providerParam && providerParam !== '0' ? providerParam : undefined;
+    const named = providerParam && providerParam !== '0' ? providerParam : undefined;
+    // Staff move a visit only onto their own times: another provider's slot would hand it to them.
+    const staffMove = isStaff(user) && visit.member_id !== user.id;
+    if (staffMove && named && named !== user.id) throw fail('provider_id may only be your own id');
+    const providerId = staffMove ? user.id : named;
     if (
       visit.start === slotStart &&
       visit.end === slotEnd &&
@@ -401,7 +468,19 @@ export const schedulingHandlers: HttpHandler[] = [
     }
     const room = findRoom(String(visit.room_code), user.account_code);
     if (!room) throw fail(`Room ${String(visit.room_code)} not found`);
-    const slot = slotToBook(user, room, slotStart, slotEnd, providerId, String(visit.id), visit.provider_id);
+    const kept = bookedConsultationOf(visit);
+    const slot = slotToBook(
+      user,
+      room,
+      slotStart,
+      slotEnd,
+      providerId,
+      String(visit.id),
+      visit.provider_id,
+      kept?.id,
+    );
+    refuseOtherConsultation(kept, slot);
+    refuseDoubleBooking(String(visit.member_id), slot, String(visit.id));
     const provider = db.users.get(slot.provider_id);
     Object.assign(visit, {
       start: slot.start,
@@ -457,7 +536,7 @@ export const schedulingHandlers: HttpHandler[] = [
     const mine = isStaff(user) ? providerRoomCodes(user.id) : [];
     const slots = [...db.slots.values()]
       .filter((slot) => slot.account_code === user.account_code && slot.status === 10)
-      .filter((slot) => slot.start > t && placesLeft(slot) > 0)
+      .filter((slot) => slot.start > t + BOOKING_NOTICE_SECONDS && placesLeft(slot) > 0)
       .filter(
         (slot) => mine.length === 0 || providerRoomCodes(slot.provider_id).some((c) => mine.includes(c)),
       )

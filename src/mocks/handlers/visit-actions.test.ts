@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../db';
+import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
 
 const BASE = 'http://localhost/api_v3';
@@ -96,5 +96,78 @@ describe('provider actions on POST /visits/{id}', () => {
       .filter((v) => v.status === 10 && v.type === 1)
       .map((v) => v.member_id);
     expect(new Set(members).size).toBe(members.length);
+  });
+});
+
+describe('a provider moving an appointment (POST /visits/{id}?version=2&slot_start=…)', () => {
+  interface Offered {
+    slots: { slot_id: string; slot_start: number; slot_end: number }[];
+    slot_data: Record<string, { provider_id: string }>;
+  }
+  async function offered(providerId: string) {
+    const t = nowSeconds();
+    const response = await fetch(
+      `${BASE}/availability?start=${t}&end=${t + 30 * 86_400}&room_code=general&consultation_id=cons_general_30&provider_id=${providerId}`,
+      { headers: headers('usr_provider') },
+    );
+    return ((await response.json()) as { data: Offered }).data.slots;
+  }
+
+  it('moves her own appointment onto her own times only: never onto a colleague\u2019s', async () => {
+    const t = nowSeconds();
+    const visit = [...db.visits.values()].find(
+      (v) => v.type === 2 && v.status === 20 && v.provider_id === 'usr_provider' && Number(v.start) > t,
+    );
+    if (!visit) throw new Error('no confirmed appointment of usr_provider in the seed');
+    // Times the patient is free at (their other appointments, read from the store).
+    const busy = [...db.visits.by('member', String(visit.member_id))]
+      .filter((v) => v.id !== visit.id && v.type === 2 && v.status !== 30 && v.status !== 40)
+      .map((v) => [Number(v.start), Number(v.end)] as const);
+    const free = (s: { slot_start: number; slot_end: number }) =>
+      busy.every(([start, end]) => !(start < s.slot_end && end > s.slot_start));
+    const okaforTimes = new Set(
+      [...db.slots.values()]
+        .filter((s) => s.provider_id === 'usr_provider')
+        .map((s) => `${s.start}-${s.end}`),
+    );
+    const nurseOnly = (await offered('usr_nurse')).find(
+      (s) => free(s) && !okaforTimes.has(`${s.slot_start}-${s.slot_end}`),
+    );
+    const own = (await offered('usr_provider')).find((s) => free(s) && s.slot_start !== visit.start);
+    if (!nurseOnly || !own) throw new Error('no times to move to');
+    const before = { start: visit.start, end: visit.end, slot: visit._slot_id };
+
+    const named = await act(
+      'usr_provider',
+      visit.id,
+      `slot_start=${nurseOnly.slot_start}&slot_end=${nurseOnly.slot_end}&provider_id=usr_nurse`,
+    );
+    expect(named.status).toBe(400);
+    expect(named.body).toEqual({ error: 'bad_request', message: 'provider_id may only be your own id' });
+    const unnamed = await act(
+      'usr_provider',
+      visit.id,
+      `slot_start=${nurseOnly.slot_start}&slot_end=${nurseOnly.slot_end}`,
+    );
+    expect(unnamed.status).toBe(400);
+    expect(db.visits.get(visit.id)).toMatchObject({
+      start: before.start,
+      end: before.end,
+      provider_id: 'usr_provider',
+    });
+    expect(db.visits.get(visit.id)?._slot_id).toBe(before.slot);
+
+    const moved = await act(
+      'usr_provider',
+      visit.id,
+      `slot_start=${own.slot_start}&slot_end=${own.slot_end}`,
+    );
+    expect(moved.status).toBe(200);
+    expect(db.visits.get(visit.id)).toMatchObject({
+      start: own.slot_start,
+      end: own.slot_end,
+      provider_id: 'usr_provider',
+      _slot_id: own.slot_id,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { db, nextId, nowSeconds, type UserRecord, type VisitRecord } from '../db
 import { isStaff } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { optionalString } from '../lib/params';
+import { checkBound, TEXT_BOUNDS } from '../lib/text';
 import { person } from './visits';
 
 /**
@@ -38,6 +39,16 @@ function providerName(visit: VisitRecord): string {
 /** The visit is someone else's: refused naming who has it. */
 function refuseTaken(visit: VisitRecord): never {
   throw conflict(VISIT_TAKEN, `${providerName(visit)} has already taken this visit.`);
+}
+
+/**
+ * The colleague rule, for every path that changes a visit (these actions, moving, cancelling):
+ * staff who are not the visit's patient may not change a visit another provider has.
+ */
+export function refuseColleaguesVisit(user: UserRecord, visit: VisitRecord): void {
+  if (!isStaff(user) || visit.member_id === user.id) return;
+  const holder = visit.provider_id;
+  if (typeof holder === 'string' && holder !== '' && holder !== user.id) refuseTaken(visit);
 }
 
 function refuseMovedOn(visit: VisitRecord): never {
@@ -119,8 +130,9 @@ export function applyProviderAction(
   if (status === VISIT_STATUS.cancelled) {
     const reason = optionalString(query, 'reason')?.trim();
     if (!reason) throw fail('reason is required when a provider cancels a visit');
+    checkBound('reason', reason, TEXT_BOUNDS.visit.cancel_reason, fail);
     visit.status = VISIT_STATUS.cancelled;
-    visit.cancel_reason = reason.slice(0, 500);
+    visit.cancel_reason = reason;
     visit.modified = t;
     outbox(visit, 'visit.cancelled', t);
     return visit;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { payIntake } from '~test/payments';
 import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
+import { chargesFor } from './billing';
 
 const ORIGIN = 'http://localhost';
 const BASE = `${ORIGIN}/api_v3`;
@@ -29,7 +31,8 @@ async function call<T = unknown>(path: string, init: RequestInit = {}) {
 
 const ids = (visits: VisitBody[]) => visits.map((v) => v.id).sort();
 
-function addIntake(id: string, owner: string, roomCode: string) {
+/** An intake as the wizard leaves it; `consultation` is the custom field the consultation step saves. */
+function addIntake(id: string, owner: string, roomCode: string, consultation?: string) {
   db.intakes.set(id, {
     id,
     created: nowSeconds(),
@@ -40,6 +43,7 @@ function addIntake(id: string, owner: string, roomCode: string) {
     room_code: roomCode,
     member_id: owner,
     _owner: owner,
+    ...(consultation ? { consultation_id: consultation } : {}),
   });
 }
 
@@ -138,8 +142,9 @@ describe('GET /visits/{id}', () => {
 
 describe('POST /visits/add_walkin', () => {
   it('creates one pending walk-in, links the intake and queues a visit.created event', async () => {
-    addIntake('int_test', 'usr_patient2', 'general');
+    addIntake('int_test', 'usr_patient2', 'general', 'cons_general_15');
     const headers = userHeaders('usr_patient2');
+    await payIntake('int_test', headers);
     const before = db.visits.size;
     const { status, body } = await walkin(
       headers,
@@ -168,8 +173,9 @@ describe('POST /visits/add_walkin', () => {
   });
 
   it('returns the same visit for the same intake: retries and second tabs never make a second one', async () => {
-    addIntake('int_twice', 'usr_patient2', 'general');
+    addIntake('int_twice', 'usr_patient2', 'general', 'cons_general_15');
     const headers = userHeaders('usr_patient2');
+    await payIntake('int_twice', headers);
     const query = 'intake_id=int_twice&visit_data_id=int_twice&room_code=general';
     const [a, b] = await Promise.all([walkin(headers, query), walkin(headers, query)]);
     const c = await walkin(headers, query);
@@ -220,8 +226,9 @@ describe('POST /visits/add_walkin', () => {
 
 describe('POST /visits/add_econsult', () => {
   it('creates an unscheduled e-consult, even in a closed room, once per intake', async () => {
-    addIntake('int_ec', 'usr_patient2', 'after-hours');
+    addIntake('int_ec', 'usr_patient2', 'after-hours', 'cons_after_15');
     const headers = userHeaders('usr_patient2');
+    await payIntake('int_ec', headers);
     const first = await econsult(headers, { intake_id: 'int_ec', room_code: 'after-hours' });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ subtype: 4, status: 10, start: null });
@@ -298,5 +305,149 @@ describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)'
     // The caller is not a member of demo-quick: that clinic does not exist for them.
     expect(status).toBe(404);
     expect(body.message).toBe('Clinic not found');
+  });
+});
+
+describe('payment before the visit (DESIGN.md section 4)', () => {
+  const visitsOf = (intakeId: string) => [...db.visits.values()].filter((v) => v.intake_id === intakeId);
+
+  it('refuses a walk-in for a charged consultation until its invoice is paid, then creates it', async () => {
+    addIntake('int_unpaid', 'usr_patient2', 'general', 'cons_general_15');
+    const headers = userHeaders('usr_patient2');
+    const query = 'intake_id=int_unpaid&visit_data_id=x&room_code=general';
+    const refused = await walkin(headers, query);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: 'payment_required',
+      message: 'Your Quick consultation has not been paid yet. Please complete the payment step first.',
+    });
+    expect(visitsOf('int_unpaid')).toHaveLength(0);
+    expect(db.intakes.get('int_unpaid')?.visit_id).toBeNull();
+    expect(db.outbox).toHaveLength(0);
+
+    await payIntake('int_unpaid', headers);
+    const created = await walkin(headers, query);
+    expect(created.status).toBe(200);
+    expect(visitsOf('int_unpaid')).toHaveLength(1);
+    expect(chargesFor('int_unpaid')).toHaveLength(1);
+    expect(chargesFor('int_unpaid')[0]).toMatchObject({ amount: 49, status: 'succeeded' });
+  });
+
+  it('refuses an e-consult for a charged consultation until its invoice is paid', async () => {
+    addIntake('int_ec_unpaid', 'usr_patient', 'after-hours', 'cons_after_15');
+    const headers = userHeaders('usr_patient');
+    const body = { intake_id: 'int_ec_unpaid', room_code: 'after-hours' };
+    const refused = await econsult(headers, body);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('payment_required');
+    expect(visitsOf('int_ec_unpaid')).toHaveLength(0);
+
+    await payIntake('int_ec_unpaid', headers);
+    const created = await econsult(headers, body);
+    expect(created.status).toBe(200);
+    expect(db.visits.get(created.body.data.id)).toMatchObject({ subtype: 4, intake_id: 'int_ec_unpaid' });
+    expect(chargesFor('int_ec_unpaid')[0]).toMatchObject({ amount: 99 });
+  });
+
+  it('refuses a visit in a room that charges when the intake names no consultation', async () => {
+    addIntake('int_no_choice', 'usr_patient2', 'general');
+    const refused = await walkin(
+      userHeaders('usr_patient2'),
+      'intake_id=int_no_choice&visit_data_id=x&room_code=general',
+    );
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: 'payment_required',
+      message: 'Please choose the type of consultation and pay for it before your visit is created.',
+    });
+    expect(visitsOf('int_no_choice')).toHaveLength(0);
+  });
+
+  it('lets a free consultation through without an invoice', async () => {
+    addIntake('int_free', 'usr_patient2', 'pediatrics', 'cons_peds_20');
+    const { status, body } = await walkin(
+      userHeaders('usr_patient2'),
+      'intake_id=int_free&visit_data_id=x&room_code=pediatrics',
+    );
+    expect(status).toBe(200);
+    expect(db.visits.get(body.data.id)?.intake_id).toBe('int_free');
+    expect(chargesFor('int_free')).toHaveLength(0);
+  });
+
+  it('the arrivals control queues patients whose consultation it paid, as their payment step would', async () => {
+    const response = await fetch(`${ORIGIN}/__mock/rooms/general/walkins`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 2 }),
+    });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { ids: string[] } };
+    expect(data.ids).toHaveLength(2);
+    for (const id of data.ids) {
+      const intakeId = String(db.visits.get(id)?.intake_id);
+      expect(intakeId).toMatch(/^int_[0-9a-f]{32}$/);
+      expect(chargesFor(intakeId)).toHaveLength(1);
+    }
+  });
+
+  it('refuses a walk-in whose consultation is not the one paid for', async () => {
+    addIntake('int_switched', 'usr_patient2', 'general', 'cons_general_group');
+    const headers = userHeaders('usr_patient2');
+    await payIntake('int_switched', headers);
+    // The stored intake now names the $89 consultation, however it got there.
+    db.intakes.get('int_switched')!.consultation_id = 'cons_general_30';
+    const refused = await walkin(headers, 'intake_id=int_switched&visit_data_id=x&room_code=general');
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: 'payment_required',
+      message:
+        'You paid for Blood pressure group session, but this visit is for Standard consultation. Please start a new visit to choose another consultation.',
+    });
+    expect(visitsOf('int_switched')).toHaveLength(0);
+    expect(chargesFor('int_switched')).toHaveLength(1);
+  });
+});
+
+describe('identity is the user id only', () => {
+  /** A patient whose integrator code happens to be another patient's platform id. */
+  function lookalike(): Record<string, string> {
+    const base = db.users.get('usr_patient2');
+    if (!base) throw new Error('no usr_patient2 in the seed');
+    db.users.set('usr_lookalike', {
+      ...base,
+      id: 'usr_lookalike',
+      code: 'usr_patient',
+      email: 'lookalike@example.test',
+    });
+    return userHeaders('usr_lookalike');
+  }
+
+  it('refuses a caller whose SSO code is another patient\u2019s id: no walk-in, no e-consult, no visit of theirs', async () => {
+    // An intake of usr_patient that already has their visit (read from the seed), and a fresh one.
+    const theirs = [...db.visits.values()].find(
+      (v) => v.member_id === 'usr_patient' && v.room_code === 'general' && v.account_code === 'demo',
+    );
+    if (!theirs) throw new Error('no visit of usr_patient in general');
+    addIntake('int_theirs', 'usr_patient', 'general');
+    db.intakes.get('int_theirs')!.visit_id = theirs.id;
+    addIntake('int_theirs_ec', 'usr_patient', 'after-hours');
+    const headers = lookalike();
+    const before = db.visits.size;
+
+    // The intake already has usr_patient's visit: the walk-in call must not hand it out.
+    const walk = await walkin(headers, 'intake_id=int_theirs&visit_data_id=int_theirs&room_code=general');
+    expect(walk.status).toBe(400);
+    expect(walk.body).toEqual({ error: 'bad_request', message: 'Intake int_theirs not found' });
+    const ec = await econsult(headers, { intake_id: 'int_theirs_ec', room_code: 'after-hours' });
+    expect(ec.status).toBe(400);
+    expect(ec.body.message).toBe('Intake int_theirs_ec not found');
+
+    expect(db.visits.size).toBe(before);
+    expect(db.intakes.get('int_theirs')?.visit_id).toBe(theirs.id);
+    expect(db.intakes.get('int_theirs_ec')?.visit_id).toBeNull();
+    expect([...db.visits.values()].filter((v) => v.member_id === 'usr_lookalike')).toHaveLength(0);
+    const list = await call<VisitBody[]>('/visits', { headers });
+    expect(list.body.data).toEqual([]);
+    expect((await call(`/visits/${theirs.id}`, { headers })).status).toBe(403);
   });
 });

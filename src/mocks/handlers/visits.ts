@@ -6,6 +6,7 @@ import {
   db,
   nextId,
   nowSeconds,
+  randomId,
   type IntakeRecord,
   type RoomRecord,
   type UserRecord,
@@ -16,6 +17,7 @@ import { namedError } from '../lib/errors';
 import { jsonBody, optionalInt, optionalString, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
+import { requirePaidConsultation, settleForControl } from './billing';
 import { findRoom, roomProviders, wire } from './rooms';
 
 /** Visit and intake endpoints answer errors as `{error, message}` (spec section 7). */
@@ -93,13 +95,13 @@ export function visitOr404(id: string, clinic: string): VisitRecord {
   return visit;
 }
 
-/** The intake must exist and be the caller's; the spec lists only 400 for this endpoint's bad input. */
+/**
+ * The intake must exist and be the caller's, by user id only: an SSO `code` is the integrator's
+ * name for a person and may equal someone else's id. The spec lists only 400 for bad input here.
+ */
 export function intakeOf(user: UserRecord, intakeId: string): IntakeRecord {
   const intake = db.intakes.get(intakeId);
-  const owners = intake
-    ? [intake._owner, intake.member_id].filter((o) => o !== undefined && o !== null).map(String)
-    : [];
-  if (!intake || !(owners.includes(user.id) || owners.includes(user.code)))
+  if (!intake || !(intake._owner === user.id || intake.member_id === user.id))
     throw fail(`Intake ${intakeId} not found`);
   return intake;
 }
@@ -131,12 +133,23 @@ function meetingFor(t: number) {
   };
 }
 
+/** The consultation of the slot an appointment is booked on (its group's), if it names one. */
+function slotConsultation(slotId: unknown) {
+  const slot = typeof slotId === 'string' ? db.slots.get(slotId) : undefined;
+  return slot?.group_id ? db.slotGroups.get(slot.group_id)?.consultation : undefined;
+}
+
+/**
+ * Creates a visit of any kind (walk-in, e-consult, appointment). Every path comes through here, so
+ * here the consultation must be paid first, and be the booked slot's (DESIGN.md section 4).
+ */
 export function createVisit(
   user: UserRecord,
   intake: IntakeRecord,
   room: RoomRecord,
   over: Partial<VisitRecord>,
 ): VisitRecord {
+  requirePaidConsultation(intake, room, slotConsultation(over._slot_id));
   const t = nowSeconds();
   const id = nextId('vis');
   // A visit belongs to the clinic of its room (a patient may belong to several accounts).
@@ -330,7 +343,7 @@ export const visitsHandlers: HttpHandler[] = [
       const member = patients[i % patients.length];
       if (!member) break;
       const t = nowSeconds();
-      const intakeId = nextId('int');
+      const intakeId = randomId('int');
       const intake: IntakeRecord = {
         id: intakeId,
         created: t,
@@ -344,6 +357,8 @@ export const visitsHandlers: HttpHandler[] = [
         _owner: member.id,
       };
       db.intakes.set(intakeId, intake);
+      // As if each had finished the intake, payment included: the rule of createVisit holds here too.
+      settleForControl(intake, room);
       ids.push(createVisit(member, intake, room, {}).id);
     }
     return HttpResponse.json({ data: { ids } }, { status: 201 });

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { payIntake } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { db, resetDb } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
@@ -11,14 +12,22 @@ beforeAll(async () => {
 
 const BASE = 'http://localhost/api_v3';
 
-/** Another patient joins the queue of `general` through the real endpoints, as the wizard would. */
+/**
+ * Another patient joins the queue of `general` through the real endpoints, as the wizard would:
+ * the intake with its consultation, the payment, then the walk-in.
+ */
 async function walkIn(userId: string, reason: string): Promise<string> {
   const headers = { 'X-ApiToken': issuePair(userId).access.token, 'X-AccountCode': 'demo' };
   const intake = await fetch(
     `${BASE}/intakes?room_code=general&type=1&reason_for_visit=${encodeURIComponent(reason)}`,
-    { method: 'POST', headers },
+    {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'consultation_id=cons_general_15',
+    },
   );
   const { data } = (await intake.json()) as { data: { id: string } };
+  await payIntake(data.id, headers, BASE);
   const visit = await fetch(
     `${BASE}/visits/add_walkin?intake_id=${data.id}&visit_data_id=${data.id}&room_code=general`,
     { method: 'POST', headers },

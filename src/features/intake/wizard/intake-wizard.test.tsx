@@ -5,6 +5,7 @@ import { db } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { server } from '@/mocks/node';
 import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
+import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 
@@ -23,6 +24,8 @@ function setSteps(intakeSteps: unknown[], postSteps: unknown[] = []) {
   const account = db.accounts.get('demo')!;
   account.intake_steps = intakeSteps;
   account.post_intake_steps = postSteps;
+  // These flows have no payment step: the rooms charge nothing, or the mock refuses the visit unpaid.
+  chargeNothingIn();
 }
 
 const newIntakes = (before: Set<string>) => [...db.intakes.values()].filter((i) => !before.has(i.id));

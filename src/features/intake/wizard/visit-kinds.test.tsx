@@ -6,6 +6,7 @@ import { apiJson } from '@/api/http';
 import { intakeStepRegistry } from '@/app/routes/patient/intake/steps';
 import { db } from '@/mocks/db';
 import { CUSTOM_FIELDS, StepFailure, type StepDefinition, type StepScreenProps } from '@/wizard';
+import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 
@@ -32,6 +33,8 @@ function setSteps(intakeSteps: unknown[], postSteps: unknown[] = []) {
   const account = db.accounts.get('demo')!;
   account.intake_steps = intakeSteps;
   account.post_intake_steps = postSteps;
+  // No real payment step here: the rooms charge nothing, or the mock refuses the visit unpaid.
+  chargeNothingIn();
 }
 
 function offer(kinds: { walkin?: boolean; appointment?: boolean; econsult?: boolean }) {
