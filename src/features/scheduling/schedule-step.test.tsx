@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, resetDb } from '@/mocks/db';
+import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone). */
@@ -25,6 +26,8 @@ beforeEach(() => {
     { code: 'schedule', name: 'Choose a time' },
   ];
   db.accounts.get('demo')!.post_intake_steps = [];
+  // The flow has no payment step: the room charges nothing, or the mock refuses the booking unpaid.
+  chargeNothingIn('general');
 });
 
 afterEach(() => {
@@ -111,5 +114,33 @@ describe('schedule step', () => {
       expect([...db.visits.values()].filter((v) => v.intake_id === intakeId)).toHaveLength(1),
     );
     expect([...db.visits.values()].find((v) => v.intake_id === intakeId)?.start).toBe(nineAm + 1800);
+  });
+
+  it('a time the patient already holds with another provider: the server says so, and no visit is made', async () => {
+    const { user } = await reachSchedule();
+    await user.click(await okaforAt(await today(), '9:00'));
+    // Meanwhile the same patient books the nurse at that time in another tab.
+    db.visits.set('vis_other_tab', {
+      id: 'vis_other_tab',
+      member_id: 'usr_patient',
+      provider_id: 'usr_nurse',
+      provider: { id: 'usr_nurse', first_name: 'Noah', last_name: 'Lindqvist', full_name: 'Noah Lindqvist' },
+      account_code: 'demo',
+      room_code: 'general',
+      type: 2,
+      status: 20,
+      start: nineAm,
+      end: nineAm + 1800,
+    });
+    await user.click(screen.getByRole('button', { name: 'Book my appointment' }));
+
+    expect(
+      await screen.findByText(/You already have an appointment with .+ at this time/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/That time was just taken by someone else/)).not.toBeInTheDocument();
+    const intakeId = [...db.intakes.values()].find(
+      (i) => i.member_id === 'usr_patient' && i.slot_start === String(nineAm),
+    )?.id;
+    expect([...db.visits.values()].filter((v) => v.intake_id === intakeId)).toHaveLength(0);
   });
 });

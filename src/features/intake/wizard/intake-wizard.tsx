@@ -58,6 +58,9 @@ export interface IntakeWizardProps {
   registry: StepRegistry;
 }
 
+/** Booking conflicts the patient holds herself (docs/spec-decisions.md): the server's words say which. */
+const OWN_BOOKING_CONFLICTS = new Set(['already_booked', 'appointment_overlap']);
+
 export type ResolvedStep = { kind: 'screen'; Screen: StepScreen } | { kind: 'skip'; reason: SkipReason };
 
 /** Which screen shows a step: its own, a generic form built from its sections, or a skip note. */
@@ -541,7 +544,14 @@ function Flow(props: FlowProps) {
           });
         } catch (error) {
           if (hasStatus(error, 409)) {
-            throw new StepFailure('That time was just taken by someone else. Please choose another time.', {
+            // A patient who already holds this time (a place of the session, or another appointment)
+            // is told so; any other conflict means the time went to someone else.
+            const own = isApiError(error) && OWN_BOOKING_CONFLICTS.has(String(error.code));
+            const message =
+              own && error.serverMessage
+                ? error.serverMessage
+                : 'That time was just taken by someone else. Please choose another time.';
+            throw new StepFailure(message, {
               stepCode: 'schedule',
               cause: error,
             });
