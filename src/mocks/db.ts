@@ -109,6 +109,8 @@ export type IntakeRecord = z.infer<typeof IntakeSchema> & {
   member_id?: string;
   /** Mock-only: the user who created the intake. */
   _owner?: string;
+  /** Mock-only: the clinic it was made in (room codes are unique per clinic only). */
+  _account_code?: string;
 };
 
 /** A visit as stored: always bound to a clinic, a patient and a room. */

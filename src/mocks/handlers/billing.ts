@@ -18,6 +18,7 @@ import { jsonBody, optionalString, queryOf, requiredString } from '../lib/params
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
 import { TEST_PUBLISHABLE_KEY, TEST_TOKENS } from '../seed/billing';
+import { roomOfIntake } from './rooms';
 
 /**
  * Payments (spec 4.6). Decisions where the spec is silent (docs/spec-decisions.md, "Payments"):
@@ -106,14 +107,14 @@ function isExpired(source: PaymentSourceRecord, now = new Date()): boolean {
 // Invoices ------------------------------------------------------------------------------------
 
 function consultationOf(intake: IntakeRecord) {
-  const room = db.rooms.get(String(intake.room_code));
+  const room = roomOfIntake(intake);
   const id = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
   const list = room?.payment?.consultations ?? [];
   return list.find((c) => String(c.id) === id) ?? null;
 }
 
 function currencyOf(intake: IntakeRecord): string {
-  const payment = db.rooms.get(String(intake.room_code))?.payment;
+  const payment = roomOfIntake(intake)?.payment;
   return payment?.paymentCurrency ?? payment?.currency ?? 'usd';
 }
 
@@ -218,7 +219,7 @@ export function settleForControl(intake: IntakeRecord, room: RoomRecord): void {
 }
 
 /** The clinic an intake belongs to: its room's. */
-const clinicOf = (intake: IntakeRecord) => db.rooms.get(String(intake.room_code))?.account_code;
+const clinicOf = (intake: IntakeRecord) => roomOfIntake(intake)?.account_code;
 
 function couponFor(code: string | undefined) {
   if (!code) return null;

@@ -8,6 +8,7 @@ import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
 import { findUserByCode } from '../lib/users';
 import { paidConsultationOf } from './billing';
+import { findRoom, roomOfIntake } from './rooms';
 
 /**
  * Intakes (spec 4.4, 2.6). Intake endpoints answer errors as `{error, message}` (spec section 7).
@@ -139,7 +140,7 @@ function applyCustomFields(intake: IntakeRecord, fields: Map<string, string>, ow
 
 function ownIntake(id: string, user: UserRecord, clinic: string): IntakeRecord {
   const intake = db.intakes.get(id);
-  if (!intake || db.rooms.get(String(intake.room_code))?.account_code !== clinic)
+  if (!intake || roomOfIntake(intake)?.account_code !== clinic)
     throw namedError(404, 'not_found', 'Intake not found');
   if (intake._owner !== user.id && intake.member_id !== user.id) {
     throw namedError(403, 'forbidden', 'This intake belongs to someone else');
@@ -177,8 +178,7 @@ export const intakesHandlers: HttpHandler[] = [
     const { user, clinic } = requireUser(request, { account: true, style: 'named' });
     const params = queryOf(request);
     const roomCode = requiredString(params, 'room_code', badRequest);
-    if (db.rooms.get(roomCode)?.account_code !== clinic)
-      throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
+    if (!findRoom(roomCode, clinic)) throw badRequest(`room_code ${roomCode} is not a room of this clinic`);
     const type = optionalInt(params, 'type', badRequest);
     if (type !== undefined && type !== 1 && type !== 2)
       throw badRequest('type must be 1 (walk-in) or 2 (scheduled)');
@@ -205,6 +205,7 @@ export const intakesHandlers: HttpHandler[] = [
       location: location ?? '',
       phone: phone ?? '',
       _owner: user.id,
+      _account_code: clinic,
     };
     applyCustomFields(intake, custom, member);
     db.intakes.set(intake.id, intake);

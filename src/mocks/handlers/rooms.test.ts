@@ -232,6 +232,27 @@ describe('room codes are unique per clinic (S15)', () => {
     expect([...db.rooms.values()].filter((r) => r.code === code)).toHaveLength(2);
   });
 
+  it('takes intakes in the room of the caller’s clinic when another clinic had its code first', async () => {
+    const code = String(quickRoom()?.code);
+    await call('/rooms', {
+      method: 'POST',
+      ...json({ domain: 'demo', name: 'Our quick room', code, slug: 'our-quick-room' }),
+      headers: { ...ADMIN, 'Content-Type': 'application/json' },
+    });
+    const made = await call(`/intakes?room_code=${code}&type=1`, {
+      method: 'POST',
+      headers: userHeaders('usr_patient'),
+    });
+    expect(made.status).toBe(200);
+    const id = String((made.body.data as { id?: unknown }).id);
+    expect(db.intakes.get(id)).toMatchObject({ room_code: code, _account_code: 'demo' });
+    expect((await call(`/intakes/${id}`, { headers: userHeaders('usr_patient') })).status).toBe(200);
+    const elsewhere = await call(`/intakes/${id}`, {
+      headers: { ...userHeaders('usr_patient'), 'X-AccountCode': 'demo-quick' },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
   it('still refuses a code the same clinic already uses', async () => {
     const before = db.rooms.size;
     const { status, body } = await call('/rooms', {

@@ -8,7 +8,15 @@ import {
   RoomSummarySchema,
   UserRoomAssociationSchema,
 } from '@/api/rooms/schemas';
-import { db, nextId, nowSeconds, type RoomRecord, type UserRecord, type VisitRecord } from '../db';
+import {
+  db,
+  nextId,
+  nowSeconds,
+  type IntakeRecord,
+  type RoomRecord,
+  type UserRecord,
+  type VisitRecord,
+} from '../db';
 import { liveAccessToken, requireAccountHeader, requireAdmin } from '../lib/auth';
 import { codeError } from '../lib/errors';
 import { checkFields } from '../lib/text';
@@ -60,6 +68,12 @@ export function findRoom(code: string, accountCode: string): RoomRecord | undefi
   if (room && room.account_code === accountCode) return room;
   const scoped = db.rooms.get(scopedRoomKey(accountCode, code));
   return scoped && scoped.account_code === accountCode ? scoped : undefined;
+}
+
+/** The room an intake was made in: in the clinic recorded at creation, else the room its code names. */
+export function roomOfIntake(intake: IntakeRecord): RoomRecord | undefined {
+  const code = String(intake.room_code ?? '');
+  return intake._account_code ? findRoom(code, intake._account_code) : db.rooms.get(code);
 }
 
 function roomOr404(code: string, accountCode: string): RoomRecord {

@@ -300,7 +300,7 @@ function bookedConsultationOf(visit: VisitRecord): { id: string; name: string } 
   const fromSlot = slot ? consultationIdOf(groupOf(slot)) : undefined;
   const id = fromIntake || (fromSlot === undefined ? '' : String(fromSlot));
   if (!id) return undefined;
-  const room = db.rooms.get(String(visit.room_code));
+  const room = findRoom(String(visit.room_code), String(visit.account_code));
   const known = room?.payment?.consultations?.find((c) => String(c.id) === id);
   const description = known?.description ?? (slot ? groupOf(slot)?.consultation?.description : undefined);
   return { id, name: typeof description === 'string' && description ? description : 'consultation' };
