@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { barrelImports } from './build/barrel-imports';
+import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv } from './src/config/env-check';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -34,6 +35,28 @@ function mockWorker(mocking: boolean): Plugin {
 }
 
 /**
+ * A build checks its variables with the rules the portal checks at start-up (src/config/env-check.ts)
+ * and stops with the same message. Outside the dev server, tests and mock builds the clinic and its
+ * hosts must be given: a build never falls back to the mock's demo account. It reads the variables
+ * Vite resolved (env files of the mode, its `envDir`, the process environment): what the bundle gets.
+ */
+function checkedEnv(command: 'build' | 'serve', demoDefaults: boolean): Plugin {
+  return {
+    name: 'checked-env',
+    configResolved(config) {
+      if (command !== 'build') return;
+      try {
+        parseEnv(config.env, { demo: demoDefaults ? DEMO_DEPLOYMENT : null });
+      } catch (error) {
+        // The message alone: a stack trace into the config loader only hides it.
+        if (error instanceof Error) error.stack = error.message;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * `.ts` tests that need a browser API (DOM, DOMPurify, window storage, BroadcastChannel between
  * tabs): they run in jsdom with the screens. Every other `.ts` test runs in Node.
  */
@@ -55,8 +78,10 @@ export default defineConfig(({ command, mode }) => {
   if (gateway !== 'stripe' && gateway !== 'fake') {
     throw new Error(`VITE_PAYMENT_GATEWAY must be stripe or fake, not ${JSON.stringify(gateway)}`);
   }
+  // Whether the mock's demo account may stand in for an unset clinic and hosts (src/config/env-check.ts).
+  const demoDefaults = demoDefaultsAllowed({ mode, mocking, devServer: command === 'serve' });
   return {
-    plugins: [react(), barrelImports(srcDir), mockWorker(mocking)],
+    plugins: [checkedEnv(command, demoDefaults), react(), barrelImports(srcDir), mockWorker(mocking)],
     define: {
       // Resolved at build time so `if (import.meta.env.VITE_API_MOCKING === 'on')` tree-shakes the mock away.
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
@@ -64,6 +89,8 @@ export default defineConfig(({ command, mode }) => {
       'import.meta.env.VITE_DEV_SIGNIN': JSON.stringify(devSignIn ? 'on' : 'off'),
       // Likewise: a build with the Stripe gateway carries no fake card fields (and the reverse).
       'import.meta.env.VITE_PAYMENT_GATEWAY': JSON.stringify(gateway),
+      // Likewise: a build that must name its clinic and hosts carries no demo values to fall back on.
+      'import.meta.env.PORTAL_DEMO_DEFAULTS': JSON.stringify(demoDefaults ? 'on' : 'off'),
     },
     resolve: {
       alias: [

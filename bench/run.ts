@@ -27,10 +27,10 @@ const args = process.argv.slice(2);
 const given = args.flatMap((arg, i) => (arg === '--dist' && args[i + 1] ? [args[i + 1] ?? ''] : []));
 const build = process.env.BENCH_SKIP_BUILD !== '1';
 
-// 1. Sizes of the plain production build (Stripe gateway, no development pages).
+// 1. Sizes of the production build (Stripe gateway, no development pages; placeholder clinic, .env.budget).
 const PROD_DIR = 'dist-bench-prod';
 if (build) {
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', PROD_DIR, '--emptyOutDir'], {
+  const built = spawnSync('npx', ['vite', 'build', '--mode', 'budget', '--outDir', PROD_DIR, '--emptyOutDir'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (built.status !== 0) throw new Error('vite build failed');
