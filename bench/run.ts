@@ -30,9 +30,13 @@ const build = process.env.BENCH_SKIP_BUILD !== '1';
 // 1. Sizes of the production build (Stripe gateway, no development pages; placeholder clinic, .env.budget).
 const PROD_DIR = 'dist-bench-prod';
 if (build) {
-  const built = spawnSync('npx', ['vite', 'build', '--mode', 'budget', '--outDir', PROD_DIR, '--emptyOutDir'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const built = spawnSync(
+    'npx',
+    ['vite', 'build', '--mode', 'budget', '--outDir', PROD_DIR, '--emptyOutDir'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (built.status !== 0) throw new Error('vite build failed');
 }
 const sizes = measureBuild(PROD_DIR);
