@@ -140,6 +140,8 @@ async function answerIntakeSteps(
     .check();
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByRole('button', { name: 'Save card' })).toBeHidden();
+  // The button hides while the card is being saved; the saved card is chosen once it is stored.
+  await expect(page.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
   await pass(page);
 
   await expectStep(page, 'Consent');

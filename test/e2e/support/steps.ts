@@ -18,7 +18,8 @@ export async function saveTestCard(page: Page, label: string) {
     .getByRole('radio', { name: label })
     .check();
   await page.getByRole('button', { name: 'Save card' }).click();
-  await expect(page.getByRole('button', { name: 'Save card' })).toBeHidden();
+  // "Save card" reads "Saving card…" while the card is stored: wait until neither is left.
+  await expect(page.getByRole('button', { name: /^(Save card|Saving card…)$/ })).toBeHidden();
 }
 
 /** On the payment step: a saved card if one is chosen already, else the test Visa is added. */
