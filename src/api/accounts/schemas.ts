@@ -1,16 +1,22 @@
 import { z } from 'zod';
-import { IdSchema } from '../common/schemas';
+import {
+  BooleanishSchema,
+  IdSchema,
+  NumberishSchema,
+  StringishSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 /** A field of a generic step form's schema (DESIGN.md section 4). */
 export const StepFieldSchema = z.looseObject({
-  type: z.enum(['string', 'number', 'integer', 'boolean', 'array']).or(z.string()),
-  title: z.string().optional(),
-  required: z.boolean().optional(),
-  enum: z.array(z.union([z.string(), z.number()])).optional(),
-  maxLength: z.number().optional(),
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
-  pattern: z.string().optional(),
+  type: z.enum(['string', 'number', 'integer', 'boolean', 'array']).or(StringishSchema),
+  title: optionalField(StringishSchema),
+  required: optionalField(BooleanishSchema),
+  enum: optionalField(z.array(z.union([StringishSchema, z.number()]))),
+  maxLength: optionalField(NumberishSchema),
+  minimum: optionalField(NumberishSchema),
+  maximum: optionalField(NumberishSchema),
+  pattern: optionalField(StringishSchema),
 });
 export type StepField = z.infer<typeof StepFieldSchema>;
 
@@ -25,22 +31,22 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 
 export const StepFormItemSchema = z.looseObject({
-  key: z.string(),
-  type: z.string(),
-  placeholder: z.string().optional(),
-  title: z.string().optional(),
-  titleMap: z
-    .union([
-      z.record(z.string(), z.string()),
-      z.array(z.looseObject({ value: z.union([z.string(), z.number()]), name: z.string() })),
-    ])
-    .optional(),
+  key: StringishSchema,
+  type: StringishSchema,
+  placeholder: optionalField(StringishSchema),
+  title: optionalField(StringishSchema),
+  titleMap: optionalField(
+    z.union([
+      z.record(z.string(), StringishSchema),
+      z.array(z.looseObject({ value: z.union([StringishSchema, z.number()]), name: z.string() })),
+    ]),
+  ),
 });
 export type StepFormItem = z.infer<typeof StepFormItemSchema>;
 
 export const StepSectionSchema = z.looseObject({
-  code: z.string(),
-  title: z.string().optional(),
+  code: StringishSchema,
+  title: optionalField(StringishSchema),
   schema: z.record(z.string(), StepFieldSchema),
   form: z.array(StepFormItemSchema),
 });
@@ -48,41 +54,41 @@ export type StepSection = z.infer<typeof StepSectionSchema>;
 
 /** One step of `intake_steps` / `post_intake_steps`; `code` names the kind of content. */
 export const IntakeStepSchema = z.looseObject({
-  code: z.string(),
-  name: z.string().optional(),
-  next: z.looseObject({ title: z.string().optional() }).optional(),
-  sections: z.array(StepSectionSchema).optional(),
+  code: StringishSchema,
+  name: optionalField(StringishSchema),
+  next: optionalField(z.looseObject({ title: optionalField(StringishSchema) })),
+  sections: optionalField(z.array(StepSectionSchema)),
 });
 export type IntakeStep = z.infer<typeof IntakeStepSchema>;
 
 export const AccountFileSchema = z.looseObject({
-  file_id: IdSchema.optional(),
-  code: z.string(),
-  path: z.string(),
+  file_id: optionalField(IdSchema),
+  code: StringishSchema,
+  path: StringishSchema,
 });
 
 export const WaitingRoomSchema = z.looseObject({
-  subtitle: z.string().nullish(),
-  enter_text: z.string().nullish(),
-  need_schedule: z.boolean().nullish(),
-  show_code: z.boolean().nullish(),
-  average_visit_time: z.coerce.number().nullish(),
-  capacity: z.coerce.number().nullish(),
-  default_room_code: z.string().nullish(),
+  subtitle: StringishSchema.nullish(),
+  enter_text: StringishSchema.nullish(),
+  need_schedule: BooleanishSchema.nullish(),
+  show_code: BooleanishSchema.nullish(),
+  average_visit_time: NumberishSchema.nullish(),
+  capacity: NumberishSchema.nullish(),
+  default_room_code: StringishSchema.nullish(),
 });
 
 /** GET /accounts/{code} (spec 2.5). Steps that do not parse are kept out rather than failing the account. */
 export const AccountSchema = z.looseObject({
   id: IdSchema,
-  code: z.string(),
-  domain: z.string().nullish(),
-  name: z.string(),
-  portal_title: z.string().nullish(),
+  code: StringishSchema,
+  domain: StringishSchema.nullish(),
+  name: StringishSchema,
+  portal_title: StringishSchema.nullish(),
   /** Not in the spec: the clinic's brand colour (`#rrggbb`) when the account carries one (spec-decisions). */
-  brand_color: z.string().nullish(),
+  brand_color: StringishSchema.nullish(),
   files: z.array(AccountFileSchema).nullish(),
   waiting_room: WaitingRoomSchema.nullish(),
-  states: z.looseObject({ signup: z.unknown().optional() }).nullish(),
+  states: z.looseObject({ signup: optionalField(z.unknown()) }).nullish(),
   intake_steps: z.array(z.unknown()).nullish(),
   post_intake_steps: z.array(z.unknown()).nullish(),
 });

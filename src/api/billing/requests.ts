@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   BillingSettingsSchema,
   InvoiceResultSchema,
@@ -38,7 +39,7 @@ export function listPaymentSources(
     path: '/billing/sources',
     auth: 'user',
     query: { room_code: input.room_code, type: input.type, provider_id: input.provider_id },
-    schema: z.array(PaymentSourceSchema),
+    schema: tolerantList(PaymentSourceSchema, 'payment sources'),
     signal: options.signal,
   });
 }

@@ -6,6 +6,7 @@ import {
   NumberishSchema,
   StringishSchema,
   TimestampSchema,
+  optionalField,
 } from '@/api/common/schemas';
 
 /** `GET /billing/settings`: the card processor's publishable key, under the key `stripe`. */
@@ -20,30 +21,30 @@ export type BillingSettings = z.infer<typeof BillingSettingsSchema>;
 export const PaymentSourceSchema = z.looseObject({
   id: IdSchema,
   /** For example `card`. */
-  type: z.string().optional(),
-  brand: z.string().nullish(),
-  last4: z.string().nullish(),
+  type: optionalField(StringishSchema),
+  brand: StringishSchema.nullish(),
+  last4: StringishSchema.nullish(),
   exp_month: IntegerishSchema.pipe(z.number().min(1).max(12)).nullish(),
   exp_year: IntegerishSchema.nullish(),
-  is_default: BooleanishSchema.optional(),
+  is_default: optionalField(BooleanishSchema),
 });
 export type PaymentSource = z.infer<typeof PaymentSourceSchema>;
 
 export const InvoiceConsultationSchema = z.looseObject({
-  id: IdSchema.optional(),
-  description: z.string().nullish(),
-  amount: NumberishSchema.optional(),
+  id: optionalField(IdSchema),
+  description: StringishSchema.nullish(),
+  amount: optionalField(NumberishSchema),
   /** Minutes. */
-  duration: NumberishSchema.optional(),
+  duration: optionalField(NumberishSchema),
 });
 export type InvoiceConsultation = z.infer<typeof InvoiceConsultationSchema>;
 
 export const InvoiceCouponSchema = z.looseObject({
-  id: StringishSchema.optional(),
+  id: optionalField(StringishSchema),
   percent_off: NumberishSchema.nullish(),
   valid: BooleanishSchema,
   /** Portal extension (the mock sends it): why a code was refused, in the customer's words. */
-  message: z.string().nullish(),
+  message: StringishSchema.nullish(),
 });
 export type InvoiceCoupon = z.infer<typeof InvoiceCouponSchema>;
 
@@ -51,9 +52,9 @@ export type InvoiceCoupon = z.infer<typeof InvoiceCouponSchema>;
 export const InvoiceChargeSchema = z.looseObject({
   id: IdSchema,
   amount: NumberishSchema,
-  currency: z.string().nullish(),
-  brand: z.string().nullish(),
-  last4: z.string().nullish(),
+  currency: StringishSchema.nullish(),
+  brand: StringishSchema.nullish(),
+  last4: StringishSchema.nullish(),
   /** UNIX seconds. */
   created: TimestampSchema.nullish(),
 });
@@ -66,10 +67,10 @@ export type InvoiceCharge = z.infer<typeof InvoiceChargeSchema>;
  */
 export const InvoiceResultSchema = z.looseObject({
   amount_due: NumberishSchema,
-  currency: z.string().optional(),
+  currency: optionalField(StringishSchema),
   consultation: InvoiceConsultationSchema.nullish(),
   coupon: InvoiceCouponSchema.nullish(),
-  paid: BooleanishSchema.optional(),
+  paid: optionalField(BooleanishSchema),
   invoice_id: IdSchema.nullish(),
   charge: InvoiceChargeSchema.nullish(),
 });

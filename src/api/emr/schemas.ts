@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, IntegerishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  BooleanishSchema,
+  IdSchema,
+  IntegerishSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 /** The seven medical-record sections of spec 2.13. */
 export const EMR_SECTION_NAMES = [
@@ -17,19 +24,19 @@ export type EmrSectionName = z.infer<typeof EmrSectionNameSchema>;
 export const ConditionsDataSchema = z.array(z.looseObject({ condition: z.string() }));
 export const SurgeriesDataSchema = z.array(z.looseObject({ procedure: z.string() }));
 export const FamilyConditionsDataSchema = z.array(
-  z.looseObject({ condition: z.string(), relations: z.array(z.string()) }),
+  z.looseObject({ condition: StringishSchema, relations: z.array(StringishSchema) }),
 );
 export const SocialHistoryDataSchema = z.looseObject({
-  marital_status: z.string().nullish(),
-  highest_ed: z.string().nullish(),
-  occupation: z.string().nullish(),
+  marital_status: StringishSchema.nullish(),
+  highest_ed: StringishSchema.nullish(),
+  occupation: StringishSchema.nullish(),
   num_kids: IntegerishSchema.pipe(z.number().nonnegative()).nullish(),
 });
 export const HealthHabitsDataSchema = z.looseObject({
-  smoking: z.string().nullish(),
-  alcohol: z.string().nullish(),
-  drugs: z.string().nullish(),
-  exercise: z.string().nullish(),
+  smoking: StringishSchema.nullish(),
+  alcohol: StringishSchema.nullish(),
+  drugs: StringishSchema.nullish(),
+  exercise: StringishSchema.nullish(),
 });
 export const MedicationsDataSchema = z.array(z.looseObject({ name: z.string() }));
 export const AllergiesDataSchema = z.array(z.looseObject({ substance: z.string() }));
@@ -62,14 +69,14 @@ export const EmrModifiedBySchema = z.union([
   z.array(z.never()).transform(() => null),
   z
     .looseObject({
-      id: IdSchema.optional(),
+      id: optionalField(IdSchema),
       /** User type code (spec 2.1). */
-      type: IntegerishSchema.optional(),
-      first_name: z.string().optional(),
-      last_name: z.string().optional(),
-      full_name: z.string().optional(),
-      title: z.string().nullish(),
-      suffix: z.string().nullish(),
+      type: optionalField(IntegerishSchema),
+      first_name: optionalField(StringishSchema),
+      last_name: optionalField(StringishSchema),
+      full_name: optionalField(StringishSchema),
+      title: StringishSchema.nullish(),
+      suffix: StringishSchema.nullish(),
     })
     .transform((person) => (person.id === undefined ? null : person)),
 ]);
@@ -83,11 +90,12 @@ function emptyArrayAsObject<T extends z.ZodType>(schema: T) {
 /** Builds the read wrapper of one section: `{data, modified, modified_by}`; `data` is null when never filled in. */
 export function emrSectionReadSchema<T extends z.ZodType>(dataSchema: T) {
   return z.looseObject({
-    data: dataSchema.nullable(),
+    /** Missing reads as null, like a section never filled in. */
+    data: dataSchema.nullish().transform((data): z.output<T> | null => data ?? null),
     modified: TimestampSchema.nullish(),
-    modified_by: EmrModifiedBySchema.optional(),
+    modified_by: optionalField(EmrModifiedBySchema),
     /** Not in the spec's read; the mock (and, we expect, the server) echo the last write's flag. */
-    data_not_reported: z.boolean().optional(),
+    data_not_reported: optionalField(BooleanishSchema),
   });
 }
 
@@ -96,13 +104,13 @@ export function emrSectionReadSchema<T extends z.ZodType>(dataSchema: T) {
  * here so that one section missing shows as "not recorded" instead of failing the whole record.
  */
 export const EmrRecordSchema = z.looseObject({
-  allergies: emrSectionReadSchema(AllergiesDataSchema).optional(),
-  conditions: emrSectionReadSchema(ConditionsDataSchema).optional(),
-  surgeries: emrSectionReadSchema(SurgeriesDataSchema).optional(),
-  family_conditions: emrSectionReadSchema(FamilyConditionsDataSchema).optional(),
-  social_history: emrSectionReadSchema(emptyArrayAsObject(SocialHistoryDataSchema)).optional(),
-  health_habits: emrSectionReadSchema(emptyArrayAsObject(HealthHabitsDataSchema)).optional(),
-  medications: emrSectionReadSchema(MedicationsDataSchema).optional(),
+  allergies: optionalField(emrSectionReadSchema(AllergiesDataSchema)),
+  conditions: optionalField(emrSectionReadSchema(ConditionsDataSchema)),
+  surgeries: optionalField(emrSectionReadSchema(SurgeriesDataSchema)),
+  family_conditions: optionalField(emrSectionReadSchema(FamilyConditionsDataSchema)),
+  social_history: optionalField(emrSectionReadSchema(emptyArrayAsObject(SocialHistoryDataSchema))),
+  health_habits: optionalField(emrSectionReadSchema(emptyArrayAsObject(HealthHabitsDataSchema))),
+  medications: optionalField(emrSectionReadSchema(MedicationsDataSchema)),
 });
 export type EmrRecord = z.infer<typeof EmrRecordSchema>;
 export type EmrSectionRead<N extends EmrSectionName> = NonNullable<EmrRecord[N]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   DEFAULT_PRESCRIPTION_STATUS,
   PharmacySchema,
@@ -21,7 +22,7 @@ export function listPrescriptions(
     path: `/users/${encodeURIComponent(userId)}/erx/prescriptions`,
     auth: 'user',
     query: { status },
-    schema: z.array(PrescriptionSchema),
+    schema: tolerantList(PrescriptionSchema, 'prescriptions'),
     signal: options.signal,
   });
 }
@@ -31,7 +32,7 @@ export function listPharmacies(userId: string, options: CallOptions = {}): Promi
   return apiJson({
     path: `/users/${encodeURIComponent(userId)}/erx/pharmacies`,
     auth: 'user',
-    schema: z.array(PharmacySchema),
+    schema: tolerantList(PharmacySchema, 'pharmacies'),
     signal: options.signal,
   });
 }

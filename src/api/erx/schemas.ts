@@ -5,6 +5,7 @@ import {
   NumberishSchema,
   StateCodeSchema,
   StringishSchema,
+  optionalField,
 } from '@/api/common/schemas';
 
 /** The prescription list is filtered by status; the spec says to send `Current` by default. */
@@ -13,13 +14,13 @@ export const DEFAULT_PRESCRIPTION_STATUS = 'Current';
 /** Prescription (spec 2.12). The e-prescribing service uses capitalised keys; they are kept as sent. */
 export const PrescriptionSchema = z.looseObject({
   ID: IdSchema,
-  Drug: z.string(),
+  Drug: StringishSchema,
   DrugID: StringishSchema.nullish(),
   NDC: StringishSchema.nullish(),
-  Directions: z.string().nullish(),
+  Directions: StringishSchema.nullish(),
   Qty: NumberishSchema.nullish(),
-  Status: z.string().nullish(),
-  PrescriberName: z.string().nullish(),
+  Status: StringishSchema.nullish(),
+  PrescriberName: StringishSchema.nullish(),
 });
 export type Prescription = z.infer<typeof PrescriptionSchema>;
 
@@ -32,20 +33,20 @@ export type PrescriptionFilter = z.input<typeof PrescriptionFilterSchema>;
 /** A saved pharmacy. `code` identifies it, including for removal. */
 export const PharmacySchema = z.looseObject({
   code: StringishSchema.pipe(z.string().min(1)),
-  name: z.string(),
-  is_default: BooleanishSchema.optional(),
-  address: z.string().nullish(),
-  address_more: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  country: z.string().nullish(),
+  name: StringishSchema,
+  is_default: optionalField(BooleanishSchema),
+  address: StringishSchema.nullish(),
+  address_more: StringishSchema.nullish(),
+  city: StringishSchema.nullish(),
+  state: StringishSchema.nullish(),
+  country: StringishSchema.nullish(),
   zip: StringishSchema.nullish(),
   phone: StringishSchema.nullish(),
   fax: StringishSchema.nullish(),
   lat: NumberishSchema.nullish(),
   long: NumberishSchema.nullish(),
   distance: NumberishSchema.nullish(),
-  type: z.string().nullish(),
+  type: StringishSchema.nullish(),
   extra: z.record(z.string(), z.unknown()).nullish(),
 });
 export type Pharmacy = z.infer<typeof PharmacySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiBlob, apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import { isApiError } from '../errors';
 import { uploadMultipart, type UploadProgress } from '../upload';
 import {
@@ -82,7 +83,7 @@ export function listFiles(
       category_type: filter.category_type,
       include_shared: filter.include_shared === undefined ? undefined : filter.include_shared ? 1 : 0,
     },
-    schema: z.array(FileRecordSchema),
+    schema: tolerantList(FileRecordSchema, 'files'),
     signal: options.signal,
   });
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BooleanishSchema, IdSchema, IntegerishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  BooleanishSchema,
+  IdSchema,
+  IntegerishSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 /**
  * File categories of spec 2.1. `intake_attachment` files belong to one visit and show only on its page;
@@ -37,18 +44,18 @@ export const FileMetaSchema = z.looseObject({
     })
     .nullish(),
   account: z.looseObject({ code: z.string() }).nullish(),
-  title: z.string().nullish(),
-  description: z.string().nullish(),
+  title: StringishSchema.nullish(),
+  description: StringishSchema.nullish(),
 });
 export type FileMeta = z.infer<typeof FileMetaSchema>;
 
 export const FileCreatorSchema = z.looseObject({
   id: IdSchema,
-  username: z.string().nullish(),
-  email: z.string().nullish(),
-  full_name: z.string().nullish(),
+  username: StringishSchema.nullish(),
+  email: StringishSchema.nullish(),
+  full_name: StringishSchema.nullish(),
   /** User type code (spec 2.1). */
-  type: IntegerishSchema.optional(),
+  type: optionalField(IntegerishSchema),
 });
 export type FileCreator = z.infer<typeof FileCreatorSchema>;
 
@@ -58,15 +65,15 @@ export type FileCreator = z.infer<typeof FileCreatorSchema>;
  */
 export const FileRecordSchema = z.looseObject({
   id: IdSchema,
-  name: z.string(),
+  name: StringishSchema,
   /** Bytes. */
-  size: IntegerishSchema.optional(),
-  ext: z.string().nullish(),
-  fullpath: z.string().optional(),
-  meta: FileMetaSchema.optional(),
+  size: optionalField(IntegerishSchema),
+  ext: StringishSchema.nullish(),
+  fullpath: optionalField(StringishSchema),
+  meta: optionalField(FileMetaSchema),
   creator: FileCreatorSchema.nullish(),
-  created: TimestampSchema.optional(),
-  is_deletable: BooleanishSchema.optional(),
+  created: optionalField(TimestampSchema),
+  is_deletable: optionalField(BooleanishSchema),
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DateOnlySchema, IdSchema, StringishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  DateOnlySchema,
+  IdSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 /**
  * The seven device type codes: pulse oximeter, body scale, blood pressure monitor, blood glucose meter,
@@ -17,13 +23,21 @@ export const DEVICE_TYPES = [
 export const DeviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof DeviceTypeSchema>;
 
-/** A registered health device. */
+/** Whether a code is one of the device type codes this portal has a name for. */
+export function isKnownDeviceType(code: string): code is DeviceType {
+  return (DEVICE_TYPES as readonly string[]).includes(code);
+}
+
+/**
+ * A registered health device. The spec omits the real type codes, so an answer may carry any code:
+ * it is kept as sent and screens show a generic label for codes they do not know.
+ */
 export const DeviceSchema = z.looseObject({
   device_id: StringishSchema.pipe(z.string().min(1)),
-  device_name: z.string().optional(),
-  type: DeviceTypeSchema,
-  user_id: IdSchema.optional(),
-  created_at: TimestampSchema.optional(),
+  device_name: optionalField(StringishSchema),
+  type: StringishSchema,
+  user_id: optionalField(IdSchema),
+  created_at: optionalField(TimestampSchema),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
@@ -142,6 +156,6 @@ export type HealthMeasurementInput = z.infer<typeof HealthMeasurementInputSchema
 /** Result of `POST /health`. */
 export const HealthMeasurementResultSchema = z.looseObject({
   id: IdSchema,
-  status: StringishSchema.optional(),
+  status: optionalField(StringishSchema),
 });
 export type HealthMeasurementResult = z.infer<typeof HealthMeasurementResultSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { hasStatus } from '../errors';
 import { apiEmpty, apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   BillingReferenceItemSchema,
   CarrierSchema,
@@ -136,7 +136,7 @@ export function listClaims(query: ClaimsReportQuery, options: CallOptions = {}):
     path: '/reports/claims',
     auth: 'admin',
     query: { from_date: query.from_date, to_date: query.to_date },
-    schema: z.array(ClaimRowSchema),
+    schema: tolerantList(ClaimRowSchema, 'claims'),
     signal: options.signal,
   });
 }
@@ -146,7 +146,7 @@ export function listCarriers(options: InsuranceCallOptions = {}): Promise<Carrie
   return apiJson({
     path: '/insurances/list/carriers',
     auth: options.auth ?? 'user',
-    schema: z.array(CarrierSchema),
+    schema: tolerantList(CarrierSchema, 'insurance carriers'),
     signal: options.signal,
   });
 }
@@ -156,7 +156,7 @@ export function listInsurers(options: InsuranceCallOptions = {}): Promise<Billin
   return apiJson({
     path: '/insurances/list/insurers',
     auth: options.auth ?? 'user',
-    schema: z.array(BillingReferenceItemSchema),
+    schema: tolerantList(BillingReferenceItemSchema, 'billing reference items'),
     signal: options.signal,
   });
 }
@@ -166,7 +166,7 @@ export function listDiagnoses(options: InsuranceCallOptions = {}): Promise<Diagn
   return apiJson({
     path: '/insurances/list/dxs',
     auth: options.auth ?? 'user',
-    schema: z.array(DiagnosisSchema),
+    schema: tolerantList(DiagnosisSchema, 'diagnoses'),
     signal: options.signal,
   });
 }
@@ -179,7 +179,7 @@ export function listBillingReference(
   return apiJson({
     path: `/insurances/list/${list}`,
     auth: options.auth ?? 'user',
-    schema: z.array(BillingReferenceItemSchema),
+    schema: tolerantList(BillingReferenceItemSchema, 'billing reference items'),
     signal: options.signal,
   });
 }

@@ -4,8 +4,12 @@ import {
   DateOnlySchema,
   IdSchema,
   IntegerishSchema,
+  NumberishSchema,
   StateCodeSchema,
   StringishSchema,
+  TimestampSchema,
+  optionalField,
+  tolerantList,
 } from '@/api/common/schemas';
 
 export const InsuranceCardTypeSchema = z.enum(['primary', 'secondary']);
@@ -85,7 +89,9 @@ export function versionedBodySchema<T extends z.ZodType>(dataSchema: T) {
 }
 
 /** Full body of the card list and import responses: `{data: [card], version}`. */
-export const InsuranceCardListBodySchema = versionedBodySchema(z.array(InsuranceCardSchema));
+export const InsuranceCardListBodySchema = versionedBodySchema(
+  tolerantList(InsuranceCardSchema, 'insurance cards'),
+);
 export type InsuranceCardListBody = z.infer<typeof InsuranceCardListBodySchema>;
 
 /** Full body of single-card read and update responses: `{data: card, version}`. */
@@ -98,7 +104,7 @@ export const ELIGIBILITY_STATUS_PENDING = 'pending';
 /** Eligibility check of the primary card. Starting a check again too soon is answered with 429. */
 export const EligibilityJobSchema = z.looseObject({
   job_id: StringishSchema.pipe(z.string().min(1)),
-  status: z.string(),
+  status: StringishSchema,
 });
 export type EligibilityJob = z.infer<typeof EligibilityJobSchema>;
 
@@ -114,7 +120,7 @@ export type CarrierAddress = z.infer<typeof CarrierAddressSchema>;
 
 export const CarrierSchema = z.looseObject({
   code: StringishSchema.pipe(z.string().min(1)),
-  name: z.string(),
+  name: StringishSchema,
   billing_system: z
     .looseObject({
       address: CarrierAddressSchema.nullish(),
@@ -128,8 +134,8 @@ export type Carrier = z.infer<typeof CarrierSchema>;
 /** Shape shared by the insurer, billing modifier and procedure reference lists. */
 export const BillingReferenceItemSchema = z.looseObject({
   id: IdSchema,
-  text: z.string(),
-  description: z.string().nullish(),
+  text: StringishSchema,
+  description: StringishSchema.nullish(),
 });
 export type BillingReferenceItem = z.infer<typeof BillingReferenceItemSchema>;
 
@@ -142,7 +148,7 @@ export type Procedure = BillingReferenceItem;
 
 export const DiagnosisSchema = z.looseObject({
   code: StringishSchema.pipe(z.string().min(1)),
-  description: z.string().nullish(),
+  description: StringishSchema.nullish(),
   billing_system: z.looseObject({ code: OptionalTextSchema }).nullish(),
 });
 export type Diagnosis = z.infer<typeof DiagnosisSchema>;
@@ -154,26 +160,33 @@ export const ClaimsReportQuerySchema = z.object({
 });
 export type ClaimsReportQuery = z.infer<typeof ClaimsReportQuerySchema>;
 
+/** Code lists of a claim row: missing or null reads as none. */
+const CodeListSchema = z
+  .array(StringishSchema)
+  .nullish()
+  .transform((codes) => codes ?? []);
+
 /**
  * One row of `GET /reports/claims`: a visit with its claim-relevant data. The spec shows only
  * "visit with claim-relevant data"; the fields below are what the portal reads (decision in
- * docs/spec-decisions.md, Insurance). Unknown fields pass through.
+ * docs/spec-decisions.md, Insurance). Only `id` is required: the other columns are not in the spec,
+ * so a row without them is shown with blanks, never refused. Unknown fields pass through.
  */
 export const ClaimRowSchema = z.looseObject({
   id: IdSchema,
-  /** UNIX seconds of the visit. */
-  start: z.number(),
-  status: z.number().int(),
-  member_id: IdSchema,
-  patient_name: z.string(),
-  provider_name: z.string().nullish(),
+  /** UNIX seconds of the visit; an unscheduled visit has none. */
+  start: optionalField(TimestampSchema),
+  status: optionalField(IntegerishSchema),
+  member_id: optionalField(IdSchema),
+  patient_name: optionalField(StringishSchema),
+  provider_name: StringishSchema.nullish(),
   insurer_code: OptionalTextSchema,
   insurer_name: OptionalTextSchema,
   subscriber_number: OptionalTextSchema,
-  diagnosis_codes: z.array(z.string()).default([]),
-  procedure_codes: z.array(z.string()).default([]),
+  diagnosis_codes: CodeListSchema,
+  procedure_codes: CodeListSchema,
   /** Amount charged, in the clinic's currency units (e.g. dollars). */
-  amount: z.number().nullish(),
+  amount: NumberishSchema.nullish(),
 });
 export type ClaimRow = z.infer<typeof ClaimRowSchema>;
 

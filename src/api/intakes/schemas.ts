@@ -6,6 +6,7 @@ import {
   StateCodeSchema,
   StringishSchema,
   TimestampSchema,
+  optionalField,
 } from '@/api/common/schemas';
 
 /** Intake `type` on creation: 1 = walk-in, 2 = scheduled. */
@@ -15,11 +16,11 @@ export type IntakeType = z.infer<typeof IntakeTypeSchema>;
 
 export const IntakeAttachmentSchema = z.looseObject({
   _id: IdSchema,
-  name: z.string().optional(),
-  path: z.string().optional(),
+  name: optionalField(StringishSchema),
+  path: optionalField(StringishSchema),
   /** Size in bytes. */
-  size: IntegerishSchema.optional(),
-  ext: z.string().optional(),
+  size: optionalField(IntegerishSchema),
+  ext: optionalField(StringishSchema),
 });
 export type IntakeAttachment = z.infer<typeof IntakeAttachmentSchema>;
 
@@ -31,9 +32,9 @@ const IntakeProviderSchema = z.union([
   NullableIdSchema,
   z.looseObject({
     id: IdSchema,
-    first_name: z.string().optional(),
-    last_name: z.string().optional(),
-    full_name: z.string().optional(),
+    first_name: optionalField(StringishSchema),
+    last_name: optionalField(StringishSchema),
+    full_name: optionalField(StringishSchema),
   }),
 ]);
 
@@ -43,11 +44,11 @@ const IntakeProviderSchema = z.union([
  */
 export const IntakeSchema = z.looseObject({
   id: IdSchema,
-  created: TimestampSchema.optional(),
-  modified: TimestampSchema.optional(),
+  created: optionalField(TimestampSchema),
+  modified: optionalField(TimestampSchema),
   /** The spec types the stored `type` as a string although it is sent as 1 or 2. */
-  type: StringishSchema.optional(),
-  reason_for_visit: z.string().nullish(),
+  type: optionalField(StringishSchema),
+  reason_for_visit: StringishSchema.nullish(),
   attachments: z.array(IntakeAttachmentSchema).nullish(),
   provider: IntakeProviderSchema.nullish(),
   visit_id: NullableIdSchema.optional(),

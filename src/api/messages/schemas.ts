@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, IntegerishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  IdSchema,
+  IntegerishSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+  tolerantList,
+} from '@/api/common/schemas';
 
 /** Longest message the portal lets a user send; the spec sets no limit, so this is our own cap. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -11,7 +18,7 @@ export const VisitMessageActorSchema = z.looseObject({
   id: IdSchema,
   /** User type code (spec 2.1), e.g. 200 member, 400 provider. */
   type: IntegerishSchema,
-  display_name: z.string(),
+  display_name: StringishSchema,
 });
 export type VisitMessageActor = z.infer<typeof VisitMessageActorSchema>;
 
@@ -19,9 +26,9 @@ export type VisitMessageActor = z.infer<typeof VisitMessageActorSchema>;
 export const VisitMessageSchema = z.looseObject({
   id: IdSchema,
   /** For example `patient_message`. */
-  type: z.string().optional(),
+  type: optionalField(StringishSchema),
   actor: VisitMessageActorSchema,
-  content: z.string(),
+  content: StringishSchema,
   created: TimestampSchema,
   /** Ids of files sent with the message; the spec takes them on post, the mock echoes them on read. */
   attachment_ids: z.array(IdSchema).nullish(),
@@ -33,7 +40,7 @@ export type VisitMessage = z.infer<typeof VisitMessageSchema>;
  * The thread is append-only, so fetching with `skip` = messages held returns only new ones.
  */
 export const VisitMessagePageSchema = z.looseObject({
-  data: z.array(VisitMessageSchema),
+  data: tolerantList(VisitMessageSchema, 'visit messages'),
   total_count: IntegerishSchema.pipe(z.number().nonnegative()),
 });
 export type VisitMessagePage = z.infer<typeof VisitMessagePageSchema>;

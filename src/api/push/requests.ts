@@ -1,4 +1,5 @@
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   DeletedPushEndpointSchema,
   NotificationBadgeSchema,
@@ -39,7 +40,7 @@ export function listPushEndpoints(
     path: '/endpoints',
     auth: 'user-token',
     query: { type },
-    schema: z.array(PushEndpointSchema),
+    schema: tolerantList(PushEndpointSchema, 'push endpoints'),
     signal: options.signal,
   });
 }
@@ -74,7 +75,7 @@ export function listNotifications(
     path: '/notifications',
     auth: 'user-token',
     query: { size: params.size, last: params.last },
-    schema: z.array(NotificationSchema),
+    schema: tolerantList(NotificationSchema, 'notifications'),
     signal: options.signal,
   });
 }

@@ -4,7 +4,9 @@ import {
   IdSchema,
   IntegerishSchema,
   NumberishSchema,
+  StringishSchema,
   TimestampSchema,
+  optionalField,
 } from '@/api/common/schemas';
 
 /** Push endpoint types: 10 = email, 30 = Apple push (APNS), 40 = Google push (GCM/FCM). */
@@ -24,12 +26,12 @@ export type RegistrablePushEndpointType = z.infer<typeof RegistrablePushEndpoint
 /** A notification endpoint; `arn` is present for the push types only. */
 export const PushEndpointSchema = z.looseObject({
   id: IdSchema,
-  key: z.string(),
+  key: StringishSchema,
   type: PushEndpointTypeSchema,
-  user_id: IdSchema.optional(),
-  arn: z.string().nullish(),
-  created: TimestampSchema.optional(),
-  modified: TimestampSchema.optional(),
+  user_id: optionalField(IdSchema),
+  arn: StringishSchema.nullish(),
+  created: optionalField(TimestampSchema),
+  modified: optionalField(TimestampSchema),
 });
 export type PushEndpoint = z.infer<typeof PushEndpointSchema>;
 
@@ -50,14 +52,14 @@ export type DeletedPushEndpoint = z.infer<typeof DeletedPushEndpointSchema>;
  */
 export const NotificationSchema = z.looseObject({
   id: IdSchema,
-  user_id: IdSchema.optional(),
-  type: z.string().optional(),
-  time: TimestampSchema.optional(),
+  user_id: optionalField(IdSchema),
+  type: optionalField(StringishSchema),
+  time: optionalField(TimestampSchema),
   mtime: NumberishSchema.pipe(z.number().int().nonnegative()),
-  is_new: BooleanishSchema.optional(),
-  read: BooleanishSchema.optional(),
-  title: z.string().nullish(),
-  image: z.string().nullish(),
+  is_new: optionalField(BooleanishSchema),
+  read: optionalField(BooleanishSchema),
+  title: StringishSchema.nullish(),
+  image: StringishSchema.nullish(),
   /** Not in the spec's list (passed through where a server sends it): the visit it is about. */
   visit_id: IdSchema.nullish(),
   /** Not in the spec's list (passed through where a server sends it): the file it is about. */

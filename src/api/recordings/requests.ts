@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { VisitSchema, type Visit } from '../visits/schemas';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import { RecordingDetailSchema, type RecordingDetail } from './schemas';
 
 export interface RecordedVisitsFilter {
@@ -20,7 +20,7 @@ export function listRecordedVisits(
     path: '/visits',
     auth: 'admin',
     query: { ...filter, fields: 'recordings', with_recordings_only: 1 },
-    schema: z.array(VisitSchema),
+    schema: tolerantList(VisitSchema, 'visits'),
     signal: options.signal,
   });
 }

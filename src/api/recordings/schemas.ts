@@ -1,21 +1,27 @@
 import { z } from 'zod';
-import { IdSchema, IntegerishSchema, StringishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  IdSchema,
+  IntegerishSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 export const RecordingParticipantSchema = z.looseObject({
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  platformid: StringishSchema.optional(),
+  first_name: optionalField(StringishSchema),
+  last_name: optionalField(StringishSchema),
+  platformid: optionalField(StringishSchema),
 });
 export type RecordingParticipant = z.infer<typeof RecordingParticipantSchema>;
 
 /** A visit recording; unlike most records its `id` is an integer. */
 export const RecordingSchema = z.looseObject({
   id: IntegerishSchema,
-  visit_id: IdSchema.optional(),
-  start: TimestampSchema.optional(),
-  end: TimestampSchema.optional(),
-  version: IntegerishSchema.optional(),
-  participants: z.array(RecordingParticipantSchema).optional(),
+  visit_id: optionalField(IdSchema),
+  start: optionalField(TimestampSchema),
+  end: optionalField(TimestampSchema),
+  version: optionalField(IntegerishSchema),
+  participants: optionalField(z.array(RecordingParticipantSchema)),
 });
 export type Recording = z.infer<typeof RecordingSchema>;
 

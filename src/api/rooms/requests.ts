@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   RoomProviderDetailSchema,
   RoomProviderSchema,
@@ -19,8 +20,8 @@ import {
   type UserRoomAssociation,
 } from './schemas';
 
-const RoomSummaryListSchema = z.array(RoomSummarySchema);
-const RoomProviderListSchema = z.array(RoomProviderSchema);
+const RoomSummaryListSchema = tolerantList(RoomSummarySchema, 'rooms');
+const RoomProviderListSchema = tolerantList(RoomProviderSchema, 'room providers');
 
 const roomPath = (code: string) => `/rooms/${encodeURIComponent(code)}`;
 
@@ -108,7 +109,7 @@ export function setRoomClosed(
   });
 }
 
-const AssociationListSchema = z.array(UserRoomAssociationSchema);
+const AssociationListSchema = tolerantList(UserRoomAssociationSchema, 'room associations');
 
 /** POST /users/{id}/rooms (ADMIN): adds or updates an association; answers with all of the user's rooms. */
 export function addUserRoom(

@@ -6,27 +6,28 @@ import {
   NumberishSchema,
   StringishSchema,
   TimestampSchema,
+  optionalField,
 } from '@/api/common/schemas';
 
 /** A bookable kind of consultation in a room; `duration` is in minutes. */
 export const ConsultationSchema = z.looseObject({
   id: IdSchema,
-  description: z.string().optional(),
-  duration: NumberishSchema.optional(),
-  amount: NumberishSchema.optional(),
-  group: BooleanishSchema.optional(),
-  charge: BooleanishSchema.optional(),
+  description: optionalField(StringishSchema),
+  duration: optionalField(NumberishSchema),
+  amount: optionalField(NumberishSchema),
+  group: optionalField(BooleanishSchema),
+  charge: optionalField(BooleanishSchema),
   /** Places per slot for group consultations. */
-  slots: IntegerishSchema.optional(),
-  visible_to_patient: BooleanishSchema.optional(),
+  slots: optionalField(IntegerishSchema),
+  visible_to_patient: optionalField(BooleanishSchema),
 });
 export type Consultation = z.infer<typeof ConsultationSchema>;
 
 /** A specialty offered in a room; `duration` is in minutes. */
 export const RoomSpecialtySchema = z.looseObject({
   code: StringishSchema,
-  name: z.string(),
-  duration: NumberishSchema.optional(),
+  name: StringishSchema,
+  duration: optionalField(NumberishSchema),
 });
 export type RoomSpecialty = z.infer<typeof RoomSpecialtySchema>;
 
@@ -34,40 +35,40 @@ const EnabledFlagSchema = z.looseObject({ enabled: BooleanishSchema });
 
 /** Which kinds of visit a room takes. `econsult` is not named by the spec (docs/spec-decisions.md). */
 export const RoomVisitsSettingsSchema = z.looseObject({
-  walkin: EnabledFlagSchema.optional(),
-  appointment: EnabledFlagSchema.optional(),
-  econsult: EnabledFlagSchema.optional(),
+  walkin: optionalField(EnabledFlagSchema),
+  appointment: optionalField(EnabledFlagSchema),
+  econsult: optionalField(EnabledFlagSchema),
 });
 export type RoomVisitsSettings = z.infer<typeof RoomVisitsSettingsSchema>;
 
 export const RoomAuthSettingsSchema = z.looseObject({
-  guest: z
-    .looseObject({
-      type: IntegerishSchema.optional(),
-      log_in: EnabledFlagSchema.optional(),
-    })
-    .optional(),
+  guest: optionalField(
+    z.looseObject({
+      type: optionalField(IntegerishSchema),
+      log_in: optionalField(EnabledFlagSchema),
+    }),
+  ),
 });
 export type RoomAuthSettings = z.infer<typeof RoomAuthSettingsSchema>;
 
 /** Room payment settings: the spec shows `currency` on creation and `paymentCurrency` on detail. */
 export const RoomPaymentSettingsSchema = z.looseObject({
-  consultations: z.array(ConsultationSchema).optional(),
-  currency: z.string().optional(),
-  paymentCurrency: z.string().optional(),
+  consultations: optionalField(z.array(ConsultationSchema)),
+  currency: optionalField(z.string()),
+  paymentCurrency: optionalField(z.string()),
 });
 export type RoomPaymentSettings = z.infer<typeof RoomPaymentSettingsSchema>;
 
 export const RoomOperationSettingsSchema = z.looseObject({
-  is_closed: BooleanishSchema.optional(),
-  close_msg: z.string().nullish(),
-  close_message: z.looseObject({ html: z.string().nullish() }).nullish(),
+  is_closed: optionalField(BooleanishSchema),
+  close_msg: StringishSchema.nullish(),
+  close_message: z.looseObject({ html: StringishSchema.nullish() }).nullish(),
   /** Weekday names on which the room is closed. */
-  closed_days: z.array(z.string()).nullish(),
-  default_timezone: z.string().nullish(),
-  is_closed_now: BooleanishSchema.optional(),
-  is_open_all_time: BooleanishSchema.optional(),
-  is_scheduled_closed: BooleanishSchema.optional(),
+  closed_days: z.array(StringishSchema).nullish(),
+  default_timezone: StringishSchema.nullish(),
+  is_closed_now: optionalField(BooleanishSchema),
+  is_open_all_time: optionalField(BooleanishSchema),
+  is_scheduled_closed: optionalField(BooleanishSchema),
 });
 export type RoomOperationSettings = z.infer<typeof RoomOperationSettingsSchema>;
 
@@ -76,13 +77,13 @@ export type RoomOperationSettings = z.infer<typeof RoomOperationSettingsSchema>;
  * (no id), so `code`, the key of every room path, is the required identifier.
  */
 export const RoomSummarySchema = z.looseObject({
-  id: IdSchema.optional(),
+  id: optionalField(IdSchema),
   code: StringishSchema.pipe(z.string().min(1)),
-  name: z.string(),
-  slug: z.string().optional(),
-  domain: z.string().optional(),
-  created: TimestampSchema.optional(),
-  modified: TimestampSchema.optional(),
+  name: StringishSchema,
+  slug: optionalField(StringishSchema),
+  domain: optionalField(StringishSchema),
+  created: optionalField(TimestampSchema),
+  modified: optionalField(TimestampSchema),
 });
 export type RoomSummary = z.infer<typeof RoomSummarySchema>;
 
@@ -90,7 +91,7 @@ export type RoomSummary = z.infer<typeof RoomSummarySchema>;
  * User ids associated with a room. The spec types `users` as a string holding "user id(s)";
  * a comma-separated string or an array are both accepted and normalised to a list.
  */
-const RoomUsersSchema = z.union([z.string(), z.array(IdSchema)]).transform((value) =>
+const RoomUsersSchema = z.union([StringishSchema, z.array(IdSchema)]).transform((value) =>
   Array.isArray(value)
     ? value
     : value
@@ -102,18 +103,18 @@ const RoomUsersSchema = z.union([z.string(), z.array(IdSchema)]).transform((valu
 /** Room detail (`GET /rooms/{code}`) and the room returned on creation. */
 export const RoomSchema = RoomSummarySchema.extend({
   id: IdSchema,
-  active: BooleanishSchema.optional(),
-  users: RoomUsersSchema.optional(),
-  account_code: z.string().optional(),
-  provider_ids: z.array(IdSchema).optional(),
-  public_access_room: BooleanishSchema.optional(),
-  subtitle: z.string().nullish(),
-  description: z.string().nullish(),
-  specialties: z.array(RoomSpecialtySchema).optional(),
-  visits: RoomVisitsSettingsSchema.optional(),
-  auth: RoomAuthSettingsSchema.optional(),
-  payment: RoomPaymentSettingsSchema.optional(),
-  operation_settings: RoomOperationSettingsSchema.optional(),
+  active: optionalField(BooleanishSchema),
+  users: optionalField(RoomUsersSchema),
+  account_code: optionalField(StringishSchema),
+  provider_ids: optionalField(z.array(IdSchema)),
+  public_access_room: optionalField(BooleanishSchema),
+  subtitle: StringishSchema.nullish(),
+  description: StringishSchema.nullish(),
+  specialties: optionalField(z.array(RoomSpecialtySchema)),
+  visits: optionalField(RoomVisitsSettingsSchema),
+  auth: optionalField(RoomAuthSettingsSchema),
+  payment: optionalField(RoomPaymentSettingsSchema),
+  operation_settings: optionalField(RoomOperationSettingsSchema),
 });
 export type Room = z.infer<typeof RoomSchema>;
 
@@ -136,37 +137,37 @@ export type RoomClosureInput = z.infer<typeof RoomClosureInputSchema>;
 /** Provider as listed by `GET /rooms/{code}/providers`. */
 export const RoomProviderSchema = z.looseObject({
   id: IdSchema,
-  username: z.string().optional(),
-  code: StringishSchema.optional(),
+  username: optionalField(StringishSchema),
+  code: optionalField(StringishSchema),
   /** Provider subtype code (460-484, see spec 2.1); sent as a string, empty for non-providers. */
-  subtype: StringishSchema.optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  platformid: StringishSchema.optional(),
-  photo: z.string().nullish(),
-  title: z.string().nullish(),
-  suffix: z.string().nullish(),
-  status: IntegerishSchema.optional(),
-  short_bio: z.string().nullish(),
+  subtype: optionalField(StringishSchema),
+  first_name: optionalField(StringishSchema),
+  last_name: optionalField(StringishSchema),
+  platformid: optionalField(StringishSchema),
+  photo: StringishSchema.nullish(),
+  title: StringishSchema.nullish(),
+  suffix: StringishSchema.nullish(),
+  status: optionalField(IntegerishSchema),
+  short_bio: StringishSchema.nullish(),
 });
 export type RoomProvider = z.infer<typeof RoomProviderSchema>;
 
 /** Provider detail (`GET /rooms/{code}/providers/{id}`). */
 export const RoomProviderDetailSchema = RoomProviderSchema.extend({
-  email: z.string().nullish(),
-  active: BooleanishSchema.optional(),
-  tos: BooleanishSchema.optional(),
+  email: StringishSchema.nullish(),
+  active: optionalField(BooleanishSchema),
+  tos: optionalField(BooleanishSchema),
   phone: StringishSchema.nullish(),
-  educational_training: z.string().nullish(),
-  professional_interests: z.string().nullish(),
-  personal_interests: z.string().nullish(),
+  educational_training: StringishSchema.nullish(),
+  professional_interests: StringishSchema.nullish(),
+  personal_interests: StringishSchema.nullish(),
 });
 export type RoomProviderDetail = z.infer<typeof RoomProviderDetailSchema>;
 
 /** Waiting-room queue; `average_visit_time` is in seconds. */
 export const RoomQueueSchema = z.looseObject({
-  length: IntegerishSchema.optional(),
-  capacity: IntegerishSchema.optional(),
+  length: optionalField(IntegerishSchema),
+  capacity: optionalField(IntegerishSchema),
   average_visit_time: NumberishSchema.pipe(z.number().nonnegative()),
   before_me: IntegerishSchema.pipe(z.number().nonnegative()),
 });
@@ -182,11 +183,11 @@ export function estimatedWaitSeconds(queue: RoomQueue): number {
  * arrives as `id` or `_id`; it is normalised onto `id`. `code` is required: removal is by room code.
  */
 export const UserRoomAssociationSchema = RoomSummarySchema.extend({
-  _id: IdSchema.optional(),
-  account_code: z.string().optional(),
-  default: BooleanishSchema.optional(),
-  added_time: TimestampSchema.optional(),
-  source: z.string().optional(),
+  _id: optionalField(IdSchema),
+  account_code: optionalField(StringishSchema),
+  default: optionalField(BooleanishSchema),
+  added_time: optionalField(TimestampSchema),
+  source: optionalField(StringishSchema),
 }).transform(({ _id, ...association }) => ({ ...association, id: association.id ?? _id }));
 export type UserRoomAssociation = z.infer<typeof UserRoomAssociationSchema>;
 

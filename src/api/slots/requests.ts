@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   AvailabilitySchema,
   SlotDeleteResultSchema,
@@ -11,7 +11,7 @@ import {
   type SlotFilter,
 } from './schemas';
 
-const SlotListSchema = z.array(SlotSchema);
+const SlotListSchema = tolerantList(SlotSchema, 'slots');
 
 /**
  * GET /availability: open times of a room (or of the intake's room) from `start` to `end`.

@@ -9,6 +9,8 @@ import {
   StringishSchema,
   TimestampSchema,
   mapSchema,
+  optionalField,
+  tolerantList,
 } from '@/api/common/schemas';
 import { ConsultationSchema } from '@/api/rooms/schemas';
 
@@ -25,54 +27,54 @@ export type SlotType = z.infer<typeof SlotTypeSchema>;
  */
 export const SlotGroupSchema = z.looseObject({
   id: IdSchema,
-  date_start: TimestampSchema.optional(),
-  date_end: TimestampSchema.optional(),
-  time_start: TimestampSchema.optional(),
-  time_end: TimestampSchema.optional(),
-  repeat: BooleanishSchema.optional(),
+  date_start: optionalField(TimestampSchema),
+  date_end: optionalField(TimestampSchema),
+  time_start: optionalField(TimestampSchema),
+  time_end: optionalField(TimestampSchema),
+  repeat: optionalField(BooleanishSchema),
   repeat_day: z.array(StringishSchema).nullish(),
   repeat_week: IntegerishSchema.nullish(),
-  account_code: z.string().optional(),
+  account_code: optionalField(StringishSchema),
   provider_id: NullableIdSchema.optional(),
   /** For example `one` or `group`. */
-  visit_type: z.string().optional(),
+  visit_type: optionalField(StringishSchema),
   consultation: ConsultationSchema.nullish(),
   timezone: z.string().nullish(),
-  modified: TimestampSchema.optional(),
-  created: TimestampSchema.optional(),
+  modified: optionalField(TimestampSchema),
+  created: optionalField(TimestampSchema),
 });
 export type SlotGroup = z.infer<typeof SlotGroupSchema>;
 
 export const SlotProviderRoomSchema = z.looseObject({
   id: IdSchema,
-  code: StringishSchema.optional(),
-  name: z.string().optional(),
-  slug: z.string().optional(),
-  domain: z.string().optional(),
-  account_code: z.string().optional(),
+  code: optionalField(StringishSchema),
+  name: optionalField(StringishSchema),
+  slug: optionalField(StringishSchema),
+  domain: optionalField(StringishSchema),
+  account_code: optionalField(StringishSchema),
 });
 export type SlotProviderRoom = z.infer<typeof SlotProviderRoomSchema>;
 
 export const SlotProviderSchema = z.looseObject({
   id: IdSchema,
-  username: z.string().optional(),
-  email: z.string().nullish(),
-  platformid: StringishSchema.optional(),
-  full_name: z.string().optional(),
-  specialties: z.array(StringishSchema).optional(),
+  username: optionalField(StringishSchema),
+  email: StringishSchema.nullish(),
+  platformid: optionalField(StringishSchema),
+  full_name: optionalField(StringishSchema),
+  specialties: optionalField(z.array(StringishSchema)),
   /** Two-letter state codes. */
-  states_serviced: z.array(z.string()).optional(),
+  states_serviced: optionalField(z.array(StringishSchema)),
   /** Clinic account codes. */
-  clinics: z.array(z.string()).optional(),
-  rooms: z.array(SlotProviderRoomSchema).optional(),
+  clinics: optionalField(z.array(StringishSchema)),
+  rooms: optionalField(z.array(SlotProviderRoomSchema)),
 });
 export type SlotProvider = z.infer<typeof SlotProviderSchema>;
 
 export const SlotAccountSchema = z.looseObject({
   id: IdSchema,
-  name: z.string().optional(),
-  domain: z.string().optional(),
-  code: z.string().optional(),
+  name: optionalField(StringishSchema),
+  domain: optionalField(StringishSchema),
+  code: optionalField(StringishSchema),
 });
 export type SlotAccount = z.infer<typeof SlotAccountSchema>;
 
@@ -82,11 +84,11 @@ export const SlotSchema = z.looseObject({
   start: TimestampSchema,
   end: TimestampSchema,
   provider_id: NullableIdSchema.optional(),
-  account_code: z.string().optional(),
+  account_code: optionalField(StringishSchema),
   group_id: NullableIdSchema.optional(),
-  status: IntegerishSchema.optional(),
-  modified: TimestampSchema.optional(),
-  created: TimestampSchema.optional(),
+  status: optionalField(IntegerishSchema),
+  modified: optionalField(TimestampSchema),
+  created: optionalField(TimestampSchema),
   group: SlotGroupSchema.nullish(),
   provider: SlotProviderSchema.nullish(),
   account: SlotAccountSchema.nullish(),
@@ -97,14 +99,19 @@ export type Slot = z.infer<typeof SlotSchema>;
  * Booked and free places of an available time. The spec leaves the type open; counts (group
  * consultations hold several places) and booleans are both accepted and normalised to a count.
  */
-const SlotCountSchema = z.union([z.boolean().transform((flag) => (flag ? 1 : 0)), IntegerishSchema]);
+const SlotCountSchema = z.union([
+  z
+    .union([z.boolean(), z.literal(['true', 'false'])])
+    .transform((flag) => (flag === true || flag === 'true' ? 1 : 0)),
+  IntegerishSchema,
+]);
 
 export const AvailableSlotSchema = z.looseObject({
   slot_id: IdSchema,
   slot_start: TimestampSchema,
   slot_end: TimestampSchema,
-  slot_booked: SlotCountSchema.optional(),
-  slot_available: SlotCountSchema.optional(),
+  slot_booked: optionalField(SlotCountSchema),
+  slot_available: optionalField(SlotCountSchema),
   group_id: NullableIdSchema.optional(),
 });
 export type AvailableSlot = z.infer<typeof AvailableSlotSchema>;
@@ -112,16 +119,16 @@ export type AvailableSlot = z.infer<typeof AvailableSlotSchema>;
 export const AvailabilitySlotDataSchema = z.looseObject({
   id: IdSchema,
   provider_id: NullableIdSchema.optional(),
-  account_code: z.string().optional(),
-  start: TimestampSchema.optional(),
-  end: TimestampSchema.optional(),
+  account_code: optionalField(StringishSchema),
+  start: optionalField(TimestampSchema),
+  end: optionalField(TimestampSchema),
   group_id: NullableIdSchema.optional(),
-  status: IntegerishSchema.optional(),
+  status: optionalField(IntegerishSchema),
   consultation: z
     .looseObject({
       /** Minutes. */
-      duration: NumberishSchema.optional(),
-      slots: IntegerishSchema.optional(),
+      duration: optionalField(NumberishSchema),
+      slots: optionalField(IntegerishSchema),
     })
     .nullish(),
 });
@@ -129,7 +136,7 @@ export type AvailabilitySlotData = z.infer<typeof AvailabilitySlotDataSchema>;
 
 /** Result of `GET /availability`: open times plus slot details keyed by slot id. */
 export const AvailabilitySchema = z.looseObject({
-  slots: z.array(AvailableSlotSchema),
+  slots: tolerantList(AvailableSlotSchema, 'available times'),
   slot_data: mapSchema(AvailabilitySlotDataSchema),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IdSchema, IntegerishSchema, NullableIdSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  IdSchema,
+  IntegerishSchema,
+  NullableIdSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+  tolerantList,
+} from '@/api/common/schemas';
 
 /** Survey codes of spec 2.1; `all` is a path value that selects every survey. */
 export const SURVEY_CODES = [
@@ -13,7 +21,7 @@ export const SurveyCodeSchema = z.enum(SURVEY_CODES);
 export type SurveyCode = z.infer<typeof SurveyCodeSchema>;
 
 export const SurveyResponseDataSchema = z.looseObject({
-  reason: z.string().nullish(),
+  reason: StringishSchema.nullish(),
   member_id: NullableIdSchema.optional(),
   provider_id: NullableIdSchema.optional(),
 });
@@ -23,19 +31,19 @@ export type SurveyResponseData = z.infer<typeof SurveyResponseDataSchema>;
 export const SurveyResponseSchema = z.looseObject({
   id: IdSchema,
   survey_code: SurveyCodeSchema,
-  clinic_code: z.string().nullish(),
+  clinic_code: StringishSchema.nullish(),
   visit_id: NullableIdSchema.optional(),
   intake_id: NullableIdSchema.optional(),
-  room_code: z.string().nullish(),
+  room_code: StringishSchema.nullish(),
   user_id: NullableIdSchema.optional(),
   data: SurveyResponseDataSchema.nullish(),
-  created: TimestampSchema.optional(),
+  created: optionalField(TimestampSchema),
 });
 export type SurveyResponse = z.infer<typeof SurveyResponseSchema>;
 
 /** Full body of `GET /surveys/{survey_code}/responses`: `{data: [...], total_count}`. */
 export const SurveyResponseListBodySchema = z.looseObject({
-  data: z.array(SurveyResponseSchema),
+  data: tolerantList(SurveyResponseSchema, 'survey responses'),
   total_count: IntegerishSchema,
 });
 export type SurveyResponseListBody = z.infer<typeof SurveyResponseListBodySchema>;

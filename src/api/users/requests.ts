@@ -1,4 +1,5 @@
-import { apiJson, type CallOptions } from '../http';
+import { ApiError } from '../errors';
+import { apiJson, buildUrl, decodeJson, errorFromResponse, type CallOptions } from '../http';
 import type {
   ListUsersFilter,
   Profile,
@@ -86,9 +87,59 @@ export function createSsoUser(
   });
 }
 
+/** How the /auth landing signed in (docs/spec-decisions.md, "Sign-in from /auth"). */
+export interface SsoSignIn {
+  /**
+   * `exchange`: the server offers the JSON exchange and issued the portal a pair of its own (the
+   * SSO token is a separate token the landing then destroys). `sso-token`: the spec's `/auth`, a
+   * redirect login; the SSO token itself is the access token (spec 4.1, SSO rule 5), with no
+   * refresh token (`token.refresh_token.token` is `''`) and, unless the server said, no known expiry.
+   */
+  via: 'exchange' | 'sso-token';
+  result: SsoResult;
+}
+
+/** How long the landing waits for the optional JSON exchange before taking the spec's path. */
+export const AUTH_EXCHANGE_TIMEOUT_MS = 8_000;
+
 /**
- * The portal's side of GET /auth: exchanges the SSO token for the portal's own session.
- * Asked for JSON, the server answers with a fresh token pair instead of its 302 (spec-decisions).
+ * The portal's side of `/auth`. The spec's `GET /auth` is a redirect login (302). A server may
+ * also offer a JSON exchange (200 with user fields and a fresh token pair) when asked for JSON;
+ * that is used when offered. Anything else (a 302, an opaque redirect, a non-JSON answer, no
+ * answer) takes the spec's path: `GET /me` with the SSO token as `X-ApiToken`. A 401 or 403 from
+ * `/auth` is the server refusing the token (an invalid or spent link).
+ *
+ * `one_time_token=1` is never sent to the server: on the spec's path the SSO token is the
+ * session, and spending it would end the session it starts (docs/spec-decisions.md).
+ */
+export async function signInWithSsoToken(ssoToken: string, options: CallOptions = {}): Promise<SsoSignIn> {
+  const offered = await askForExchange(ssoToken, options.signal);
+  if (offered) return { via: 'exchange', result: offered };
+  const profile = await apiJson({
+    path: '/me',
+    auth: 'none',
+    headers: { 'X-ApiToken': ssoToken },
+    schema: schemas().then((m) => m.ProfileSchema),
+    signal: options.signal,
+  });
+  return {
+    via: 'sso-token',
+    result: {
+      ...profile,
+      token: {
+        user_id: profile.id,
+        token: ssoToken,
+        expiry: null,
+        refresh_token: { token: '', expiry: null },
+      },
+    },
+  };
+}
+
+/**
+ * The JSON exchange alone (not in the spec: a server's extension, which the mock offers): asked
+ * for JSON, `GET /auth` answers 200 with user fields and a fresh token pair instead of its 302.
+ * The landing uses `signInWithSsoToken`, which falls back to the spec's path.
  */
 export function exchangeSsoToken(
   ssoToken: string,
@@ -102,6 +153,50 @@ export function exchangeSsoToken(
     schema: schemas().then((m) => m.SsoResultSchema),
     signal: options.signal,
   });
+}
+
+/** The JSON exchange, when the server offers it; null when it answers the spec's way (or not at all). */
+async function askForExchange(ssoToken: string, signal: AbortSignal | undefined): Promise<SsoResult | null> {
+  const schema = schemas().then((m) => m.SsoResultSchema);
+  schema.catch(() => undefined);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), AUTH_EXCHANGE_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl('api', '/auth', { sso_token: ssoToken }), {
+        headers: { Accept: 'application/json' },
+        // A 302 stays a 302 (or an opaque redirect in a browser): it is the answer, not a hop to follow.
+        redirect: 'manual',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw new ApiError({ kind: 'aborted', cause });
+      // A browser-only /auth (no CORS) or no answer in time: the spec's path decides.
+      return null;
+    }
+    if (response.status === 401 || response.status === 403) throw await errorFromResponse(response);
+    const type = response.headers.get('Content-Type') ?? '';
+    if (response.type === 'opaqueredirect' || response.status !== 200 || !type.includes('json')) {
+      // The body (a redirect's, a page's) is not needed.
+      void response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    try {
+      return decodeJson(await response.text(), response.status, await schema, 'data');
+    } catch {
+      // JSON, but not a token pair: not the exchange.
+      return null;
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /** POST /tokens/refresh (ACCOUNT): rotates the pair; the old refresh token is spent. */

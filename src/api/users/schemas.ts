@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from '../common/schemas';
+import {
+  BooleanishSchema,
+  IdSchema,
+  NumberishSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+  tolerantList,
+} from '@/api/common/schemas';
 
 export { USER_TYPE } from './user-type';
 
@@ -13,30 +21,30 @@ export const PROVIDER_SUBTYPE = {
 } as const;
 
 export const UserRoomSchema = z.looseObject({
-  id: IdSchema.optional(),
-  _id: IdSchema.optional(),
-  code: z.string(),
-  slug: z.string().optional(),
-  name: z.string().optional(),
-  domain: z.string().optional(),
-  account_code: z.string().optional(),
-  default: z.boolean().optional(),
-  added_time: TimestampSchema.optional(),
-  source: z.string().optional(),
+  id: optionalField(IdSchema),
+  _id: optionalField(IdSchema),
+  code: StringishSchema,
+  slug: optionalField(StringishSchema),
+  name: optionalField(StringishSchema),
+  domain: optionalField(StringishSchema),
+  account_code: optionalField(StringishSchema),
+  default: optionalField(BooleanishSchema),
+  added_time: optionalField(TimestampSchema),
+  source: optionalField(StringishSchema),
 });
 
 const ExtraSchema = z.looseObject({
-  marital_status: z.string().nullish(),
-  gender_identity: z.string().nullish(),
-  social_security_no: z.string().nullish(),
-  veteran: z.union([z.string(), z.boolean()]).nullish(),
-  race: z.string().nullish(),
-  ethnicity: z.string().nullish(),
-  health_insurance: z.union([z.string(), z.boolean()]).nullish(),
-  insurance: z.string().nullish(),
-  insurance_policy_number: z.string().nullish(),
+  marital_status: StringishSchema.nullish(),
+  gender_identity: StringishSchema.nullish(),
+  social_security_no: StringishSchema.nullish(),
+  veteran: z.union([StringishSchema, z.boolean()]).nullish(),
+  race: StringishSchema.nullish(),
+  ethnicity: StringishSchema.nullish(),
+  health_insurance: z.union([StringishSchema, z.boolean()]).nullish(),
+  insurance: StringishSchema.nullish(),
+  insurance_policy_number: StringishSchema.nullish(),
   attachments: z.array(z.unknown()).nullish(),
-  emerg_contact_name: z.string().nullish(),
+  emerg_contact_name: StringishSchema.nullish(),
 });
 
 /**
@@ -45,42 +53,39 @@ const ExtraSchema = z.looseObject({
  */
 export const UserSchema = z.looseObject({
   id: IdSchema,
-  code: z.string().nullish(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  full_name: z.string().nullish(),
-  username: z.string().nullish(),
-  platformid: z.string().nullish(),
-  dob: z.string().nullish(),
-  email: z.string().nullish(),
-  gender: z.union([z.number(), z.string()]).nullish(),
-  active: z.boolean().nullish(),
-  tos: z
-    .union([z.boolean(), z.number()])
-    .transform((v) => Boolean(v))
-    .nullish(),
-  status: z.coerce.number().nullish(),
-  subtype: z.union([z.string(), z.number()]).transform(String).nullish(),
-  timezone: z.string().nullish(),
-  email_verified: z.boolean().nullish(),
-  signup_step: z.number().nullish(),
-  nationality: z.string().nullish(),
-  photo: z.string().nullish(),
+  code: StringishSchema.nullish(),
+  first_name: StringishSchema.nullish(),
+  last_name: StringishSchema.nullish(),
+  full_name: StringishSchema.nullish(),
+  username: StringishSchema.nullish(),
+  platformid: StringishSchema.nullish(),
+  dob: StringishSchema.nullish(),
+  email: StringishSchema.nullish(),
+  gender: z.union([NumberishSchema, z.string()]).nullish(),
+  active: BooleanishSchema.nullish(),
+  tos: BooleanishSchema.nullish(),
+  status: NumberishSchema.nullish(),
+  subtype: z.union([StringishSchema, z.number()]).transform(String).nullish(),
+  timezone: StringishSchema.nullish(),
+  email_verified: BooleanishSchema.nullish(),
+  signup_step: NumberishSchema.nullish(),
+  nationality: StringishSchema.nullish(),
+  photo: StringishSchema.nullish(),
   extra: ExtraSchema.nullish(),
-  account_code: z.string().nullish(),
-  clinics: z.array(z.string()).nullish(),
+  account_code: StringishSchema.nullish(),
+  clinics: z.array(StringishSchema).nullish(),
   rooms: z.array(UserRoomSchema).nullish(),
   created: TimestampSchema.nullish(),
-  type: z.coerce.number().nullish(),
-  last_login: z.union([z.string(), z.number()]).nullish(),
-  phone: z.string().nullish(),
-  street_addr: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  zip: z.string().nullish(),
-  pcp_name: z.string().nullish(),
-  pcp_phone: z.string().nullish(),
-  roles: z.array(z.string()).nullish(),
+  type: NumberishSchema.nullish(),
+  last_login: z.union([StringishSchema, z.number()]).nullish(),
+  phone: StringishSchema.nullish(),
+  street_addr: StringishSchema.nullish(),
+  city: StringishSchema.nullish(),
+  state: StringishSchema.nullish(),
+  zip: StringishSchema.nullish(),
+  pcp_name: StringishSchema.nullish(),
+  pcp_phone: StringishSchema.nullish(),
+  roles: z.array(StringishSchema).nullish(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -89,51 +94,68 @@ export const ProfileSchema = UserSchema;
 export type Profile = User;
 
 export const UserListSchema = z.looseObject({
-  data: z.array(UserSchema),
-  total_count: z.coerce.number(),
+  data: tolerantList(UserSchema, 'users'),
+  total_count: NumberishSchema,
 });
 export type UserList = z.infer<typeof UserListSchema>;
 
+/**
+ * A token's `expiry` (and `created`): UNIX seconds per the spec, but milliseconds and ISO text are
+ * accepted too (docs/spec-decisions.md). The session reads it with `normaliseExpiry`, where anything
+ * unreadable means "unknown", so the schema only checks the type and never refuses a sign-in over it.
+ */
+const TokenTimeSchema = z.union([NumberishSchema, z.string()]).nullish();
+
 export const RefreshTokenSchema = z.looseObject({
-  user_id: IdSchema.optional(),
+  user_id: optionalField(IdSchema),
   token: z.string().min(1),
-  expiry: TimestampSchema.nullish(),
-  created: TimestampSchema.nullish(),
+  expiry: TokenTimeSchema,
+  created: TokenTimeSchema,
 });
+
+/**
+ * A pair without a refresh token (spec 2.2's refresh answer, a server that issues none) reads as
+ * one whose refresh token is `''`: callers see one shape, and `''` means "no refresh token".
+ */
+const OptionalRefreshTokenSchema = RefreshTokenSchema.nullish().transform(
+  (value) => value ?? { token: '', expiry: null },
+);
 
 /** `data.token` of the SSO response (spec 2.2). */
 export const TokenPairSchema = z.looseObject({
   user_id: IdSchema,
   token: z.string().min(1),
-  expiry: TimestampSchema.nullish(),
-  refresh_token: RefreshTokenSchema,
+  expiry: TokenTimeSchema,
+  refresh_token: OptionalRefreshTokenSchema,
 });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-/** POST /users/sso and the portal's /auth exchange: user fields plus the token pair. */
+/** POST /users/sso and the /auth JSON exchange (where a server offers it): user fields plus the token pair. */
 export const SsoResultSchema = UserSchema.extend({ token: TokenPairSchema });
 export type SsoResult = z.infer<typeof SsoResultSchema>;
 
 /**
- * POST /tokens/refresh. The spec's field table omits the new refresh token that its text says
- * is issued; we read it from `refresh_token` in the same form as SSO (docs/spec-decisions.md).
+ * POST /tokens/refresh: spec 2.2's shape (`user_id`, `user_type`, `token`, `expiry`, `user`). Its
+ * text says a new refresh token is issued but the field table names none; when a server sends one
+ * in `refresh_token` (the SSO form) it is read, otherwise `refresh_token.token` is `''`
+ * (docs/spec-decisions.md).
  */
 export const RefreshResultSchema = z.looseObject({
   user_id: IdSchema,
-  user_type: z.union([z.string(), z.number()]).transform(String).nullish(),
+  user_type: z.union([StringishSchema, z.number()]).transform(String).nullish(),
   token: z.string().min(1),
-  expiry: TimestampSchema.nullish(),
-  refresh_token: RefreshTokenSchema,
+  expiry: TokenTimeSchema,
+  refresh_token: OptionalRefreshTokenSchema,
   user: z
     .looseObject({
       id: IdSchema,
-      code: z.string().nullish(),
-      username: z.string().nullish(),
-      first_name: z.string().nullish(),
-      last_name: z.string().nullish(),
-      email: z.string().nullish(),
-      dob: z.string().nullish(),
-      gender: z.union([z.string(), z.number()]).nullish(),
+      code: StringishSchema.nullish(),
+      username: StringishSchema.nullish(),
+      first_name: StringishSchema.nullish(),
+      last_name: StringishSchema.nullish(),
+      email: StringishSchema.nullish(),
+      dob: StringishSchema.nullish(),
+      gender: z.union([StringishSchema, z.number()]).nullish(),
     })
     .nullish(),
 });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { apiJson, type CallOptions } from '../http';
+import { tolerantList } from '@/api/common/schemas';
 import {
   VISIT_STATUS,
   VisitSchema,
@@ -9,7 +9,7 @@ import {
   type VisitFilter,
 } from './schemas';
 
-const VisitListSchema = z.array(VisitSchema);
+const VisitListSchema = tolerantList(VisitSchema, 'visits');
 
 /**
  * GET /visits: the caller's visits (a patient's own, a provider's assigned or hosted ones).

@@ -7,6 +7,7 @@ import {
   StringishSchema,
   TimestampSchema,
   mapSchema,
+  optionalField,
 } from '@/api/common/schemas';
 import { IntakeSchema } from '@/api/intakes/schemas';
 import { RecordingSchema } from '@/api/recordings/schemas';
@@ -55,18 +56,18 @@ export type VisitSubtype = z.infer<typeof VisitSubtypeSchema>;
 /** Provider or member as embedded in a visit. */
 export const VisitPersonSchema = z.looseObject({
   id: IdSchema,
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  full_name: z.string().optional(),
-  email: z.string().nullish(),
+  first_name: optionalField(StringishSchema),
+  last_name: optionalField(StringishSchema),
+  full_name: optionalField(StringishSchema),
+  email: StringishSchema.nullish(),
   phone: StringishSchema.nullish(),
   code: StringishSchema.nullish(),
 });
 export type VisitPerson = z.infer<typeof VisitPersonSchema>;
 
 export const VisitAccountSchema = z.looseObject({
-  code: z.string(),
-  name: z.string().optional(),
+  code: StringishSchema,
+  name: optionalField(StringishSchema),
 });
 export type VisitAccount = z.infer<typeof VisitAccountSchema>;
 
@@ -74,10 +75,10 @@ export type VisitAccount = z.infer<typeof VisitAccountSchema>;
 const VisitHostsSchema = z.array(z.union([IdSchema, VisitPersonSchema]));
 
 export const VisitMeetingSchema = z.looseObject({
-  recording_auto_start: BooleanishSchema.optional(),
+  recording_auto_start: optionalField(BooleanishSchema),
   /** Dial-in numbers keyed by country. */
-  phone_numbers: mapSchema(z.array(StringishSchema)).optional(),
-  hosts: VisitHostsSchema.optional(),
+  phone_numbers: optionalField(mapSchema(z.array(StringishSchema))),
+  hosts: optionalField(VisitHostsSchema),
   expiry: TimestampSchema.nullish(),
   conference_pin: StringishSchema.nullish(),
   meeting_id: StringishSchema.nullish(),
@@ -98,31 +99,31 @@ export type VisitRecordings = z.infer<typeof VisitRecordingsSchema>;
 export const VisitSchema = z.looseObject({
   id: IdSchema,
   status: IntegerishSchema,
-  member_id: IdSchema.optional(),
+  member_id: optionalField(IdSchema),
   provider_id: NullableIdSchema.optional(),
-  account_code: z.string().optional(),
-  code: StringishSchema.optional(),
+  account_code: optionalField(StringishSchema),
+  code: optionalField(StringishSchema),
   start: TimestampSchema.nullish(),
   end: TimestampSchema.nullish(),
   actual_start: TimestampSchema.nullish(),
   actual_end: TimestampSchema.nullish(),
   /** Numeric in practice (2 = scheduled on creation), but the spec does not type it. */
-  type: z.union([IntegerishSchema, z.string()]).optional(),
-  subtype: IntegerishSchema.optional(),
-  room_id: IdSchema.optional(),
-  room_code: z.string().optional(),
-  created: TimestampSchema.optional(),
-  modified: TimestampSchema.optional(),
-  incharge: BooleanishSchema.optional(),
-  isEditExpired: BooleanishSchema.optional(),
-  hosts: VisitHostsSchema.optional(),
+  type: optionalField(z.union([IntegerishSchema, z.string()])),
+  subtype: optionalField(IntegerishSchema),
+  room_id: optionalField(IdSchema),
+  room_code: optionalField(StringishSchema),
+  created: optionalField(TimestampSchema),
+  modified: optionalField(TimestampSchema),
+  incharge: optionalField(BooleanishSchema),
+  isEditExpired: optionalField(BooleanishSchema),
+  hosts: optionalField(VisitHostsSchema),
   intake: IntakeSchema.nullish(),
   intake_id: NullableIdSchema.optional(),
   provider: VisitPersonSchema.nullish(),
   member: VisitPersonSchema.nullish(),
-  account: VisitAccountSchema.optional(),
+  account: optionalField(VisitAccountSchema),
   meeting: VisitMeetingSchema.nullish(),
-  recordings: VisitRecordingsSchema.optional(),
+  recordings: optionalField(VisitRecordingsSchema),
 });
 export type Visit = z.infer<typeof VisitSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { IdSchema, NullableIdSchema, StringishSchema, TimestampSchema } from '@/api/common/schemas';
+import {
+  IdSchema,
+  NullableIdSchema,
+  StringishSchema,
+  TimestampSchema,
+  optionalField,
+} from '@/api/common/schemas';
 
 /** Event envelope of spec 6. `id` is per delivery and changes on each retry: do not de-duplicate on it. */
 export const WebhookEnvelopeSchema = z.looseObject({
@@ -7,21 +13,21 @@ export const WebhookEnvelopeSchema = z.looseObject({
   id: IdSchema,
   type: z.string().min(1),
   created: TimestampSchema,
-  account_code: z.string(),
+  account_code: StringishSchema,
   data: z.looseObject({}),
 });
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 
 export const VisitCreatedEventDataSchema = z.looseObject({
   id: IdSchema,
-  member_id: IdSchema.optional(),
+  member_id: optionalField(IdSchema),
   provider_id: NullableIdSchema.optional(),
   start: TimestampSchema.nullish(),
   end: TimestampSchema.nullish(),
   actual_start: TimestampSchema.nullish(),
   actual_end: TimestampSchema.nullish(),
   /** A string here, unlike the integer `status` of a visit read. */
-  status: StringishSchema.optional(),
+  status: optionalField(StringishSchema),
   completed_by: NullableIdSchema.optional(),
 });
 export type VisitCreatedEventData = z.infer<typeof VisitCreatedEventDataSchema>;

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useUploadFile } from '@/api/files/mutations';
 import { fileQueries } from '@/api/files/queries';
 import type { FileFilter, FileRecord } from '@/api/files/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { DOCUMENT_ACCEPT, FileUploader, UPLOAD_MAX_BYTES, type UploadContext } from '@/components/upload';
@@ -93,6 +94,7 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
         />
       ) : null}
       {list.isError && list.data ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
+      <DroppedRowsNotice list={list.data} />
       {list.data && files.length === 0 ? (
         <EmptyState title="No documents yet">
           <p>Documents you add, and documents your care team shares with you, show here.</p>

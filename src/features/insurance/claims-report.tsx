@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { ClaimRow, ClaimsReportQuery } from '@/api/insurance/schemas';
 import { VISIT_STATUS } from '@/api/visits/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -54,12 +55,17 @@ interface Column {
 }
 
 export const CLAIM_COLUMNS: Column[] = [
-  { key: 'start', label: 'Visit date', text: (r, z) => formatDateTime(r.start, z), sort: (r) => r.start },
+  {
+    key: 'start',
+    label: 'Visit date',
+    text: (r, z) => (r.start === undefined ? '' : formatDateTime(r.start, z)),
+    sort: (r) => r.start ?? -1,
+  },
   {
     key: 'patient',
     label: 'Patient',
-    text: (r) => r.patient_name,
-    sort: (r) => r.patient_name.toLowerCase(),
+    text: (r) => r.patient_name ?? '',
+    sort: (r) => (r.patient_name ?? '').toLowerCase(),
   },
   {
     key: 'provider',
@@ -70,8 +76,8 @@ export const CLAIM_COLUMNS: Column[] = [
   {
     key: 'status',
     label: 'Status',
-    text: (r) => STATUS_WORDS[r.status] ?? String(r.status),
-    sort: (r) => r.status,
+    text: (r) => (r.status === undefined ? '' : (STATUS_WORDS[r.status] ?? String(r.status))),
+    sort: (r) => r.status ?? -1,
   },
   {
     key: 'insurer',
@@ -179,6 +185,7 @@ export function ClaimsReport() {
           onRetry={() => void claims.refetch()}
         />
       ) : null}
+      <DroppedRowsNotice list={claims.data} />
       {claims.isSuccess && rows.length === 0 ? <EmptyState title="No visits in these dates" /> : null}
       {rows.length > 0 ? (
         <>

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMarkNotificationRead, useResetNotificationBadge } from '@/api/push/mutations';
@@ -76,6 +77,7 @@ export function NotificationList() {
   return (
     <div className="notifications">
       {list.isError ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
+      <DroppedRowsNotice lists={list.data.pages} />
       <div className="notifications-toolbar">
         <p role="status" aria-live="polite">
           {newCount === 0

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { erxQueries } from '@/api/erx/queries';
 import { DEFAULT_PRESCRIPTION_STATUS } from '@/api/erx/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 
 /** Statuses the list can be filtered by; `Current` is what the spec says to send by default. */
@@ -37,6 +38,7 @@ export function PrescriptionsList({ userId, heading }: { userId: string; heading
           onRetry={() => void list.refetch()}
         />
       ) : null}
+      <DroppedRowsNotice list={list.data} />
       {list.data?.length === 0 ? <EmptyState title={`No ${status.toLowerCase()} prescriptions`} /> : null}
       {list.data && list.data.length > 0 ? (
         <ul className="result-list" aria-label={`${status} prescriptions`}>

@@ -4,6 +4,7 @@ import { useDeletePharmacy } from '@/api/erx/mutations';
 import { erxQueries } from '@/api/erx/queries';
 import type { Pharmacy } from '@/api/erx/schemas';
 import { isApiError } from '@/api/errors';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
@@ -68,6 +69,7 @@ export function SavedPharmacies({
           onRetry={() => void list.refetch()}
         />
       ) : null}
+      <DroppedRowsNotice list={list.data} />
       {list.data?.length === 0 ? <EmptyState title="No saved pharmacies yet" /> : null}
       {list.data && list.data.length > 0 ? (
         <ul className="result-list" aria-label={heading}>

@@ -3,7 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useRegisterDevice, useSubmitMeasurement } from '@/api/health/mutations';
-import { DeviceTypeSchema, type Device, type DeviceType } from '@/api/health/schemas';
+import { DeviceTypeSchema, isKnownDeviceType, type Device, type DeviceType } from '@/api/health/schemas';
+
+/** A registered device whose type code this page has readings for. */
+type KnownDevice = Device & { type: DeviceType };
 import { isApiError } from '@/api/errors';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -73,7 +76,7 @@ export function ReadingsPage() {
   const registerDevice = useRegisterDevice();
   const submit = useSubmitMeasurement();
   const registered = useRef(new Set<DeviceType>());
-  const [ownDevices, setOwnDevices] = useState<Device[]>([]);
+  const [ownDevices, setOwnDevices] = useState<KnownDevice[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<SentReading[]>([]);
   const [announcement, setAnnouncement] = useState('');
@@ -253,7 +256,12 @@ export function ReadingsPage() {
       </section>
       <DeviceForm
         onRegistered={(added) =>
-          setOwnDevices((list) => [...list.filter((d) => d.device_id !== added.device_id), added])
+          setOwnDevices((list) => {
+            const rest = list.filter((d) => d.device_id !== added.device_id);
+            // A code this page has no readings for (the spec omits the real codes) is not offered.
+            const type = added.type;
+            return isKnownDeviceType(type) ? [...rest, { ...added, type }] : rest;
+          })
         }
       />
     </Page>

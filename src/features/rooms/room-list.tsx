@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 
@@ -25,6 +26,7 @@ export function RoomList({ page, pageHref }: { page: number; pageHref: (page: nu
   const hasNext = list.length === ROOMS_PAGE_SIZE;
   return (
     <>
+      <DroppedRowsNotice list={rooms.data} />
       {rooms.isError ? <StaleBanner onRetry={() => void rooms.refetch()} /> : null}
       {list.length === 0 ? (
         <EmptyState title={page > 1 ? 'No more rooms' : 'No rooms yet'}>

@@ -11,6 +11,7 @@ import {
   type SurveyResponse,
   type SurveyResponseFilter,
 } from '@/api/surveys/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -180,6 +181,7 @@ export function SurveyReport() {
             : 'Responses'}
         </h2>
         {list.isPending ? <Spinner label="Loading responses…" /> : null}
+        <DroppedRowsNotice list={list.data?.data} />
         {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
         {list.data && total === 0 ? (
           <p>Nothing matches. Try a longer range of days or another survey.</p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -98,6 +99,7 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
   const done = take(past ?? []).sort((a, b) => timeOf(b) - timeOf(a));
   return (
     <>
+      <DroppedRowsNotice lists={results.map((r) => r.data)} />
       <Group
         title="Happening now"
         visits={current}
@@ -122,7 +124,13 @@ export function ProviderVisitList({ hrefFor }: { hrefFor: (id: string) => string
         onRetry={() => void visits.refetch()}
       />
     );
-  if (!visits.data.length) return <EmptyState title="No visits yet" />;
+  if (!visits.data.length)
+    return (
+      <>
+        <DroppedRowsNotice list={visits.data} />
+        <EmptyState title="No visits yet" />
+      </>
+    );
   const open = visits.data.filter(
     (v) =>
       v.status === VISIT_STATUS.pending ||
@@ -132,6 +140,7 @@ export function ProviderVisitList({ hrefFor }: { hrefFor: (id: string) => string
   const closed = visits.data.filter((v) => !open.includes(v));
   return (
     <>
+      <DroppedRowsNotice list={visits.data} />
       <Group
         title="Open"
         visits={open.sort((a, b) => timeOf(a) - timeOf(b))}

@@ -74,7 +74,8 @@ describe('patient home', () => {
   it('keeps the other panels when one panel throws while rendering', async () => {
     server.use(
       http.get(api('/users/:id/erx/prescriptions'), () =>
-        HttpResponse.json({ data: [{ ID: 'rx_bad', Drug: 42 }] }),
+        // Not a list at all: a malformed row would only be left out (tolerantList), this fails the read.
+        HttpResponse.json({ data: { ID: 'rx_bad', Drug: 42 } }),
       ),
     );
     renderRoute('/patient', { as: 'demo-patient' });

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 import { formatRange } from '@/lib/dates';
@@ -59,6 +60,7 @@ export function AppointmentsList({ zone }: { zone: string }) {
   );
   return (
     <>
+      <DroppedRowsNotice lists={[upcoming.data, past.data]} />
       <section aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">Upcoming</h2>
         {upcoming.isPending ? <Spinner label="Loading your appointments…" /> : null}
