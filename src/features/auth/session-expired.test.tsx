@@ -1,3 +1,4 @@
+import { setTimeout as realDelay } from 'node:timers/promises';
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -38,7 +39,11 @@ function useFakeClock() {
   });
 }
 
-/** Lets the mock answer (real I/O) while the fake clock moves in small steps, until `find` succeeds. */
+/**
+ * Lets the mock answer (real I/O) while the fake clock moves in small steps, until `find` succeeds.
+ * Each step also gives a few real milliseconds (node's own timers are not faked), so a busy machine
+ * loading the route's modules does not run the fake clock far ahead of them.
+ */
 async function findWithFakeTimers<T>(find: () => T, stepMs = 25, maxSteps = 400): Promise<T> {
   let lastError: Error = new Error('not found');
   for (let i = 0; i < maxSteps; i += 1) {
@@ -47,6 +52,7 @@ async function findWithFakeTimers<T>(find: () => T, stepMs = 25, maxSteps = 400)
     } catch (error) {
       lastError = error instanceof Error ? error : new Error(String(error));
       await act(() => vi.advanceTimersByTimeAsync(stepMs));
+      await realDelay(5);
     }
   }
   throw lastError;
@@ -133,6 +139,59 @@ describe('inactivity warning and sign-out (A12, A14)', () => {
     const atEnd = requests.length;
     await act(() => vi.advanceTimersByTimeAsync(10 * MIN));
     expect(requests.slice(atEnd).filter((r) => !r.endsWith('/users/logout'))).toEqual([]);
+  });
+});
+
+describe('a session without a refresh token (spec /auth landing, refresh without a new one)', () => {
+  it('warns before the access token’s expiry, keeps what was typed, and ends behind a prompt that leads back through the clinic’s site', async () => {
+    useFakeClock();
+    const { user, session } = renderRoute('/patient/profile', {
+      as: 'demo-patient',
+      userEventOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
+    const phone = await findWithFakeTimers(() => screen.getByLabelText('Phone'));
+    // As a spec landing (or a refresh answered with spec 2.2's shape) leaves it: no refresh
+    // token, and an access token ending in ten minutes (here given as milliseconds).
+    const result = sessionFor('demo-patient');
+    const endsAt = Math.floor(Date.now() / 1000) * 1000 + 10 * MIN;
+    act(() => {
+      session.signIn({
+        ...result,
+        token: { ...result.token, expiry: endsAt, refresh_token: { token: '', expiry: null } },
+      });
+    });
+    await user.clear(phone);
+    await user.type(phone, '6465550100');
+
+    await act(() => vi.advanceTimersByTimeAsync(4 * MIN));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(MIN + 2000));
+    const warning = screen.getByRole('dialog', { name: 'Your session is ending soon' });
+    const [m, sec] = (within(warning).getByRole('timer').textContent ?? '').split(':').map(Number);
+    expect((m ?? 0) * 60 + (sec ?? 0)).toBeLessThanOrEqual(5 * 60);
+    expect((m ?? 0) * 60 + (sec ?? 0)).toBeGreaterThan(4 * 60);
+    expect(warning).toHaveTextContent('open the portal again from your clinic’s website or app');
+    expect(within(warning).queryByRole('button', { name: 'Stay signed in' })).not.toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
+
+    // The token runs out: the page and what was typed stay, behind the prompt.
+    await act(() => vi.advanceTimersByTimeAsync(5 * MIN));
+    const prompt = screen.getByRole('dialog', { name: 'Your session has ended' });
+    expect(prompt).toHaveTextContent('What you typed on this page is still here.');
+    expect(prompt).toHaveTextContent('open the portal again from your clinic’s website or app');
+    expect(within(prompt).queryByRole('link', { name: /Sign in again/ })).not.toBeInTheDocument();
+    expect(session.getState()).toMatchObject({ status: 'expired', cause: 'token-expired' });
+    expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
+    // The page can be shown again, under a notice, to read and copy what was typed.
+    await user.click(within(prompt).getByRole('button', { name: 'Show my page' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Your session has ended\. To carry on, open the portal again/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
+    expect(screen.getByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
   });
 });
 

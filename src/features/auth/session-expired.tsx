@@ -15,7 +15,9 @@ import { useIdleState, useSession, useSessionStore, type SessionEndReason } from
 export function SessionExpiredDialog() {
   useSessionEndNavigation();
   const session = useSession();
-  if (session.status === 'expired') return <SignInAgainPrompt />;
+  if (session.status === 'expired') {
+    return session.wayBack === 'clinic-site' ? <ReopenFromClinicPrompt /> : <SignInAgainPrompt />;
+  }
   if (session.status === 'active') return <IdleWarning />;
   return null;
 }
@@ -91,7 +93,94 @@ export function formatCountdown(ms: number): string {
 function IdleWarning() {
   const idle = useIdleState();
   if (idle.phase !== 'warning') return null;
+  if (idle.cause === 'expiry') return <ExpiryWarningDialog deadline={idle.deadline} />;
   return <IdleWarningDialog deadline={idle.deadline} />;
+}
+
+/** Where a session from the clinic's site is opened again (no address of it is known to the portal). */
+const REOPEN_SENTENCE = 'To carry on, open the portal again from your clinic’s website or app.';
+
+/**
+ * A session without a refresh token (a sign-in from the clinic's site) ends when its access token
+ * does, and nothing here can extend it: the warning says when, and closing it keeps the page
+ * usable until then. At the end the page and what was typed stay, behind the prompt below.
+ */
+function ExpiryWarningDialog({ deadline }: { deadline: number }) {
+  const store = useSessionStore();
+  const signOut = useSignOut();
+  const now = useNow();
+  const [isSigningOut, setSigningOut] = useState(false);
+  const left = formatCountdown(deadline - now);
+  return (
+    <Dialog
+      title="Your session is ending soon"
+      describedBy="expiry-warning-text"
+      onClose={() => store.dismissExpiryWarning()}
+    >
+      <p id="expiry-warning-text">
+        Your session ends in{' '}
+        <span role="timer" aria-live="off">
+          {left}
+        </span>{' '}
+        and cannot be extended from here. Save or send what you are working on now.
+      </p>
+      <p>
+        When it ends, what you typed stays on this page, so you can still read and copy it. {REOPEN_SENTENCE}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        Your session will end soon.
+      </p>
+      <div className="dialog-actions">
+        <Button onClick={() => store.dismissExpiryWarning()}>Continue</Button>
+        <Button
+          variant="secondary"
+          isBusy={isSigningOut}
+          busyLabel="Signing out…"
+          onClick={() => {
+            setSigningOut(true);
+            void signOut();
+          }}
+        >
+          Sign out now
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * The end of a session that came from the clinic's site: the portal has no sign-in of its own
+ * for it, so the way back is the clinic's site. Opening the portal from there in another tab
+ * brings this page back with what was typed.
+ */
+function ReopenFromClinicPrompt() {
+  const signOut = useSignOut();
+  // The page can be shown again (under a notice) so what was typed can be read and copied.
+  const [showPage, setShowPage] = useState(false);
+  if (showPage) {
+    return (
+      <div className="banner banner-warning" role="status">
+        Your session has ended. {REOPEN_SENTENCE}{' '}
+        <Button variant="link" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Dialog title="Your session has ended" describedBy="session-ended-text">
+      <p id="session-ended-text">
+        For your security your session has ended. What you typed on this page is still here.
+      </p>
+      <p>{REOPEN_SENTENCE} If you open it in a new tab, this page carries on where you left off.</p>
+      <div className="dialog-actions">
+        <Button onClick={() => setShowPage(true)}>Show my page</Button>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </div>
+    </Dialog>
+  );
 }
 
 function IdleWarningDialog({ deadline }: { deadline: number }) {

@@ -1,5 +1,4 @@
-import { exchangeSsoToken } from '@/api/users/requests';
-import type { SsoResult } from '@/api/users/schemas';
+import { signInWithSsoToken, type SsoSignIn } from '@/api/users/requests';
 import { paths, safeInAppPath } from '@/config/paths';
 
 /** What the /auth landing URL carried, read once and removed from the address bar. */
@@ -74,18 +73,18 @@ export function forgetCapturedLanding(): void {
   captured = null;
 }
 
-const exchanges = new Map<string, Promise<SsoResult>>();
+const exchanges = new Map<string, Promise<SsoSignIn>>();
 
 /**
- * One exchange per token while it is in flight, even when React runs effects twice
+ * One sign-in per token while it is in flight, even when React runs effects twice
  * (StrictMode) or the route remounts. Once settled it is forgotten: presenting the same link
- * again asks the server again, which refuses a consumed one-time token.
+ * again asks the server again, which refuses a token the landing destroyed.
  */
-export function exchangeOnce(landing: SsoLanding & { ssoToken: string }): Promise<SsoResult> {
+export function exchangeOnce(landing: SsoLanding & { ssoToken: string }): Promise<SsoSignIn> {
   let pending = exchanges.get(landing.ssoToken);
   if (!pending) {
     const token = landing.ssoToken;
-    pending = exchangeSsoToken(token, landing.oneTime);
+    pending = signInWithSsoToken(token);
     const forget = () => {
       // Kept a moment longer than the answer, so a StrictMode re-run that starts right after still joins it.
       setTimeout(() => exchanges.delete(token), 0);

@@ -213,6 +213,18 @@ export class ThreadController {
     this.controllers.clear();
   }
 
+  /**
+   * The session came back (the same person signed in again in another tab): a thread stopped by
+   * the session's end loads again; nothing else it was blocked by is lifted.
+   */
+  resumeAfterSession(): void {
+    if (this.snapshot.block !== 'session') return;
+    this.set({ block: null });
+    if (!this.started || this.stopped) return;
+    if (this.snapshot.messages.length) void this.poll({ verify: true });
+    else void this.resync();
+  }
+
   get isStopped(): boolean {
     return this.stopped;
   }

@@ -76,9 +76,11 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
     window.addEventListener('keydown', onActivity, { passive: true });
     window.addEventListener('pointerdown', onActivity, { passive: true });
     const offSignOut = session.onSignOut(() => controller.stop());
+    const offRestored = session.onRestored(() => controller.resumeAfterSession());
     return () => {
       controller.stop();
       offSignOut();
+      offRestored();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('focus', onFocus);
       window.removeEventListener('keydown', onActivity);

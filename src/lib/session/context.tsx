@@ -4,6 +4,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { watchBrowserActivity } from './activity';
 import {
+  DEFAULT_SESSION_SETTINGS,
   SESSION_CHANNEL,
   SessionStore,
   type IdleState,
@@ -20,6 +21,7 @@ export function sessionSettingsFromEnv(): SessionSettings {
     idleTimeoutMs: env.VITE_IDLE_TIMEOUT_MINUTES * 60_000,
     idleWarningMs: Math.min(env.VITE_IDLE_WARNING_MINUTES, env.VITE_IDLE_TIMEOUT_MINUTES) * 60_000,
     maxSessionMs: env.VITE_SESSION_MAX_HOURS * 60 * 60_000,
+    expiryWarningMs: DEFAULT_SESSION_SETTINGS.expiryWarningMs,
   };
 }
 

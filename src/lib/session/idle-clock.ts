@@ -1,5 +1,10 @@
-/** The inactivity clock as the warning dialog sees it. */
-export type IdleState = { phase: 'active' } | { phase: 'warning'; deadline: number };
+/**
+ * The session's clock as the warning dialog sees it. `idle`: inactivity, which input (or "Stay
+ * signed in") pushes back. `expiry`: the access token of a session without a refresh token runs
+ * out at `deadline`, and nothing in the browser can extend it.
+ */
+export type IdleState =
+  { phase: 'active' } | { phase: 'warning'; deadline: number; cause: 'idle' | 'expiry' };
 
 export interface SessionSettings {
   /** Sign out after this long without user input (ms). */
@@ -8,19 +13,22 @@ export interface SessionSettings {
   idleWarningMs: number;
   /** A session ends this long after sign-in, whatever the activity (ms). */
   maxSessionMs: number;
+  /** Warn this long before a session without a refresh token reaches its token's expiry (ms). */
+  expiryWarningMs: number;
 }
 
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   idleTimeoutMs: 15 * 60_000,
   idleWarningMs: 2 * 60_000,
   maxSessionMs: 12 * 60 * 60_000,
+  expiryWarningMs: 5 * 60_000,
 };
 
 /** How often a tab tells the others about input: often enough for a 2-minute warning. */
 const ACTIVITY_BROADCAST_MS = 5_000;
 const ACTIVITY_PERSIST_MS = 5_000;
 
-export type Limit = 'idle' | 'max-age' | null;
+export type Limit = 'idle' | 'max-age' | 'token-expiry' | null;
 
 /**
  * Inactivity and the absolute cap, computed from timestamps (never by counting ticks), so a
@@ -32,6 +40,8 @@ export class IdleClock {
   private lastBroadcast = 0;
   private lastPersisted = 0;
   private state: IdleState = { phase: 'active' };
+  /** The expiry whose warning the person closed: it does not come back for the same deadline. */
+  private dismissedExpiry: number | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -80,15 +90,32 @@ export class IdleClock {
     this.lastBroadcast = 0;
   }
 
-  /** Which limit, if any, the session has reached, updating the warning on the way. */
-  check(startedAt: number): Limit {
+  /**
+   * Which limit, if any, the session has reached, updating the warning on the way. `endsAt`
+   * (epoch ms) is when the access token of a session without a refresh token runs out.
+   */
+  check(startedAt: number, endsAt: number | null = null): Limit {
     const now = this.now();
     if (now - startedAt >= this.settings.maxSessionMs) return 'max-age';
     if (now - this.lastActivity >= this.settings.idleTimeoutMs) return 'idle';
+    if (endsAt !== null && now >= endsAt) return 'token-expiry';
     const deadline = this.lastActivity + this.settings.idleTimeoutMs;
-    const warnFrom = deadline - this.settings.idleWarningMs;
-    this.setIdle(now >= warnFrom ? { phase: 'warning', deadline } : { phase: 'active' });
+    const idleWarning = now >= deadline - this.settings.idleWarningMs;
+    const expiryWarning =
+      endsAt !== null && now >= endsAt - this.settings.expiryWarningMs && this.dismissedExpiry !== endsAt;
+    if (expiryWarning && (!idleWarning || endsAt < deadline)) {
+      this.setIdle({ phase: 'warning', deadline: endsAt, cause: 'expiry' });
+    } else {
+      this.setIdle(idleWarning ? { phase: 'warning', deadline, cause: 'idle' } : { phase: 'active' });
+    }
     return null;
+  }
+
+  /** The person closed the expiry warning: the page stays usable until the token runs out. */
+  dismissExpiry(): void {
+    if (this.state.phase !== 'warning' || this.state.cause !== 'expiry') return;
+    this.dismissedExpiry = this.state.deadline;
+    this.setIdle({ phase: 'active' });
   }
 
   /** Ticks every second while a session is open. */
@@ -106,7 +133,10 @@ export class IdleClock {
   private setIdle(next: IdleState): void {
     const same =
       next.phase === this.state.phase &&
-      (next.phase === 'active' || (this.state.phase === 'warning' && this.state.deadline === next.deadline));
+      (next.phase === 'active' ||
+        (this.state.phase === 'warning' &&
+          this.state.deadline === next.deadline &&
+          this.state.cause === next.cause));
     if (same) return;
     this.state = next;
     this.hooks.changed();

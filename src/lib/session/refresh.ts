@@ -63,6 +63,12 @@ export class Refresher {
       return newer.accessToken;
     }
     const generation = this.host.generation();
+    if (!current.refreshToken) {
+      // Nothing to refresh with (a spec /auth landing, or a refresh that brought no new one):
+      // the refused access token was the whole session.
+      this.host.refused();
+      throw new ApiError({ kind: 'session' });
+    }
     let result: RefreshResult;
     try {
       result = await this.host.refresh(current.refreshToken);
@@ -80,12 +86,15 @@ export class Refresher {
         throw new ApiError({ kind: 'session', cause: retryError });
       }
     }
+    // Spec 2.2's answer names no refresh token. The presented one is spent either way (spec 4.1
+    // and 5 rule 3: a new one is issued for the next refresh; presenting it again reads as
+    // theft), so without a new one the session runs on this access token until its expiry.
     const next: SessionTokens = {
       ...current,
       accessToken: result.token,
       accessExpiry: normaliseExpiry(result.expiry),
       refreshToken: result.refresh_token.token,
-      refreshExpiry: normaliseExpiry(result.refresh_token.expiry),
+      refreshExpiry: result.refresh_token.token ? normaliseExpiry(result.refresh_token.expiry) : null,
       rotation: current.rotation + 1,
     };
     const still = this.host.current();

@@ -110,7 +110,7 @@ describe('token expiry and refresh (A1–A6)', () => {
     const seen = recordRequests();
     const result = sessionFor('demo-patient');
     const store = tab();
-    store.signIn({ ...result, token: { ...result.token, expiry: 'not a date' as unknown as number } });
+    store.signIn({ ...result, token: { ...result.token, expiry: 'not a date' } });
     expect(store.tokens!.accessExpiry).toBeNull();
     db.tokens.get(result.token.token)!.revoked = true;
     driveHttp(store);
@@ -359,7 +359,11 @@ describe('inactivity and the absolute cap (A12–A15)', () => {
     vi.advanceTimersByTime(13 * MIN - 1000);
     expect(store.getIdleState().phase).toBe('active');
     vi.advanceTimersByTime(1000);
-    expect(store.getIdleState()).toEqual({ phase: 'warning', deadline: store.getLastActivity() + 15 * MIN });
+    expect(store.getIdleState()).toEqual({
+      phase: 'warning',
+      cause: 'idle',
+      deadline: store.getLastActivity() + 15 * MIN,
+    });
     store.recordActivity();
     expect(store.getIdleState().phase).toBe('active');
 

@@ -193,7 +193,8 @@ export class SessionStore implements AuthProvider {
   // Sign-in ------------------------------------------------------------------------------------
 
   /**
-   * Starts a new token family from an SSO exchange. A session already in this tab is ended on
+   * Starts a new token family from an SSO landing: the server's pair, or the SSO token itself
+   * with no refresh token (`refresh_token.token` is `''`). A session already in this tab is ended on
    * the server; a different user also loses every draft kept in this tab. The other tabs move
    * to the new family (the same person) or end (another person, H55).
    */
@@ -201,7 +202,8 @@ export class SessionStore implements AuthProvider {
     const previous = this.tokens;
     if (previous) {
       if (previous.userId !== result.id) this.wipeLocal('replaced');
-      if (previous.accessToken) void this.destroy(previous);
+      // The same SSO token landing again (spec path) is this session, not an old one.
+      if (previous.accessToken && previous.accessToken !== result.token.token) void this.destroy(previous);
     }
     this.generation += 1;
     this.refresher.reset();
@@ -235,8 +237,9 @@ export class SessionStore implements AuthProvider {
     if (this.enforceLimits()) throw new ApiError({ kind: 'session' });
     if (this.state.status === 'expired') throw new ApiError({ kind: 'session' });
     if (this.state.status !== 'active') return null;
-    const { accessToken, accessExpiry } = this.state.tokens;
-    if (accessExpiry !== null && accessExpiry * 1000 - this.now() < this.graceMs) {
+    const { accessToken, accessExpiry, refreshToken } = this.state.tokens;
+    // Without a refresh token the access token serves until its expiry (enforceLimits ends it then).
+    if (refreshToken && accessExpiry !== null && accessExpiry * 1000 - this.now() < this.graceMs) {
       return this.refresher.refresh(accessToken);
     }
     return accessToken;
@@ -293,15 +296,22 @@ export class SessionStore implements AuthProvider {
   }
 
   /**
-   * The server no longer accepts this session: keep the screen, ask to sign in again. The dead
-   * tokens are dropped from memory and storage; who was signed in is kept, so the same person
-   * signing in again in another tab can pick this screen up.
+   * The server no longer accepts this session, or its access token ran out with no refresh token
+   * (`token-expired`): keep the screen, ask to sign in again. The dead tokens are dropped from
+   * memory and storage; who was signed in is kept, so the same person signing in again in
+   * another tab can pick this screen up.
    */
-  expire(): void {
+  expire(cause: 'refused' | 'token-expired' = 'refused'): void {
     if (this.state.status !== 'active') return;
     this.refresher.reset();
-    this.deadAccessToken = this.state.tokens.accessToken;
-    this.setState({ status: 'expired', tokens: { ...this.state.tokens, accessToken: '', refreshToken: '' } });
+    const { tokens } = this.state;
+    this.deadAccessToken = tokens.accessToken;
+    this.setState({
+      status: 'expired',
+      tokens: { ...tokens, accessToken: '', refreshToken: '' },
+      cause,
+      wayBack: tokens.refreshToken ? 'sign-in' : 'clinic-site',
+    });
     // Another tab may hold a newer live pair: continue from it, at most once a minute, so a
     // server that keeps refusing cannot turn this into a loop.
     const now = this.now();
@@ -344,6 +354,11 @@ export class SessionStore implements AuthProvider {
     this.enforceLimits();
   }
 
+  /** "Continue" in the expiry warning: the page stays usable until the token runs out. */
+  dismissExpiryWarning(): void {
+    this.clock.dismissExpiry();
+  }
+
   /** "Stay signed in" in the warning: counts as activity and tells every tab at once. */
   staySignedIn(): void {
     this.clock.forgetBroadcast();
@@ -361,10 +376,25 @@ export class SessionStore implements AuthProvider {
    */
   enforceLimits(): boolean {
     if (this.state.status === 'signed-out') return false;
-    const limit = this.clock.check(this.state.tokens.startedAt);
+    const limit = this.clock.check(this.state.tokens.startedAt, this.endsAt());
     if (!limit) return false;
+    if (limit === 'token-expiry') {
+      // Not a sign-out: the page and what was typed stay, behind the prompt with the way back.
+      this.expire('token-expired');
+      return true;
+    }
     void this.signOut(limit);
     return true;
+  }
+
+  /**
+   * When an active session without a refresh token ends (epoch ms): its access token's expiry.
+   * null with a refresh token (it renews) or with an unknown expiry (it ends when refused).
+   */
+  private endsAt(): number | null {
+    if (this.state.status !== 'active') return null;
+    const { refreshToken, accessExpiry } = this.state.tokens;
+    return refreshToken || accessExpiry === null ? null : accessExpiry * 1000;
   }
 
   private startIdleClock(): void {
@@ -465,15 +495,19 @@ export class SessionStore implements AuthProvider {
       }
     };
     if (tokens.accessExpiry !== null && tokens.accessExpiry * 1000 <= this.now()) {
+      // Without a refresh token an expired access token is already dead: nothing left to destroy.
+      if (!pair.refresh) return true;
       const renewed = await renew();
       if (renewed !== 'renewed') return renewed === 'dead';
     }
     for (;;) {
       try {
-        await this.deps.logout(pair.access, [pair.access, pair.refresh]);
+        await this.deps.logout(pair.access, [pair.access, pair.refresh].filter(Boolean));
         return true;
       } catch (error) {
         const refused = error instanceof ApiError && error.kind === 'http' && error.status === 401;
+        // Refused with no refresh token: the access token was the whole session, and it is dead.
+        if (refused && !pair.refresh) return true;
         if (!refused || refreshed) return false;
         const renewed = await renew();
         if (renewed !== 'renewed') return renewed === 'dead';
@@ -522,8 +556,9 @@ export class SessionStore implements AuthProvider {
           return;
         }
         if (mine.family === message.tokens.family) return;
-        // The old family must not outlive the new sign-in (every tab tries; the first one wins).
-        if (mine.accessToken) void this.destroy(mine);
+        // The old family must not outlive the new sign-in (every tab tries; the first one wins),
+        // unless it is the same SSO token landing again (spec path): that is the new session.
+        if (mine.accessToken && mine.accessToken !== message.tokens.accessToken) void this.destroy(mine);
         this.generation += 1;
         this.refresher.reset();
         this.setState({ status: 'active', tokens: message.tokens });

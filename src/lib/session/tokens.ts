@@ -9,6 +9,10 @@ export interface SessionTokens {
   accessToken: string;
   /** UNIX seconds, or null when unknown. */
   accessExpiry: number | null;
+  /**
+   * `''` when the session has none: a spec `/auth` landing (the SSO token is the access token),
+   * or a refresh answered without a new one. Such a session lasts until `accessExpiry`.
+   */
   refreshToken: string;
   refreshExpiry: number | null;
   /** Epoch ms when the user signed in: the absolute session cap counts from here. */
@@ -80,8 +84,18 @@ export type SessionEndReason =
 export type SessionState =
   | { status: 'signed-out'; reason: SessionEndReason | null }
   | { status: 'active'; tokens: SessionTokens }
-  /** The server refused us: the screen stays, behind a sign-in-again prompt. */
-  | { status: 'expired'; tokens: SessionTokens };
+  /**
+   * The session ended while the page was in use: the screen stays, behind a sign-in-again prompt.
+   * `cause`: the server refused it, or its access token ran out with no refresh token to renew it.
+   * `wayBack`: a session that had no refresh token came from the clinic's site (SSO) and is
+   * reopened from there; otherwise the portal's sign-in page.
+   */
+  | {
+      status: 'expired';
+      tokens: SessionTokens;
+      cause: 'refused' | 'token-expired';
+      wayBack: 'sign-in' | 'clinic-site';
+    };
 
 /** The server side of the last sign-out: pending while the request runs. */
 export interface SignOutOutcome {

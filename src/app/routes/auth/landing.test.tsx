@@ -72,7 +72,10 @@ describe('the SSO landing', () => {
     renderStrict(landingUrl(token, { one_time_token: '1' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(exchanges).toHaveLength(1);
-    expect(db.tokens.get(token)?.consumed).toBe(true);
+    // one_time_token is never sent (it would spend a token that may be the session): the landing
+    // destroys the link's token itself once the exchange gave the portal its own pair.
+    expect(exchanges[0]).not.toContain('one_time_token');
+    await waitFor(() => expect(db.tokens.get(token)?.revoked).toBe(true));
   });
 
   it('B17: replaying a one-time link signs no one in and shows the invalid-link page, without a loop', async () => {
@@ -80,6 +83,7 @@ describe('the SSO landing', () => {
     const token = ssoTokenFor('demo-patient');
     const view = renderRoute(landingUrl(token, { one_time_token: '1' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+    await waitFor(() => expect(db.tokens.get(token)?.revoked).toBe(true));
     await view.session.signOut();
     view.unmount();
 
@@ -149,7 +153,10 @@ describe('the SSO landing', () => {
   );
 
   it('an unreachable server shows a way forward instead of spinning forever', async () => {
-    server.use(http.get(api('/auth'), () => HttpResponse.error()));
+    server.use(
+      http.get(api('/auth'), () => HttpResponse.error()),
+      http.get(api('/me'), () => HttpResponse.error()),
+    );
     renderRoute(landingUrl(ssoTokenFor('demo-patient')));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not complete the sign-in');
     expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toBeInTheDocument();
@@ -180,6 +187,81 @@ describe('the SSO landing', () => {
     expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});
+
+/** Every request the landing makes: path, query and the token it carried. */
+function recordCalls() {
+  const calls: { path: string; search: string; token: string | null; accept: string | null }[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    calls.push({
+      path: url.pathname.replace(/^\/api_v3/, ''),
+      search: url.search,
+      token: request.headers.get('X-ApiToken'),
+      accept: request.headers.get('Accept'),
+    });
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', listener);
+  });
+  return calls;
+}
+
+describe('a server whose /auth only redirects (spec 4.1, section 7: 302)', () => {
+  it.each([
+    ['a 302 and nothing else', () => new HttpResponse(null, { status: 302, headers: { Location: '/' } })],
+    ['an HTML page', () => HttpResponse.html('<!doctype html><title>Portal</title>')],
+    ['no CORS answer (a network error)', () => HttpResponse.error()],
+  ])(
+    'with %s, signs in with the SSO token as the access token and shows the patient’s home',
+    async (_label, answer) => {
+      server.use(http.get(api('/auth'), answer));
+      const calls = recordCalls();
+      const token = ssoTokenFor('demo-patient');
+      const { router, session } = renderRoute(landingUrl(token, { one_time_token: '1' }));
+      expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/patient');
+      // Spec 4.1 SSO rule 5: the SSO token is the user's access token; there is no refresh token.
+      expect(session.tokens).toMatchObject({ accessToken: token, refreshToken: '', userId: 'usr_patient' });
+      // The user is read with GET /me, the SSO token as X-ApiToken.
+      expect(calls.find((c) => c.path === '/me')?.token).toBe(token);
+      // The probe never spends the token: one_time_token would end the session it starts.
+      const probe = calls.find((c) => c.path === '/auth');
+      expect(probe?.search).not.toContain('one_time_token');
+      expect(db.tokens.get(token)).toMatchObject({ revoked: false });
+      expect(db.tokens.get(token)?.consumed).toBeFalsy();
+      // The session works for the rest of the portal: every call carries the SSO token.
+      await act(() => router.navigate('/patient/profile'));
+      expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
+      const later = calls.filter((c) => c.token !== null && c.path !== '/me');
+      expect(later.every((c) => c.token === token)).toBe(true);
+      expect(document.body.innerHTML).not.toContain(token);
+    },
+  );
+
+  it('a token the server refuses on that path shows the invalid-link page', async () => {
+    server.use(
+      http.get(api('/auth'), () => new HttpResponse(null, { status: 302, headers: { Location: '/' } })),
+    );
+    const { session } = renderRoute(landingUrl('CANARY_SSO_unknown'));
+    expect(
+      await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' }),
+    ).toBeInTheDocument();
+    expect(session.getState().status).toBe('signed-out');
+    expect(document.body.innerHTML).not.toContain('CANARY_SSO');
+  });
+
+  it('sign-out destroys the SSO token, which was the session', async () => {
+    server.use(
+      http.get(api('/auth'), () => new HttpResponse(null, { status: 302, headers: { Location: '/' } })),
+    );
+    const token = ssoTokenFor('demo-patient');
+    const { session } = renderRoute(landingUrl(token));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
+    await expect(act(() => session.signOut())).resolves.toEqual({ serverConfirmed: true });
+    expect(db.tokens.get(token)?.revoked).toBe(true);
   });
 });
 

@@ -18,9 +18,10 @@ import {
 import { useSessionStore } from '@/lib/session';
 
 /**
- * The SSO landing. main.tsx already took the token out of the address bar; here it is exchanged
- * once for the portal's own session, then the user goes to `next` (if it is a path of ours) or
- * to their role's home.
+ * The SSO landing. main.tsx already took the token out of the address bar; here it becomes the
+ * portal's session once (the server's JSON exchange where offered, otherwise the SSO token itself
+ * as the access token, spec 4.1), then the user goes to `next` (if it is a path of ours) or to
+ * their role's home.
  */
 export function Component() {
   const session = useSessionStore();
@@ -46,16 +47,17 @@ export function Component() {
     }
     let active = true;
     exchangeOnce({ ...landing, ssoToken: token })
-      .then(async (result) => {
+      .then(async ({ via, result }) => {
         forgetCapturedLanding();
         if (!active) return;
         queryClient.clear();
         session.signIn(result, { embedded: landing.embedded });
-        // The link's token stays in history and in the navigation timing entry: destroy it, so
-        // it is dead even without one_time_token=1 (spec: logout destroys the tokens listed). It
-        // authenticates as itself, so only the user's own token is ever named. A one-time token
-        // is already spent.
-        if (!landing.oneTime && result.token.token !== token)
+        // After the JSON exchange the link's token is a separate token, still in the navigation
+        // timing entry: destroy it, so the link is dead at once, one_time_token=1 or not (spec:
+        // logout destroys the tokens listed; it authenticates as itself, so only the user's own
+        // token is ever named). On the spec's path the SSO token is the session itself: it is
+        // destroyed at sign-out (docs/spec-decisions.md, one_time_token).
+        if (via === 'exchange' && result.token.token !== token)
           void logout(token, [token]).catch(() => undefined);
         const profile = await queryClient.fetchQuery(userQueries.me());
         const next = landingNext(landing.next);

@@ -78,6 +78,8 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
         );
       } else if (outcome === 'rejected') {
         setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
+      } else if (outcome === 'blocked') {
+        setError('Your message was not sent. Your text is kept; send it once you are signed in again.');
       }
     });
   };

@@ -2,12 +2,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { messageQueries } from '@/api/messages/queries';
+import { createSessionStore } from '@/lib/session';
+import { MemoryStorage } from '@/lib/session/test-support';
 import { db, type VisitRecord } from '@/mocks/db';
 import { appendMessage } from '@/mocks/handlers/messages';
 import { server } from '@/mocks/node';
-import { renderRoute } from '~test/render';
+import { renderRoute, sessionFor } from '~test/render';
 import { draftKey } from '../drafts';
 import { POLL_BASE_MS, POLL_MAX_MS } from '../thread-controller';
 
@@ -350,6 +352,31 @@ describe('e-consult thread: drafts (case D36)', () => {
       expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Please keep me'),
     );
     expect(stored(OPEN)).toHaveLength(1);
+  });
+
+  it('keeps every typed word on screen behind the sign-in-again prompt when the refresh is refused, and sends it once the session is back', async () => {
+    const { user, session } = await openThread();
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await user.type(box, 'Is the swelling normal?');
+    // The server ends the session: the access token and the refresh are both refused.
+    db.tokens.get(session.tokens!.accessToken)!.revoked = true;
+    db.tokens.get(session.tokens!.refreshToken)!.revoked = true;
+    fireEvent.focus(window);
+
+    expect(await screen.findByRole('dialog', { name: 'Your session has ended' })).toBeInTheDocument();
+    expect(await screen.findByText(/what you typed is kept here/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('Is the swelling normal?');
+
+    // Signing in again in another tab brings the thread back, text and all, and it sends.
+    const other = createSessionStore(new MemoryStorage());
+    onTestFinished(() => other.dispose());
+    other.signIn(sessionFor('demo-patient'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/what you typed is kept here/)).not.toBeInTheDocument());
+    const again = screen.getByRole('textbox', { name: 'Your message' });
+    expect(again).toHaveValue('Is the swelling normal?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(stored(OPEN).at(-1)?.content).toBe('Is the swelling normal?'));
   });
 
   it('wipes drafts at sign-out', async () => {

@@ -167,20 +167,26 @@ export function MessageThread({
             Earlier messages could not be loaded. {snapshot.olderError.userMessage}
           </p>
         ) : null}
-        {block === 'session' ? (
-          <p className="thread-notice" role="alert">
-            Your session has ended. Sign in again to see new messages and reply.
-          </p>
-        ) : closed ? (
+        {closed ? (
           <ClosedNotice draft={text} />
         ) : (
-          <Composer
-            visitId={visitId}
-            text={text}
-            onTextChange={setText}
-            onSend={onSend}
-            resetKey={resetKey}
-          />
+          <>
+            {/* The composer stays (with every typed word) behind the sign-in-again prompt: the
+                session may come back through another tab, and the text is the patient's. */}
+            {block === 'session' ? (
+              <p className="thread-notice" role="alert">
+                Your session has ended. Sign in again to see new messages and send yours; what you typed is
+                kept here.
+              </p>
+            ) : null}
+            <Composer
+              visitId={visitId}
+              text={text}
+              onTextChange={setText}
+              onSend={onSend}
+              resetKey={resetKey}
+            />
+          </>
         )}
       </>
     );
