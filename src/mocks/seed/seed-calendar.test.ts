@@ -83,6 +83,19 @@ describe('the seed agrees with availability at any moment', () => {
     expect(failures).toEqual([]);
   });
 
+  it('seeds all three days around the next daylight-saving change ahead of now', () => {
+    const failures: string[] = [];
+    for (const at of instants()) {
+      seedAt(at);
+      for (const group of ['grp_okafor_dst', 'grp_lindqvist_dst']) {
+        const count = [...db.slots.values()].filter((s) => s.group_id === group).length;
+        if (count !== 3 * 8)
+          failures.push(`${new Date(at * 1000).toISOString()}: ${group} has ${count} slots`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('never gives one patient two overlapping appointments', () => {
     const failures: string[] = [];
     for (const at of instants().filter((_, i) => i % 4 === 0)) {

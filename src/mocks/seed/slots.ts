@@ -45,10 +45,13 @@ function today(zone: string, t: number) {
   return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
 }
 
-/** The first local day (days from today) on which the zone's UTC offset changes, within a year. */
-export function nextOffsetChange(zone: string, t: number): number | null {
+/**
+ * The first local day (days from today, `from` or later) on which the zone's UTC offset changes,
+ * within a year.
+ */
+export function nextOffsetChange(zone: string, t: number, from = 1): number | null {
   const { year, month, day } = today(zone, t);
-  for (let n = 1; n < 400; n += 1) {
+  for (let n = from; n < 400; n += 1) {
     const before = zonedInstant(year, month, day + n, 0, zone);
     const after = zonedInstant(year, month, day + n + 1, 0, zone);
     if (after - before !== DAY) return n;
@@ -151,7 +154,9 @@ export function seedSlots(db: Db, now: number): void {
     [ny, 'usr_provider', 'okafor'],
     [london, 'usr_nurse', 'lindqvist'],
   ] as const) {
-    const change = nextOffsetChange(zone, t);
+    // From the day after tomorrow: the day before the change is then tomorrow or later, so all
+    // three days lie ahead of now whatever the hour (a change tomorrow gives way to the next one).
+    const change = nextOffsetChange(zone, t, 2);
     if (change === null) continue;
     // The day before, the day of and the day after the change, at the same local hours.
     seeds.push({
