@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, replaceEqualDeep } from '@tanstack/react-query';
-import { droppedRows, markDroppedRows } from './common/schemas';
+import { droppedRows, markDroppedRows } from './common/dropped-rows';
 import { watchConnection } from './connection';
 import { isTransient, type ApiError } from './errors';
 

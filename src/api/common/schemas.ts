@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { markDroppedRows, type TolerantList } from './dropped-rows';
 
 /**
  * Identifier of a user, room, visit or similar record. The spec says ids are strings, but a real
@@ -108,24 +109,7 @@ export function optionalField<T extends z.ZodType>(schema: T): OptionalFieldSche
     .optional();
 }
 
-/** How many malformed rows a tolerant list left out; kept off the enumerable keys of the array. */
-const DROPPED_ROWS = Symbol('droppedRows');
-
-/** A list answer after its malformed rows were left out. */
-export type TolerantList<T> = T[] & { readonly [DROPPED_ROWS]?: number };
-
-/** How many rows of a list answer could not be read (0 for any other value). */
-export function droppedRows(list: unknown): number {
-  if (!Array.isArray(list)) return 0;
-  const count = (list as { [DROPPED_ROWS]?: unknown })[DROPPED_ROWS];
-  return typeof count === 'number' ? count : 0;
-}
-
-/** Marks a list with the number of rows left out of it (used again when a cache shares rows). */
-export function markDroppedRows<T>(list: T[], count: number): TolerantList<T> {
-  Object.defineProperty(list, DROPPED_ROWS, { value: count, enumerable: false, configurable: true });
-  return list;
-}
+export { droppedRows, markDroppedRows, type TolerantList } from './dropped-rows';
 
 const reportedProblems = new Set<string>();
 

@@ -1,4 +1,4 @@
-import { droppedRows } from '@/api/common/schemas';
+import { droppedRows } from '@/api/common/dropped-rows';
 
 /**
  * Says plainly that a list is incomplete: some of its rows came back in a form the portal could not
