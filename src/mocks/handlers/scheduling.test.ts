@@ -351,8 +351,12 @@ describe('POST /visits', () => {
 });
 
 describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md section 4)', () => {
+  // Times free for the patient: a seeded appointment of hers may fall on the first offered time.
   const slotsFor = async (consultation: string) =>
-    (await availability(`${window()}&room_code=general&consultation_id=${consultation}`)).body.data.slots;
+    freeFor(
+      'usr_patient',
+      (await availability(`${window()}&room_code=general&consultation_id=${consultation}`)).body.data.slots,
+    );
   const visitsOf = (intakeId: string) => [...db.visits.values()].filter((v) => v.intake_id === intakeId);
 
   it('refuses an appointment until its consultation is paid, then books it', async () => {
