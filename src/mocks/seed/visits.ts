@@ -1,4 +1,6 @@
+import { TZDate } from '@date-fns/tz';
 import type { Db, VisitRecord } from '../db';
+import { zonedInstant } from '../lib/slot-groups';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -50,10 +52,20 @@ export function seedVisits(db: Db, now: number): void {
     recordings: { count: 0, data: [] },
     ...over,
   });
+  const ny = new TZDate(t * 1000, 'America/New_York');
+  const upcoming = zonedInstant(
+    ny.getFullYear(),
+    ny.getMonth(),
+    ny.getDate() + 2,
+    14 * 60,
+    'America/New_York',
+  );
   const visits: VisitRecord[] = [
     base('vis_upcoming', {
-      start: t + 2 * DAY + 3 * HOUR,
-      end: t + 2 * DAY + 3 * HOUR + 30 * MIN,
+      // 2:00 PM in New York the day after tomorrow: inside the weekday hours, never on the Saturday
+      // morning group, the evening group session or the daylight-saving mornings, whatever the hour now.
+      start: upcoming,
+      end: upcoming + 30 * MIN,
       status: 20,
       intake_id: 'int_upcoming',
     }),
