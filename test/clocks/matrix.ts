@@ -78,7 +78,7 @@ interface Row {
 
 function counts(output: string): { passed: number; failed: number } {
   // The summary line: "Tests  3 failed | 120 passed (123)", colours stripped.
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the ANSI colour codes are what is stripped
   const line = output.replace(/\u001b\[[0-9;]*m/g, '').match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
   const count = (word: string) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
   return { passed: count('passed'), failed: count('failed') };
