@@ -33,6 +33,13 @@ export function sessionSettingsFromEnv(): SessionSettings {
 export const PEER_WAIT_MS = 150;
 
 /**
+ * How long a new tab waits for the pair when the browser says another tab holds a session: the
+ * answer comes in milliseconds, but a tab still loading its code reads it a few hundred
+ * milliseconds later on a slow phone. It ends as soon as the pair arrives.
+ */
+export const PEER_PRESENT_WAIT_MS = 3_000;
+
+/**
  * Vitest runs test files in worker threads of one process, and BroadcastChannel reaches across
  * them: each file gets its own channel so one file's sign-out never ends another's session.
  */
@@ -61,6 +68,7 @@ export function createSessionStore(storage: Storage | null = safeSessionStorage(
     settings: sessionSettingsFromEnv(),
     channelName: channelName(),
     peerWaitMs: PEER_WAIT_MS,
+    peerPresentWaitMs: PEER_PRESENT_WAIT_MS,
     // The SSO landing signs in by itself; every other start without tokens asks the open tabs.
     askOnStart: !onLanding,
     restoredBoot: typeof window !== 'undefined' && cameBackThroughHistory(),

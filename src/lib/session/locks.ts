@@ -6,9 +6,14 @@
  */
 export interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  /** Holds `name` (shared) until the returned function runs: other tabs see it through `held`. */
+  hold?(name: string): () => void;
+  /** Whether any tab holds or waits for `name`; null when the browser cannot tell. */
+  held?(name: string): Promise<boolean | null>;
 }
 
 const queues = new Map<string, Promise<unknown>>();
+const holders = new Map<string, number>();
 
 /** A lock manager for one JavaScript realm: callbacks for the same name run one after another. */
 export const realmLocks: LockManagerLike = {
@@ -22,10 +27,26 @@ export const realmLocks: LockManagerLike = {
     });
     return run;
   },
+  hold(name: string): () => void {
+    holders.set(name, (holders.get(name) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (holders.get(name) ?? 1) - 1;
+      if (left > 0) holders.set(name, left);
+      else holders.delete(name);
+    };
+  },
+  held(name: string): Promise<boolean | null> {
+    return Promise.resolve(holders.has(name));
+  },
 };
 
 interface WebLocks {
   request(name: string, callback: () => Promise<unknown>): Promise<unknown>;
+  request(name: string, options: { mode: 'shared' }, callback: () => Promise<unknown>): Promise<unknown>;
+  query?(): Promise<{ held?: { name?: string }[]; pending?: { name?: string }[] }>;
 }
 
 /** Web Locks when the browser has them, the realm lock otherwise. */
@@ -35,5 +56,20 @@ export function defaultLocks(): LockManagerLike {
   if (!locks || typeof locks.request !== 'function') return realmLocks;
   return {
     request: <T>(name: string, callback: () => Promise<T>) => locks.request(name, callback) as Promise<T>,
+    hold(name: string): () => void {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      void locks.request(name, { mode: 'shared' }, () => released).catch(() => undefined);
+      return release;
+    },
+    async held(name: string): Promise<boolean | null> {
+      if (typeof locks.query !== 'function') return null;
+      try {
+        const { held = [], pending = [] } = await locks.query();
+        return [...held, ...pending].some((lock) => lock.name === name);
+      } catch {
+        return null;
+      }
+    },
   };
 }

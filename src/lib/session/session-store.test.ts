@@ -11,6 +11,7 @@ import { api } from '@/mocks/lib/routes';
 import { sessionFor } from '~test/render';
 import { normaliseExpiry } from './expiry';
 import type { SessionStore } from './session-store';
+import { realmLocks } from './locks';
 import { makeTab, MemoryStorage, privateChannel } from './test-support';
 
 const MIN = 60_000;
@@ -538,6 +539,47 @@ describe('tabs: one token family per browser (H55–H57, D2)', () => {
 
   it('H57: with no open tab the new tab settles signed out within the wait', async () => {
     const fresh = tab({ channelName: privateChannel(), peerWaitMs: 50 });
+    await fresh.ready();
+    expect(fresh.getState().status).toBe('signed-out');
+  });
+
+  it('H57: a new tab waits for a tab that holds the session but answers late (it is still loading), and joins it', async () => {
+    const channelName = privateChannel();
+    // The tab holding the session: its holder lock, and its answer 300 ms after the question.
+    const live = tab();
+    live.signIn(sessionFor('demo-patient'));
+    onTestFinished(realmLocks.hold!(`${channelName}.holder`));
+    const slow = new BroadcastChannel(channelName);
+    const answers: ReturnType<typeof setTimeout>[] = [];
+    onTestFinished(() => {
+      answers.forEach(clearTimeout);
+      slow.close();
+    });
+    slow.onmessage = ({ data }: MessageEvent<{ type: string; id: string }>) => {
+      if (data.type !== 'pair-request') return;
+      answers.push(
+        setTimeout(() => {
+          slow.postMessage({
+            type: 'pair-offer',
+            id: data.id,
+            tokens: live.tokens,
+            lastActivity: Date.now(),
+          });
+        }, 300),
+      );
+    };
+    const hurried = tab({ channelName, peerWaitMs: 50, askOnStart: true });
+    const patient = tab({ channelName, peerWaitMs: 50, peerPresentWaitMs: 3_000 });
+    await Promise.all([hurried.ready(), patient.ready()]);
+    // Only the short wait gives up before the answer; the holder lock makes the tab wait for it.
+    expect(hurried.getState().status).toBe('signed-out');
+    expect(patient.getState()).toEqual({ status: 'active', tokens: live.tokens });
+  });
+
+  it('H57: when no tab holds a session, a new tab does not wait at all', async () => {
+    vi.useFakeTimers(FAKE);
+    const fresh = tab({ channelName: privateChannel(), peerWaitMs: 10_000, peerPresentWaitMs: 10_000 });
+    // No timer is advanced: the browser said nobody holds a pair, so the tab settles at once.
     await fresh.ready();
     expect(fresh.getState().status).toBe('signed-out');
   });

@@ -38,6 +38,12 @@ export interface SessionDeps {
    * before their first request.
    */
   peerWaitMs?: number;
+  /**
+   * How long a tab starting without tokens waits for the pair when the browser says another tab
+   * holds a session (Web Locks): a tab still busy loading answers late, and the pair is there.
+   * Defaults to `peerWaitMs`. When the browser says no tab holds one, the tab does not wait.
+   */
+  peerPresentWaitMs?: number;
   /** A tab starting without tokens asks the open tabs for the pair (not the SSO landing). */
   askOnStart?: boolean;
   /** The page came back through Back/Forward or a closed-tab restore: check before showing. */
@@ -67,6 +73,10 @@ export class SessionStore implements AuthProvider {
   private readonly now: () => number;
   private readonly graceMs: number;
   private readonly peerWaitMs: number;
+  private readonly locks: LockManagerLike;
+  /** The shared lock that tells other tabs "this tab holds a live pair" (null: no channel). */
+  private readonly holderLock: string | null;
+  private releaseHolder: (() => void) | null = null;
   private readonly box: SessionStorageBox;
   private readonly channel: TabChannel;
   private readonly clock: IdleClock;
@@ -91,6 +101,9 @@ export class SessionStore implements AuthProvider {
     this.graceMs = deps.refreshGraceMs ?? 60_000;
     this.settings = { ...DEFAULT_SESSION_SETTINGS, ...deps.settings };
     this.peerWaitMs = deps.peerWaitMs ?? 0;
+    this.locks = deps.locks ?? defaultLocks();
+    const channelName = deps.channelName === undefined ? SESSION_CHANNEL : deps.channelName;
+    this.holderLock = channelName ? `${channelName}.holder` : null;
     this.box = new SessionStorageBox(deps.storage);
     this.clock = new IdleClock(this.settings, this.now, {
       changed: () => this.emit(),
@@ -108,7 +121,7 @@ export class SessionStore implements AuthProvider {
       adopt: (tokens, from) => this.adopt(tokens, from === 'rotation'),
       refused: () => this.expire(),
       discard: (tokens) => void this.destroy(tokens),
-      locks: deps.locks ?? defaultLocks(),
+      locks: this.locks,
     });
     this.readyPromise = new Promise<void>((resolve) => {
       this.markReady = () => {
@@ -130,6 +143,7 @@ export class SessionStore implements AuthProvider {
     const restored = this.box.load();
     if (restored) {
       this.state = { status: 'active', tokens: restored.tokens };
+      this.holdWhileActive();
       // Without a recorded activity, count from sign-in: never "active forever".
       this.clock.reset(restored.lastActivity ?? restored.tokens.startedAt);
       // A reload after a long sleep does not revive the session.
@@ -143,10 +157,21 @@ export class SessionStore implements AuthProvider {
       return;
     }
     if (this.deps.askOnStart !== false) {
-      const offer = await this.channel.askForPair(this.peerWaitMs, () => true);
+      const offer = await this.channel.askForPair(await this.startupWaitMs(), () => true);
       if (offer && this.state.status === 'signed-out' && this.generation === 0) this.join(offer);
     }
     this.markReady();
+  }
+
+  /**
+   * How long a tab starting without tokens waits for another tab's pair: not at all when the
+   * browser says no tab holds one, long enough for a tab that is still loading when one does,
+   * the short default when the browser cannot tell.
+   */
+  private async startupWaitMs(): Promise<number> {
+    const held = this.holderLock && this.locks.held ? await this.locks.held(this.holderLock) : null;
+    if (held === false) return 0;
+    return held ? Math.max(this.peerWaitMs, this.deps.peerPresentWaitMs ?? 0) : this.peerWaitMs;
   }
 
   /** Takes another tab's pair as this tab's session (the same family: nothing is minted). */
@@ -596,7 +621,19 @@ export class SessionStore implements AuthProvider {
   private setState(next: SessionState): void {
     this.state = next;
     this.box.save(next.status === 'active' ? next.tokens : null);
+    this.holdWhileActive();
     this.emit();
+  }
+
+  /** Holds the holder lock exactly while this tab has a live pair (other tabs then wait for it). */
+  private holdWhileActive(): void {
+    const active = this.state.status === 'active';
+    if (active && !this.releaseHolder && this.holderLock && this.locks.hold) {
+      this.releaseHolder = this.locks.hold(this.holderLock);
+    } else if (!active && this.releaseHolder) {
+      this.releaseHolder();
+      this.releaseHolder = null;
+    }
   }
 
   private emit(): void {
@@ -613,6 +650,8 @@ export class SessionStore implements AuthProvider {
     for (const fn of this.disposers.splice(0)) fn();
     this.clock.stop();
     this.channel.close();
+    this.releaseHolder?.();
+    this.releaseHolder = null;
     this.listeners.clear();
     this.signOutHooks.clear();
     this.restoredHooks.clear();
