@@ -6,6 +6,7 @@ import {
   StringishSchema,
   optionalField,
 } from '@/api/common/schemas';
+import { SERVER_EXTENSIONS, type ServerExtension } from '@/api/common/server-extensions';
 
 /** A field of a generic step form's schema (DESIGN.md section 4). */
 export const StepFieldSchema = z.looseObject({
@@ -77,6 +78,13 @@ export const WaitingRoomSchema = z.looseObject({
   default_room_code: StringishSchema.nullish(),
 });
 
+const isServerExtension = (name: unknown): name is ServerExtension =>
+  (SERVER_EXTENSIONS as readonly unknown[]).includes(name);
+
+function knownExtensions(value: unknown): ServerExtension[] | undefined {
+  return Array.isArray(value) ? value.filter(isServerExtension) : undefined;
+}
+
 /** GET /accounts/{code} (spec 2.5). Steps that do not parse are kept out rather than failing the account. */
 export const AccountSchema = z.looseObject({
   id: IdSchema,
@@ -91,6 +99,11 @@ export const AccountSchema = z.looseObject({
   states: z.looseObject({ signup: optionalField(z.unknown()) }).nullish(),
   intake_steps: z.array(z.unknown()).nullish(),
   post_intake_steps: z.array(z.unknown()).nullish(),
+  /**
+   * Not in the spec: what the server offers beyond it (`SERVER_EXTENSIONS`). Names the portal does
+   * not know are left out; a missing or unreadable list offers none.
+   */
+  portal_extensions: z.unknown().transform(knownExtensions).optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
