@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
+import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
   await import('@/app/routes/patient/visit');
@@ -24,5 +25,20 @@ describe('leaving the waiting room', () => {
     expect(await screen.findByText(/You left the waiting room/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave the waiting room' })).not.toBeInTheDocument();
     expect(db.visits.get('vis_walkin_waiting')?.status).toBe(40);
+  });
+
+  it('without visit-status (a spec server): no leave button, says how to leave, sends nothing', async () => {
+    serveWithoutExtensions();
+    const writes = countRequests('POST', /\/visits\/vis_walkin_waiting$/);
+    const { db } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    expect(
+      await screen.findByText(
+        'To leave the line, contact the clinic. Closing this page does not take you out of the line.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave the waiting room' })).not.toBeInTheDocument();
+    expect(writes.count).toBe(0);
+    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(10);
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { settingQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
 import { VISIT_STATUS, type Visit, type VisitMeeting } from '@/api/visits/schemas';
@@ -155,9 +156,18 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
 
 /**
  * Leaving the queue cancels the walk-in (`POST /visits/{id}?version=2&status=40`, the cancel of
- * docs/spec-decisions.md), after a confirmation; the page then says the visit was left.
+ * docs/spec-decisions.md), after a confirmation; the page then says the visit was left. That
+ * cancel is a server extension (`visit-status`): without it the page says how to leave instead.
  */
 function LeaveQueue({ visitId }: { visitId: string }) {
+  const canLeave = useServerExtension('visit-status');
+  if (!canLeave) {
+    return <p>To leave the line, contact the clinic. Closing this page does not take you out of the line.</p>;
+  }
+  return <LeaveQueueButton visitId={visitId} />;
+}
+
+function LeaveQueueButton({ visitId }: { visitId: string }) {
   const [isAsking, setAsking] = useState(false);
   const cancel = useCancelVisit();
   const [error, setError] = useState<string | null>(null);

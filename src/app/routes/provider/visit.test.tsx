@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
+import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
   await import('./visit');
@@ -60,6 +61,27 @@ describe('provider visit page', () => {
     expect(
       db.outbox.filter((e) => e.type === 'visit.completed' && e.data.id === 'vis_walkin_waiting'),
     ).toHaveLength(1);
+  });
+
+  it('without visit-status (a spec server): no actions, says where the status changes, and still joins', async () => {
+    serveWithoutExtensions();
+    const writes = countRequests('POST', /\/visits\/vis_walkin_waiting$/);
+    const visit = db.visits.get('vis_walkin_waiting')!;
+    visit.provider_id = 'usr_provider';
+    visit.status = 25;
+    renderRoute('/provider/visits/vis_walkin_waiting', { as: 'demo-provider' });
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    expect(actions).toHaveTextContent(
+      'Taking, starting, completing and cancelling this visit are done in the clinic’s own system.',
+    );
+    expect(within(actions).queryByRole('button')).not.toBeInTheDocument();
+    const join = screen.getByRole('region', { name: 'The visit is in progress — join' });
+    expect(within(join).getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
+      'href',
+      'https://demo.rooms.example.test/general',
+    );
+    expect(writes.count).toBe(0);
+    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(25);
   });
 
   it('when two providers take the same visit, one wins and the other sees who took it', async () => {

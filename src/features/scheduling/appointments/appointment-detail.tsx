@@ -3,6 +3,7 @@ import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { roomQueries } from '@/api/rooms/queries';
 import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
@@ -222,8 +223,13 @@ function CancelDialog({
   );
 }
 
-/** One appointment: time in the patient's zone, join window, calendar exports, move and cancel. */
+/**
+ * One appointment: time in the patient's zone, join window, calendar exports, move and cancel.
+ * Moving is the spec's update (`slot_start`); cancelling is a server extension (`visit-status`),
+ * so without it the page says to contact the clinic instead of offering a button that would fail.
+ */
 export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string }) {
+  const canCancel = useServerExtension('visit-status');
   const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [notice, setNotice] = useState<string | null>(null);
@@ -315,12 +321,17 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
           <Button variant="secondary" onClick={() => setMode('move')}>
             Change time
           </Button>
-          <Button variant="danger" onClick={() => setMode('cancel')}>
-            Cancel appointment
-          </Button>
+          {canCancel ? (
+            <Button variant="danger" onClick={() => setMode('cancel')}>
+              Cancel appointment
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {mode === 'cancel' ? (
+      {changeable && mode !== 'move' && !canCancel ? (
+        <p>To cancel this appointment, contact the clinic.</p>
+      ) : null}
+      {canCancel && mode === 'cancel' ? (
         <CancelDialog
           visit={visit}
           zone={zone}

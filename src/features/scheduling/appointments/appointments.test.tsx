@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db, nowSeconds } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });
@@ -69,6 +70,18 @@ describe('appointment page', () => {
     expect(db.visits.get('vis_upcoming')?.status).toBe(40);
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change time' })).not.toBeInTheDocument();
+  });
+
+  it('without visit-status (a spec server): no cancel button, says to contact the clinic, keeps moving', async () => {
+    serveWithoutExtensions();
+    const writes = countRequests('POST', /\/visits\/vis_upcoming$/);
+    upcomingIn(24 * 60);
+    renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    expect(await screen.findByText('To cancel this appointment, contact the clinic.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change time' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
+    expect(writes.count).toBe(0);
+    expect(db.visits.get('vis_upcoming')?.status).toBe(20);
   });
 
   it('moves the appointment to another open time', async () => {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { isApiError } from '@/api/errors';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
@@ -30,10 +31,12 @@ function errorWords(error: unknown): string {
  * What a provider can do with a visit now: take it (assign to me), start it (video visits), complete
  * it, or cancel it with a reason. A visit a colleague has taken shows who has it instead. Each
  * action is one request; a refusal (the visit moved on meanwhile) is shown in the server's words
- * and the visit is read again.
+ * and the visit is read again. The actions are a server extension (`visit-status`): without it the
+ * card says the status is changed in the clinic's own system, and joining stays (ProviderJoinPanel).
  */
 export function VisitActions({ visit, providerId }: { visit: Visit; providerId: string }) {
   const headingId = useId();
+  const canAct = useServerExtension('visit-status');
   const action = useVisitAction(visit.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const kind = visitKindOf(visit);
@@ -68,7 +71,14 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           {errorWords(action.error)}
         </p>
       ) : null}
-      {isOpen && (mine || free) ? (
+      {isOpen && !canAct ? (
+        <p>
+          {isEconsult
+            ? 'Accepting, completing and cancelling this e-consult are done in the clinic’s own system.'
+            : 'Taking, starting, completing and cancelling this visit are done in the clinic’s own system. Once the visit is in progress, you can join the call from this page.'}
+        </p>
+      ) : null}
+      {canAct && isOpen && (mine || free) ? (
         <div className="button-row">
           {free && notStarted ? (
             <Button
@@ -106,7 +116,7 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           </Button>
         </div>
       ) : null}
-      {confirmCancel ? (
+      {canAct && confirmCancel ? (
         <CancelDialog
           onClose={() => setConfirmCancel(false)}
           onConfirm={async (reason) => {
