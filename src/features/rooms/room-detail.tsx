@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room, RoomProvider } from '@/api/rooms/schemas';
@@ -13,11 +14,15 @@ import { providerName, ProviderPhoto } from './provider-photo';
 import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
 import { VISIT_KIND_LABEL, type VisitKind } from '@/api/visits/kinds';
 
-/** Everything a patient needs to choose a room: what it offers, who works there, whether it is open. */
+/**
+ * Everything a patient needs to choose a room: what it offers, who works there, whether it is open.
+ * E-consults are offered only where the server offers them (`econsult-rooms`).
+ */
 export function RoomDetail({ room }: { room: Room }) {
+  const econsultRooms = useServerExtension('econsult-rooms');
   const closed = isRoomClosed(room);
-  const kinds = roomVisitKinds(room);
-  const possible = availableVisitKinds(room);
+  const kinds = roomVisitKinds(room, econsultRooms);
+  const possible = availableVisitKinds(room, econsultRooms);
   return (
     <div className="room-detail">
       {room.subtitle ? <p className="room-subtitle">{room.subtitle}</p> : null}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
 import { hasStatus, isApiError, type ApiError } from '@/api/errors';
 import { useCreateIntake, useUpdateIntake } from '@/api/intakes/mutations';
@@ -93,12 +94,14 @@ export function IntakeWizard(props: IntakeWizardProps) {
 
 function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, registry }: IntakeWizardProps) {
   const account = useQuery(accountQueries.detail(accountCode));
+  // Read from the record the wizard waits for, so the kinds are never decided before it is known.
+  const econsultRooms = offersExtension(account.data, 'econsult-rooms');
   const room = useQuery(roomQueries.detail(roomCode));
   const intake = useQuery({ ...intakeQueries.detail(intakeId ?? ''), enabled: Boolean(intakeId) });
   // A walk-in already waiting in this room: a new one is not started, the patient is led back to it.
   const roomVisits = useQuery({
     ...visitQueries.list({ room_code: roomCode }),
-    enabled: !intakeId && Boolean(room.data && roomVisitKinds(room.data).includes('walkin')),
+    enabled: !intakeId && Boolean(room.data && roomVisitKinds(room.data, econsultRooms).includes('walkin')),
   });
 
   const steps = useMemo(
@@ -165,8 +168,13 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
     );
   }
 
-  const offered = availableVisitKinds(room.data);
-  const kind = chosenKind(room.data, intakeId ? (intake.data ?? null) : null, offered, requestedKind);
+  const offered = availableVisitKinds(room.data, econsultRooms);
+  const kind = chosenKind(
+    roomVisitKinds(room.data, econsultRooms),
+    intakeId ? (intake.data ?? null) : null,
+    offered,
+    requestedKind,
+  );
   if (!kind && offered.length === 0) {
     return (
       <Page title={room.data.name}>
@@ -238,12 +246,11 @@ function AlreadyWaiting({ room, visitId }: { room: Room; visitId: string }) {
  * were recorded follows its `type`: 2 is scheduling.
  */
 function chosenKind(
-  room: Room,
+  offeredAtAll: VisitKind[],
   intake: Intake | null,
   offered: VisitKind[],
   requested: VisitKind | undefined,
 ): VisitKind | null {
-  const offeredAtAll = roomVisitKinds(room);
   const saved = savedVisitKind(intake);
   if (saved && offeredAtAll.includes(saved)) return saved;
   if (intake && String(intake.type) === '2' && offeredAtAll.includes('appointment')) return 'appointment';

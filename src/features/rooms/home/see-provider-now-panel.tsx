@@ -12,8 +12,9 @@ const ROOMS_LOOKED_AT = 10;
 export function SeeProviderNowPanel() {
   const list = useQuery(roomQueries.list({ page: 1, limit: ROOMS_LOOKED_AT }));
   const details = useQueries({ queries: (list.data ?? []).map((r) => roomQueries.detail(r.code)) });
+  // Only walk-ins are looked for here, so whether e-consults count makes no difference.
   const open = details.flatMap((d) =>
-    d.data && availableVisitKinds(d.data).includes('walkin') ? [d.data] : [],
+    d.data && availableVisitKinds(d.data, false).includes('walkin') ? [d.data] : [],
   );
   const isChecking = details.some((d) => d.isPending);
   if (list.isSuccess && !isChecking && open.length === 0) return null;
