@@ -110,8 +110,8 @@ export function startEligibilityCheck(
 }
 
 /**
- * GET …/primary/eligibility: the latest job. The spec does not say what comes back before any
- * check; a 404 is read as "no check yet" (null).
+ * GET …/primary/eligibility: the latest job, or null on a 404. The spec does not say what a 404
+ * means; a server offering `eligibility-none` means "no check yet" by it (the screen decides the words).
  */
 export async function getEligibility(
   userId: string,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { useStartEligibilityCheck } from '@/api/insurance/mutations';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { InsuranceAuth } from '@/api/insurance/schemas';
@@ -11,7 +12,9 @@ import { cooldownFrom, formatCountdown, pollDelay, statusWords, type Cooldown } 
 /**
  * "Check my coverage": starts an eligibility check of the primary card (one request per click,
  * never retried), shows the job and its status, and re-reads it politely while it is pending.
- * A 429 disables the button with a countdown and says when the earlier check started.
+ * A 429 disables the button with a countdown and says when the earlier check started. The spec
+ * does not say what a 404 on the latest check means: only a server that offers `eligibility-none`
+ * says it means "no check yet"; elsewhere it is shown as not available.
  */
 export function EligibilityPanel({
   userId,
@@ -23,6 +26,7 @@ export function EligibilityPanel({
   canCheck?: boolean;
 }) {
   const zone = useViewerTimeZone();
+  const isNotFoundNoCheckYet = useServerExtension('eligibility-none');
   const status = useQuery({
     ...insuranceQueries.eligibility(userId, auth),
     refetchInterval: (query) =>
@@ -88,7 +92,13 @@ export function EligibilityPanel({
           </Button>
         </p>
       ) : null}
-      {status.isSuccess && !job ? <p>No coverage check has been started yet.</p> : null}
+      {status.isSuccess && !job ? (
+        <p>
+          {isNotFoundNoCheckYet
+            ? 'No coverage check has been started yet.'
+            : 'The latest coverage check is not available.'}
+        </p>
+      ) : null}
       {job ? (
         <dl>
           <dt>Status</dt>

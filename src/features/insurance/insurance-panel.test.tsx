@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { serveWithoutExtensions } from '~test/server-extensions';
 
 // jsdom has no layout: give the virtualised list a box so it renders rows.
 const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
@@ -191,6 +192,26 @@ describe('coverage check (RELIABILITY case 43)', () => {
     });
     return seen;
   }
+
+  it('reads a 404 as "no check yet" where the server offers eligibility-none, and starts one', async () => {
+    const { user } = renderRoute(PAGE, { as: 'demo-patient' });
+    expect(await screen.findByText('No coverage check has been started yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check my coverage' }));
+    expect(await screen.findByText('Waiting for your insurer to answer')).toBeInTheDocument();
+    expect(db.eligibility.get('usr_patient')).toMatchObject({ status: 'pending' });
+  });
+
+  it('shows a 404 as not available on a spec server, never as "no check yet", and keeps the check', async () => {
+    serveWithoutExtensions();
+    const seen = countChecks();
+    renderRoute(PAGE, { as: 'demo-patient' });
+    expect(await screen.findByText('The latest coverage check is not available.')).toBeInTheDocument();
+    expect(screen.queryByText('No coverage check has been started yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check my coverage' })).toBeEnabled();
+    expect(seen.checks).toBe(0);
+    expect(db.eligibility.get('usr_patient')).toBeUndefined();
+    server.events.removeAllListeners();
+  });
 
   it('starts one check per double click, shows it pending, then meets the mock’s 429 with a countdown', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
