@@ -20,10 +20,16 @@ export function truncateText(text: string, max = 160): string {
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join('')}…`;
 }
 
-/** Where a notification leads, when it names what it is about (a visit and its thread, or a file). */
-function targetOf(n: Notification): string | null {
-  if (n.visit_id) return paths.patient.visit(n.visit_id);
-  if (n.file_id) return paths.patient.documents();
+/**
+ * Where a notification leads, when it names what it is about (a visit and its thread, or a file):
+ * `visit_id` and `file_id` are a server extension (`notification-targets`), so a row links only
+ * when its own answer carries one, in the reader's area. Providers have no documents page: a
+ * file notification only marks itself read there.
+ */
+function targetOf(n: Notification, area: 'patient' | 'provider'): string | null {
+  if (n.visit_id)
+    return area === 'patient' ? paths.patient.visit(n.visit_id) : paths.provider.visit(n.visit_id);
+  if (n.file_id && area === 'patient') return paths.patient.documents();
   return null;
 }
 
@@ -33,7 +39,7 @@ function targetOf(n: Notification): string | null {
  * and, where it names its visit or file, goes there; "Mark all as seen" resets the badge and
  * marks every unread one held read. After every action the list and the badge are read again.
  */
-export function NotificationList() {
+export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
   const zone = useViewerTimeZone();
   const list = useInfiniteQuery(notificationQueries.list());
   const badge = useQuery(notificationQueries.badge());
@@ -113,7 +119,7 @@ export function NotificationList() {
           {items.map((n) => {
             const isUnread = n.read !== true;
             const isBusy = markRead.isPending && markRead.variables === n.id;
-            const target = targetOf(n);
+            const target = targetOf(n, area);
             const markIfUnread = () => {
               if (isUnread && !markRead.isPending) markRead.mutate(n.id);
             };

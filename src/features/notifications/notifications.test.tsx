@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { serveWithoutExtensions } from '~test/server-extensions';
 import { maskKey } from './devices-section';
 import { truncateText } from './notification-list';
 
@@ -83,6 +84,29 @@ describe('notifications page', () => {
     await user.click(message);
     await waitFor(() => expect(router.state.location.pathname).toBe('/patient/visits/vis_econsult_open'));
     expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false });
+  });
+
+  it('on a spec server (no visit_id or file_id): rows only mark themselves read, and link nowhere', async () => {
+    serveWithoutExtensions();
+    for (const n of db.notifications.values()) {
+      delete n.visit_id;
+      delete n.file_id;
+    }
+    const { user, router } = await openNotifications();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    for (const row of items()) expect(within(row as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+    const message = screen.getAllByRole('button', { name: /New message from your care team/ })[0]!;
+    await user.click(message);
+    await waitFor(() => expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false }));
+    expect(router.state.location.pathname).toBe('/patient/notifications');
+  });
+
+  it('opens a provider’s notification on the provider’s own visit page', async () => {
+    db.notifications.get('ntf_provider_1')!.visit_id = 'vis_walkin_waiting';
+    const { user, router } = renderRoute('/provider/notifications', { as: 'demo-provider' });
+    await user.click(await screen.findByRole('link', { name: /A patient is waiting in General practice/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/provider/visits/vis_walkin_waiting'));
+    expect(db.notifications.get('ntf_provider_1')).toMatchObject({ read: true });
   });
 
   it('truncates titles on grapheme boundaries: no ZWJ family, flag or accent is split (case C21)', () => {

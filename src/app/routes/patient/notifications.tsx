@@ -4,7 +4,7 @@ import { NotificationList } from '@/features/notifications';
 export function Component() {
   return (
     <Page title="Notifications">
-      <NotificationList />
+      <NotificationList area="patient" />
     </Page>
   );
 }
