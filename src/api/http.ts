@@ -39,6 +39,8 @@ export interface AuthProvider {
   getAdminToken(): string | null;
   /** An ADMIN call was answered 401 or 403 with `token`: that admin token is refused (not the session). */
   onAdminTokenRefused?(token: string): void;
+  /** An ADMIN call with `token` succeeded: the server accepted that admin token. */
+  onAdminTokenAccepted?(token: string): void;
 }
 
 const noAuth: AuthProvider = {
@@ -173,6 +175,9 @@ export async function withAuthRetry<R extends { status: number }>(
   if (auth === 'admin' && token && (first.status === 401 || first.status === 403)) {
     authProvider.onAdminTokenRefused?.(token);
     throw new ApiError({ kind: 'http', status: first.status, serverMessage: 'Admin token refused' });
+  }
+  if (auth === 'admin' && token && first.status >= 200 && first.status < 300) {
+    authProvider.onAdminTokenAccepted?.(token);
   }
   if (first.status !== 401 || !usesUserToken(auth) || !token) return first;
   const fresh = await authProvider.refreshAfterUnauthorized(token);

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
 import type { Profile } from '@/api/users/schemas';
@@ -23,13 +24,16 @@ export async function requireArea(ctx: AppContext, area: Role, request: Request)
   }
   // The clinic's record (name, logo, colour) is read beside the profile, so the area's first frame
   // has its brand and nothing changes colour or wraps anew a moment later. Without it the area
-  // still opens (with the portal's own name and colours).
-  const [profile] = await Promise.all([
+  // still opens (with the portal's own name and colours). It also says whether profiles carry
+  // `roles` (the `user-roles` extension), which decides who may try the admin area.
+  const [profile, account] = await Promise.all([
     ctx.queryClient.ensureQueryData(userQueries.me()),
     ctx.queryClient.ensureQueryData(accountQueries.detail(env.VITE_ACCOUNT_CODE)).catch(() => null),
   ]);
   if (needsTerms(profile)) throw redirect(paths.terms(here));
-  if (!canEnter(area, profile)) throw redirect(homeFor(profile));
+  if (!canEnter(area, profile, { rolesOffered: offersExtension(account, 'user-roles') })) {
+    throw redirect(homeFor(profile));
+  }
   return profile;
 }
 

@@ -4,12 +4,34 @@ import { USER_TYPE } from '@/api/users/user-type';
 
 export type Role = 'patient' | 'provider' | 'admin' | 'guest';
 
-/** Which area a user belongs to: clinic administrators, providers (400), guests (600), members. */
-export function roleOf(profile: Pick<Profile, 'type' | 'roles'>): Role {
-  if (profile.roles?.includes('clinic_admin')) return 'admin';
-  if (profile.type === USER_TYPE.provider || profile.type === USER_TYPE.admin) return 'provider';
+type Who = Pick<Profile, 'type' | 'roles'>;
+
+/**
+ * Which area a user belongs to: clinic administrators (the role `clinic_admin` where profiles
+ * carry `roles`, or the spec's Admin type 100), providers (400), guests (600), members.
+ */
+export function roleOf(profile: Who): Role {
+  if (profile.roles?.includes('clinic_admin') || profile.type === USER_TYPE.admin) return 'admin';
+  if (profile.type === USER_TYPE.provider) return 'provider';
   if (profile.type === USER_TYPE.guest) return 'guest';
   return 'patient';
+}
+
+/**
+ * Whether a user may open the clinic administration: `yes` for clinic administrators; `ask` for a
+ * provider when profiles carry no `roles` (the server does not offer `user-roles`, so nobody can
+ * say who administers): the admin area asks for the clinic admin token, and once the server has
+ * accepted one in this tab the answer is `yes`; `no` for everyone else.
+ */
+export type AdminAccess = 'yes' | 'ask' | 'no';
+
+export function adminAccessOf(
+  profile: Who,
+  { rolesOffered, tokenAccepted = false }: { rolesOffered: boolean; tokenAccepted?: boolean },
+): AdminAccess {
+  if (roleOf(profile) === 'admin') return 'yes';
+  if (profile.type !== USER_TYPE.provider || rolesOffered) return 'no';
+  return tokenAccepted ? 'yes' : 'ask';
 }
 
 /**
@@ -17,7 +39,7 @@ export function roleOf(profile: Pick<Profile, 'type' | 'roles'>): Role {
  * their dashboard, members on the patient home, and one-time guests on their visit(s) only
  * (an integrator sends a guest straight to one visit with `next`).
  */
-export function homeFor(profile: Pick<Profile, 'type' | 'roles'>): string {
+export function homeFor(profile: Who): string {
   switch (roleOf(profile)) {
     case 'admin':
       return paths.admin.home();
@@ -30,10 +52,14 @@ export function homeFor(profile: Pick<Profile, 'type' | 'roles'>): string {
   }
 }
 
-/** Admins may also use the provider dashboard; nobody else crosses areas. */
-export function canEnter(area: Role, profile: Pick<Profile, 'type' | 'roles'>): boolean {
+/**
+ * Admins may also use the provider dashboard; a provider may try the admin area where the server
+ * cannot say who administers (`adminAccessOf`); nobody else crosses areas.
+ */
+export function canEnter(area: Role, profile: Who, { rolesOffered }: { rolesOffered: boolean }): boolean {
   const role = roleOf(profile);
   if (area === 'patient') return role === 'patient' || role === 'guest';
   if (area === 'provider') return role === 'provider' || role === 'admin';
+  if (area === 'admin') return adminAccessOf(profile, { rolesOffered }) !== 'no';
   return role === area;
 }

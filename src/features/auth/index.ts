@@ -1,4 +1,5 @@
-export { canEnter, homeFor, roleOf, type Role } from './home-for';
+export { adminAccessOf, canEnter, homeFor, roleOf, type AdminAccess, type Role } from './home-for';
+export { useAdminAccess } from './use-admin-access';
 export {
   captureSsoLanding,
   exchangeOnce,

@@ -85,6 +85,8 @@ export class SessionStore implements AuthProvider {
 
   private adminToken: string | null = null;
   private adminTokenRefused = false;
+  /** The server accepted an admin token of this user in this tab (memory only, until sign-out). */
+  private adminTokenAccepted = false;
   private outcome: SignOutOutcome | null = null;
   /** Bumped on every sign-in/sign-out, so slow answers never overwrite a newer session. */
   private generation = 0;
@@ -292,6 +294,21 @@ export class SessionStore implements AuthProvider {
   /** True after the server refused the admin token (until another is set): the admin area asks again. */
   wasAdminTokenRefused(): boolean {
     return this.adminTokenRefused;
+  }
+
+  /**
+   * True once the server accepted an admin token in this tab: the user administers the clinic, which
+   * a server without `roles` on profiles cannot say otherwise. Kept in memory only, until sign-out.
+   */
+  hasAcceptedAdminToken(): boolean {
+    return this.adminTokenAccepted;
+  }
+
+  onAdminTokenAccepted(token: string): void {
+    // A token replaced meanwhile is not the one accepted.
+    if (this.adminToken !== token || this.adminTokenAccepted) return;
+    this.adminTokenAccepted = true;
+    this.emit();
   }
 
   onAdminTokenRefused(token: string): void {
@@ -544,6 +561,7 @@ export class SessionStore implements AuthProvider {
     this.generation += 1;
     this.refresher.reset();
     this.adminToken = null;
+    this.adminTokenAccepted = false;
     this.deadAccessToken = null;
     this.clock.stop();
     this.box.wipe();

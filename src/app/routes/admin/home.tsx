@@ -1,20 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { userQueries } from '@/api/users/queries';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { AdminTokenForm, useAdminToken } from '@/features/admin';
+import { useAdminAccess } from '@/features/auth';
 import { useSessionStore } from '@/lib/session';
 
 /**
  * ADMIN endpoints take the clinic admin API token, not a user session (spec section 5). It is
- * kept in memory for this tab only and forgotten at sign-out.
+ * kept in memory for this tab only and forgotten at sign-out. Where the server cannot say who
+ * administers (`ask`), the token is tried at once with the smallest ADMIN read (one user): the
+ * server's acceptance is what opens the rest of the area, and a refusal asks again.
  */
 export function Component() {
   const store = useSessionStore();
   const { token, refused } = useAdminToken();
+  const access = useAdminAccess();
+  const check = useQuery({
+    ...userQueries.list({ limit: 1, fields: ['id'] }),
+    enabled: token !== null && access === 'ask',
+    retry: false,
+  });
   return (
     <Page title="Clinic administration">
       {token !== null ? (
         <div className="card">
-          <p role="status">The clinic admin API token is set for this tab.</p>
+          {access === 'ask' && check.isError ? (
+            <p role="alert">
+              The clinic admin API token could not be checked. {check.error.userMessage}{' '}
+              <Button variant="link" onClick={() => void check.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : (
+            <p role="status">
+              {access === 'ask'
+                ? 'Checking the clinic admin API token…'
+                : 'The clinic admin API token is set for this tab.'}
+            </p>
+          )}
           <Button variant="secondary" onClick={() => store.setAdminToken(null)}>
             Forget the token
           </Button>

@@ -15,3 +15,9 @@ export const adminNav: NavItem[] = [
   ]),
   { to: paths.provider.home(), label: 'Provider dashboard' },
 ];
+
+/** Before the server has accepted an admin token from a provider who may not administer: the home (token) and the way back. */
+export const adminNavBeforeToken: NavItem[] = [
+  { to: paths.admin.home(), label: 'Admin', end: true },
+  { to: paths.provider.home(), label: 'Provider dashboard' },
+];

@@ -1,6 +1,14 @@
+import { paths } from '@/config/paths';
+import { useAdminAccess } from '@/features/auth';
 import { AreaLayout } from '../area-layout';
 import { providerNav } from './nav';
 
+/** The entry to the admin area, for administrators and, where the server cannot say, for every provider. */
+const ADMIN_ENTRY = { to: paths.admin.home(), label: 'Clinic administration' };
+
 export function Component() {
-  return <AreaLayout nav={providerNav} area="provider" />;
+  const adminAccess = useAdminAccess();
+  return (
+    <AreaLayout nav={adminAccess === 'no' ? providerNav : [...providerNav, ADMIN_ENTRY]} area="provider" />
+  );
 }
