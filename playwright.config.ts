@@ -15,6 +15,8 @@ const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '*.e2e.ts',
+  // The journeys run once per mock profile (playwright.journeys.config.ts).
+  testIgnore: 'journeys/**',
   outputDir: 'test-results',
   workers: 1, // two cores: one browser, one mock server, one static server
   fullyParallel: false,

@@ -32,3 +32,43 @@ export async function payWithTestVisa(page: Page) {
   if (!(await chosen.count())) await saveTestCard(page, 'Test Visa ending 4242');
   await expect(page.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
 }
+
+/** Presses the step's button and waits until the wizard has moved on. */
+export async function pass(page: Page, label = 'Continue') {
+  const before = page.url();
+  await page.getByRole('button', { name: label }).click();
+  await expect(page).not.toHaveURL(before);
+}
+
+/** The demo clinic's flow up to the consent; `pick` chooses the time on the schedule step. */
+export async function walkToConsent(page: Page, consultation: RegExp, pick: (page: Page) => Promise<void>) {
+  await page.goto('/patient/rooms/general');
+  await page.getByRole('link', { name: 'Book an appointment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();
+  await page.getByLabel('What would you like help with?').fill('Blood pressure check');
+  await pass(page);
+  await page.getByLabel('Which state are you in right now?').selectOption('NY');
+  await page.getByLabel('Phone number').fill('212 555 0100');
+  await pass(page);
+  await page.getByRole('radio', { name: /Samira Okafor/ }).check();
+  await pass(page);
+  await page.getByRole('radio', { name: consultation }).check();
+  await pass(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible();
+  await pick(page);
+  await pass(page);
+  await page.getByLabel('When did it start?').fill('2024-01-15');
+  await page.getByRole('radio', { name: 'Moderate' }).check();
+  await page.getByLabel('Temperature (°F)').fill('98.6');
+  await pass(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Medical history' })).toBeVisible();
+  await pass(page);
+  await continueWithoutInsurance(page);
+  await pass(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos and documents' })).toBeVisible();
+  await pass(page);
+  await payWithTestVisa(page);
+  await pass(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+}
