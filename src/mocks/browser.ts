@@ -3,6 +3,7 @@ import { db, resetDb, restoreDb, serializeDb } from './db';
 import { handlers } from './handlers';
 import { Collection } from './lib/collection';
 import { createPersister, type Persister } from './lib/persist';
+import { mockProfile } from './lib/profile';
 
 /**
  * The browser worker for `npm run dev`. The database survives a reload: it is saved after
@@ -35,6 +36,9 @@ export interface MockWorkerOptions {
 let persister: Persister | undefined;
 
 export async function startMockWorker(options: MockWorkerOptions = {}): Promise<void> {
+  // VITE_MOCK_PROFILE=spec answers only what the spec names (docs/mock-profiles.md); a value
+  // that names no profile stops the start with the reason, shown on the page.
+  if (mockProfile() === 'spec') console.info('Mock API: spec-exact profile (VITE_MOCK_PROFILE=spec)');
   let saved: string | null = null;
   try {
     saved = window.localStorage.getItem(STORAGE_KEY);

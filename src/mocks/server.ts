@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getResponse } from 'msw';
 import { resetDb } from './db';
 import { handlers } from './handlers';
+import { mockProfile } from './lib/profile';
 import { startWebhookDeliveryFromEnv } from './lib/webhooks';
 
 /**
@@ -160,8 +161,13 @@ export function startMockServer(port: number, host = '127.0.0.1') {
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
   const port = Number(process.env.PORT ?? 8787);
+  // MOCK_PROFILE=spec answers only what the spec names (docs/mock-profiles.md); a value that
+  // names no profile stops the server here, before it listens.
+  const profile = mockProfile();
   void startMockServer(port).then(() => {
-    console.log(`Mock API on http://127.0.0.1:${port} (api_v3, messaging, survey; POST /__mock/reset)`);
+    console.log(
+      `Mock API on http://127.0.0.1:${port} (api_v3, messaging, survey; POST /__mock/reset), profile ${profile}`,
+    );
     // Webhook events (spec section 6) go out only from this standalone server, when configured.
     if (startWebhookDeliveryFromEnv()) console.log('Delivering webhook events to MOCK_WEBHOOK_URL');
   });
