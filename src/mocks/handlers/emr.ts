@@ -4,7 +4,6 @@ import {
   EmrRecordSchema,
   EmrSectionNameSchema,
   emrSectionDataSchemas,
-  emrWriteResultSchema,
   type EmrSectionName,
 } from '@/api/emr/schemas';
 import { db, nowSeconds, type UserRecord } from '../db';
@@ -14,6 +13,7 @@ import { jsonBody } from '../lib/params';
 import { recordOwner } from '../lib/record-access';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
+import { EMR_WRITE_RESULT_SCHEMAS } from '../spec-profile/answers';
 import { checkBound, checkNested, TEXT_BOUNDS } from '../lib/text';
 
 /**
@@ -245,6 +245,7 @@ export const emrHandlers: HttpHandler[] = [
       modified: nowSeconds(),
       modified_by: modifiedBy(caller),
     });
-    return ok(emrWriteResultSchema(name.data), { data });
+    // One schema per section, built once, so the spec profile finds the section's table.
+    return ok(EMR_WRITE_RESULT_SCHEMAS[name.data], { data });
   }),
 ];

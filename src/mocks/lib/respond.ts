@@ -1,9 +1,12 @@
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
+import { specAnswer } from '../spec-profile/answers';
 
 /**
  * Responses are built through the client's own schemas, so a mock that drifts from the contract
- * fails loudly (500 naming the field) instead of teaching the app something false.
+ * fails loudly (500 naming the field) instead of teaching the app something false. The check is on
+ * the mock's whole answer; the spec profile then cuts it to the spec's fields (`specAnswer`,
+ * docs/mock-profiles.md).
  */
 function checked<T>(schema: z.ZodType<T> | null, payload: unknown): unknown {
   if (!schema) return payload;
@@ -31,7 +34,7 @@ export function ok(
 ) {
   checked(schema, payload);
   return HttpResponse.json(
-    { data: payload, ...init.extra },
+    { data: specAnswer(schema, payload), ...init.extra },
     { status: init.status ?? 200, headers: NO_STORE },
   );
 }
@@ -39,7 +42,10 @@ export function ok(
 /** A body that is not wrapped in `data` (recording detail, lists with their own envelope). */
 export function raw(schema: z.ZodType | null, body: unknown, status = 200) {
   checked(schema, body);
-  return HttpResponse.json(body as Record<string, unknown>, { status, headers: NO_STORE });
+  return HttpResponse.json(specAnswer(schema, body) as Record<string, unknown>, {
+    status,
+    headers: NO_STORE,
+  });
 }
 
 export function noContent() {
