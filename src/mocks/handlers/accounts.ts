@@ -1,8 +1,10 @@
 import { http } from 'msw';
 import { AccountSchema, SettingsSchema } from '@/api/accounts/schemas';
+import { SERVER_EXTENSIONS } from '@/api/common/server-extensions';
 import { db } from '../db';
 import { requireUser } from '../lib/auth';
 import { codeError } from '../lib/errors';
+import { isSpecProfile } from '../lib/profile';
 import { ok } from '../lib/respond';
 import { api } from '../lib/routes';
 
@@ -13,7 +15,9 @@ export const accountHandlers = [
     const code = raw === '-' ? (request.headers.get('X-AccountCode') ?? 'demo') : raw;
     const account = db.accounts.get(code);
     if (!account) throw codeError(404, 'Account not found');
-    return ok(AccountSchema, account);
+    // What this server offers beyond the spec, by name; a spec server (the spec profile) names none.
+    if (isSpecProfile()) return ok(AccountSchema, account);
+    return ok(AccountSchema, { ...account, portal_extensions: [...SERVER_EXTENSIONS] });
   }),
 
   http.get(api('/settings'), ({ request }) => {

@@ -23,9 +23,11 @@ import { inClinic, isStaff, requireUserOrAdmin, resolveUserId } from '../lib/aut
 import { codeError } from '../lib/errors';
 import { jsonBody, queryOf } from '../lib/params';
 import { noContent, ok, raw } from '../lib/respond';
+import { isSpecProfile } from '../lib/profile';
 import { api } from '../lib/routes';
 import { checkBound, TEXT_BOUNDS } from '../lib/text';
 import { referenceList } from '../seed/insurance';
+import { NO_ELIGIBILITY_JOB_SCHEMA } from '../spec-profile/answers';
 
 /**
  * Insurance (spec 4.8). Decisions where the spec is silent (docs/spec-decisions.md, Insurance):
@@ -38,7 +40,7 @@ import { referenceList } from '../seed/insurance';
  *   card. Starting again within `eligibilityWindowSeconds` of the earlier start is 429 with
  *   `Retry-After` in seconds and a message naming when the earlier check started (ISO 8601 UTC).
  *   The window is the patient's and the carrier/member's, whatever happened to the card record.
- *   Before any check, GET …/eligibility is 404.
+ *   Before any check, GET …/eligibility is 404 (the spec profile answers a job of nulls).
  * - `GET /reports/claims` is for the clinic admin token and clinic staff; patients get 403.
  */
 
@@ -366,7 +368,12 @@ export const insuranceHandlers: HttpHandler[] = [
   http.get(api('/users/:id/insurances/primary/eligibility'), ({ request, params }) => {
     const target = targetOf(auth(request), params.id);
     const job = db.eligibility.get(target.id);
-    if (!job || job._cardRemoved) throw codeError(404, 'No eligibility check has been started');
+    if (!job || job._cardRemoved) {
+      // The 404 meaning "no check yet" is the `eligibility-none` extension; the spec (4.8) shows
+      // only 200 {job_id, status}, so the spec profile answers a job that is not there: both null.
+      if (isSpecProfile()) return ok(NO_ELIGIBILITY_JOB_SCHEMA, { job_id: null, status: null });
+      throw codeError(404, 'No eligibility check has been started');
+    }
     return ok(EligibilityJobSchema, { job_id: job.job_id, status: job.status });
   }),
 

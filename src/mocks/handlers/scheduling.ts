@@ -14,6 +14,7 @@ import {
 import { isStaff, requireUser } from '../lib/auth';
 import { namedError } from '../lib/errors';
 import { optionalInt, optionalString, queryOf, requiredInt, requiredString } from '../lib/params';
+import { isSpecProfile } from '../lib/profile';
 import { ok } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
 import { BOOKING_NOTICE_SECONDS, groupCapacity } from '../lib/slot-groups';
@@ -227,6 +228,21 @@ const forbidden = (message: string) => namedError(403, 'forbidden', message);
 /** `version=2` marks update operations on a visit (spec 4.4, section 9). */
 const UPDATE_VERSION = 2;
 
+/**
+ * What the spec shows of `POST /visits/{id}`: "update of an appointment (time or provider)" with
+ * `version` and `slot_start` (4.4); `slot_end` and `provider_id` are read as the rest of a time or
+ * provider change, as on `POST /visits`. Status changes (cancel, leave the queue, a provider's
+ * take, start and complete) are the `visit-status` extension.
+ */
+const SPEC_UPDATE_PARAMETERS = new Set(['version', 'slot_start', 'slot_end', 'provider_id']);
+
+/** Spec profile: anything else is an unknown parameter set, refused as a bad request (spec 7). */
+function refuseBeyondSpec(query: URLSearchParams): void {
+  const unknown = [...new Set(query.keys())].filter((key) => !SPEC_UPDATE_PARAMETERS.has(key));
+  if (unknown.length) throw fail(`Unknown parameter for an appointment update: ${unknown.join(', ')}`);
+  if (!query.has('slot_start')) throw fail('slot_start is required to update an appointment');
+}
+
 /** The clinic's providers and administrators manage slots; patients only read them. */
 function canManageSlot(user: UserRecord, slot: SlotRecord | SlotGroupRecord): boolean {
   if (!isStaff(user)) return false;
@@ -427,6 +443,7 @@ export const schedulingHandlers: HttpHandler[] = [
     if (!isParticipant(user, visit)) throw forbidden('Not a participant on this visit');
     const version = requiredInt(query, 'version', fail);
     if (version !== UPDATE_VERSION) throw fail('version must be 2 for update operations');
+    if (isSpecProfile()) refuseBeyondSpec(query);
     // A provider's take, start, complete or cancel (mocks/handlers/visit-actions.ts).
     if (isProviderAction(user, visit, query)) {
       return ok(VisitSchema, withIntake(applyProviderAction(user, visit, query)));

@@ -11,6 +11,7 @@ import { db, nextId, nowSeconds, type UserRecord } from '../db';
 import {
   inClinic,
   isStaff,
+  issueAccessToken,
   issuePair,
   liveAccessToken,
   mockConfig,
@@ -23,6 +24,7 @@ import {
 } from '../lib/auth';
 import { codeError, userAreaError } from '../lib/errors';
 import { formBody } from '../lib/params';
+import { isSpecProfile } from '../lib/profile';
 import { checkText, TEXT_LIMITS } from '../lib/text';
 import { ok, raw } from '../lib/respond';
 import { api } from '../lib/routes';
@@ -121,7 +123,8 @@ export const ssoHandler = http.post(api('/users/sso'), async ({ request }) => {
 
 /**
  * GET /auth. A browser navigating here gets the spec's 302; the portal asks for JSON and gets
- * its own fresh session (a new token family), which is how one-time links stay one-time.
+ * its own fresh session (a new token family), which is how one-time links stay one-time. The JSON
+ * exchange is an extension (`auth-json`): the spec profile answers only the 302, whatever is asked.
  */
 export const authHandler = http.get(api('/auth'), ({ request }) => {
   const params = new URL(request.url).searchParams;
@@ -137,7 +140,7 @@ export const authHandler = http.get(api('/auth'), ({ request }) => {
   if (!user?.active) throw userAreaError(401);
   if (params.get('one_time_token') === '1') record.consumed = true;
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json');
-  if (!wantsJson) {
+  if (!wantsJson || isSpecProfile()) {
     return new HttpResponse(null, { status: 302, headers: { Location: landingPath(params.get('next')) } });
   }
   const pair = issuePair(user.id);
@@ -224,14 +227,24 @@ export const userHandlers = [
     }
     const user = db.users.get(record.userId);
     if (!user?.active) throw codeError(401, 'Invalid refresh token');
-    record.spent = true;
-    // The access tokens of the family issued before this rotation stop working.
+    // Full profile: each refresh token is single-use (rotation; reuse ends the family). Spec
+    // profile: the answer of spec 2.2 names no refresh token, so none is issued and the presented
+    // one stays usable until its own expiry (or the session cap), as the only one the caller has.
+    const spec = isSpecProfile();
+    if (!spec) record.spent = true;
+    // The access tokens of the family issued before this refresh stop working.
     for (const t of db.tokens.values()) {
       if (t.family === record.family && t.kind === 'access' && !t.revoked) t.revoked = true;
     }
-    const pair = issuePair(user.id, record.family);
+    let tokens: Record<string, unknown>;
+    if (spec) {
+      const access = issueAccessToken(user.id, record.family);
+      tokens = { user_id: access.userId, token: access.token, expiry: access.expiry };
+    } else {
+      tokens = pairBody(issuePair(user.id, record.family));
+    }
     const body = {
-      ...pairBody(pair),
+      ...tokens,
       user_type: String(user.type),
       user: {
         id: user.id,

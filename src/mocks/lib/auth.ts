@@ -42,20 +42,28 @@ export interface IssuedPair {
   refresh: TokenRecord;
 }
 
-/** Issues an access and refresh token; a new family unless one is given (rotation). */
-export function issuePair(userId: string, family?: string): IssuedPair {
+/** Issues an access token of an existing family (a refresh on the spec profile issues nothing else). */
+export function issueAccessToken(userId: string, family: string): TokenRecord {
   const now = nowSeconds();
-  const familyId = family ?? nextId('fam');
-  if (!db.families.has(familyId)) db.families.set(familyId, { id: familyId, userId, startedAt: now });
   const access: TokenRecord = {
     token: randomToken('at'),
     kind: 'access',
     userId,
     expiry: now + mockConfig.accessTtlSeconds,
     created: now,
-    family: familyId,
+    family,
     revoked: false,
   };
+  db.tokens.set(access.token, access);
+  return access;
+}
+
+/** Issues an access and refresh token; a new family unless one is given (rotation). */
+export function issuePair(userId: string, family?: string): IssuedPair {
+  const now = nowSeconds();
+  const familyId = family ?? nextId('fam');
+  if (!db.families.has(familyId)) db.families.set(familyId, { id: familyId, userId, startedAt: now });
+  const access = issueAccessToken(userId, familyId);
   const refresh: TokenRecord = {
     token: randomToken('rt'),
     kind: 'refresh',
@@ -65,7 +73,6 @@ export function issuePair(userId: string, family?: string): IssuedPair {
     family: familyId,
     revoked: false,
   };
-  db.tokens.set(access.token, access);
   db.tokens.set(refresh.token, refresh);
   return { access, refresh };
 }
