@@ -1,4 +1,9 @@
-import { db } from '@/mocks/db';
+import { getResponse, http, HttpResponse } from 'msw';
+import { db, nextId, nowSeconds } from '@/mocks/db';
+import { handlers } from '@/mocks/handlers';
+import { chargesFor } from '@/mocks/handlers/billing';
+import { api } from '@/mocks/lib/routes';
+import { server } from '@/mocks/node';
 
 /**
  * Pays an intake's consultation through the mock's API, as the payment step does before the visit
@@ -43,4 +48,94 @@ export function chargeNothingIn(...roomCodes: string[]): void {
       consultation.amount = 0;
     }
   }
+}
+
+/** Fields of the invoice answer the spec does not have (spec 4.6 returns `amount_due`, `coupon`, `consultation`, `currency`). */
+const INVOICE_STATE_FIELDS = ['paid', 'invoice_id', 'charge'] as const;
+
+export interface SpecTermsServer {
+  /** `create_invoice=1` requests the server received; each one charges (no idempotency). */
+  readonly chargeRequests: number;
+  /** URLs of the `POST /intakes/{id}` requests the server received. */
+  readonly intakeUpdates: URL[];
+  /**
+   * The next charge is made, then its answer is lost: `error` drops the connection at once,
+   * `hang` keeps the request open until `drop()` (a reload meanwhile).
+   */
+  loseNextChargeAnswer(mode: 'error' | 'hang'): { drop: () => void };
+}
+
+/** The answer without the invoice-state fields, everything else as the mock sent it. */
+async function withoutInvoiceState(response: Response): Promise<Response> {
+  if (!response.ok) return response;
+  const body = (await response.clone().json()) as { data?: Record<string, unknown> };
+  for (const field of INVOICE_STATE_FIELDS) delete body.data?.[field];
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return HttpResponse.json(body, { status: response.status, headers });
+}
+
+/**
+ * Makes the mock answer payments and intake updates exactly on the spec's terms, for the tests of
+ * docs/spec-decisions.md "Money on the spec's terms" and "The wizard on the spec's terms":
+ * - `POST /billing/invoices/process` answers without `paid`, `invoice_id` and `charge`, and
+ *   charges every `create_invoice=1` it receives: a repeated one is a second charge in the ledger
+ *   (`chargesFor`), as on a server without idempotency;
+ * - `POST /intakes/{id}` keeps only the spec's query parameters: its form body (the custom
+ *   fields) is dropped before the mock sees it;
+ * - an intake that names no consultation (the custom field never arrived) is priced at `price`,
+ *   the clinic's own choice, as a server that prices by its own rules would.
+ */
+export function serveOnSpecTerms({ price = 'cons_general_30' }: { price?: string } = {}): SpecTermsServer {
+  let chargeRequests = 0;
+  const intakeUpdates: URL[] = [];
+  let lose: { mode: 'error' | 'hang'; dropped: Promise<void>; drop: () => void } | null = null;
+
+  server.use(
+    http.post(api('/intakes/:id'), async ({ request }) => {
+      intakeUpdates.push(new URL(request.url));
+      const headers = new Headers(request.headers);
+      headers.delete('content-type');
+      headers.delete('content-length');
+      const answer = await getResponse(handlers, new Request(request.url, { method: 'POST', headers }));
+      return answer ?? HttpResponse.error();
+    }),
+    http.post(api('/billing/invoices/process'), async ({ request }) => {
+      const body = (await request.clone().json()) as { intake_id?: unknown; create_invoice?: unknown };
+      const intakeId = String(body.intake_id);
+      const intake = db.intakes.get(intakeId);
+      if (intake && typeof intake.consultation_id !== 'string') intake.consultation_id = price;
+      const charging = body.create_invoice === 1 || body.create_invoice === '1';
+      if (charging) chargeRequests += 1;
+      const earlier = charging ? chargesFor(intakeId)[0] : undefined;
+      let answer: Response;
+      if (earlier) {
+        const id = nextId('ch');
+        db.charges.set(id, { ...earlier, id, invoice_id: nextId('inv'), created: nowSeconds() });
+        answer = HttpResponse.json({ data: { ...earlier.invoice } });
+      } else {
+        answer = (await getResponse(handlers, request)) ?? HttpResponse.error();
+      }
+      const lost = charging ? lose : null;
+      if (lost) {
+        lose = null;
+        if (lost.mode === 'hang') await lost.dropped;
+        return HttpResponse.error();
+      }
+      return withoutInvoiceState(answer);
+    }),
+  );
+
+  return {
+    get chargeRequests() {
+      return chargeRequests;
+    },
+    intakeUpdates,
+    loseNextChargeAnswer(mode) {
+      let drop = () => undefined as void;
+      const dropped = new Promise<void>((resolve) => (drop = resolve));
+      lose = { mode, dropped, drop };
+      return { drop };
+    },
+  };
 }
