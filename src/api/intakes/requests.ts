@@ -18,7 +18,8 @@ export interface UpdateIntakeRequest extends UpdateIntakeInput {
   /**
    * Custom field-value pairs. The spec lists only query parameters for the update; this portal
    * sends custom fields in a form body exactly as on creation (docs/spec-decisions.md). An empty
-   * string clears a field.
+   * string clears a field. A server may drop them: the wizard keeps its bookkeeping in the browser
+   * too (`features/intake/model/kept-answers.ts`).
    */
   custom?: IntakeCustomFields;
 }

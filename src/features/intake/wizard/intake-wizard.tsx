@@ -5,6 +5,7 @@ import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
 import { hasStatus, isApiError, type ApiError } from '@/api/errors';
 import { useCreateIntake, useUpdateIntake } from '@/api/intakes/mutations';
+import { forgetUntilVisit } from '@/api/intakes/notes';
 import { intakeQueries } from '@/api/intakes/queries';
 import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
@@ -43,6 +44,7 @@ import {
   type StepScreen,
 } from '@/wizard';
 import { GenericFormStep } from '../forms/generic-form-step';
+import { keepAnswers, useKeptAnswersSelect, withKeptAnswers } from '../model/kept-answers';
 import { readSteps, type WizardStep } from '../model/steps';
 import { SkipNote, type SkipReason } from '../steps/skip-note';
 
@@ -97,7 +99,13 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
   // Read from the record the wizard waits for, so the kinds are never decided before it is known.
   const econsultRooms = offersExtension(account.data, 'econsult-rooms');
   const room = useQuery(roomQueries.detail(roomCode));
-  const intake = useQuery({ ...intakeQueries.detail(intakeId ?? ''), enabled: Boolean(intakeId) });
+  // The server's intake completed from what this browser kept (a server may drop custom fields).
+  const keptAnswers = useKeptAnswersSelect();
+  const intake = useQuery({
+    ...intakeQueries.detail(intakeId ?? ''),
+    enabled: Boolean(intakeId),
+    select: keptAnswers,
+  });
   // A walk-in already waiting in this room: a new one is not started, the patient is led back to it.
   const roomVisits = useQuery({
     ...visitQueries.list({ room_code: roomCode }),
@@ -300,6 +308,7 @@ function KindChooser({
           type: INTAKE_TYPE_FOR_KIND[kind],
           custom: { [CUSTOM_FIELDS.visitKind]: kind },
         });
+        keepAnswers(ref.id, { [CUSTOM_FIELDS.visitKind]: kind });
         await queryClient.fetchQuery({ ...intakeQueries.detail(ref.id), staleTime: 0 });
         const first = stepsFor(steps, kind, registry).find((s) => s.phase === 'intake');
         await navigate(paths.patient.intake(roomCode, first?.slug, ref.id));
@@ -481,19 +490,22 @@ function Flow(props: FlowProps) {
     id ? paths.patient.intake(roomCode, s.slug, id) : paths.patient.intakeStart(roomCode, kind, s.slug);
   const consultation = chosenConsultation(room, intake);
 
-  /** The fresh intake after a write, read from the server (it carries `visit_id` once a visit exists). */
-  const readIntake = (id: string) => queryClient.fetchQuery({ ...intakeQueries.detail(id), staleTime: 0 });
+  /**
+   * The fresh intake after a write, read from the server (it carries `visit_id` once a visit exists)
+   * and completed from what this browser kept.
+   */
+  const readIntake = async (id: string) =>
+    withKeptAnswers(await queryClient.fetchQuery({ ...intakeQueries.detail(id), staleTime: 0 }));
 
   /** Creates the intake once for this wizard, typed by the visit kind, with the first answers. */
   const createOnce = (patch: IntakePatch): Promise<string> => {
+    const custom = { ...patch.custom, [CUSTOM_FIELDS.visitKind]: kind };
     created.current ??= createIntake
-      .mutateAsync({
-        room_code: roomCode,
-        type: INTAKE_TYPE_FOR_KIND[kind],
-        ...patch.fields,
-        custom: { ...patch.custom, [CUSTOM_FIELDS.visitKind]: kind },
+      .mutateAsync({ room_code: roomCode, type: INTAKE_TYPE_FOR_KIND[kind], ...patch.fields, custom })
+      .then((ref) => {
+        keepAnswers(ref.id, custom, patch.fields);
+        return ref.id;
       })
-      .then((ref) => ref.id)
       .catch((error: unknown) => {
         created.current = null;
         throw error;
@@ -510,6 +522,7 @@ function Flow(props: FlowProps) {
     const id = intakeId ?? (created.current ? await created.current : null);
     if (!id) return createOnce({ ...patch, custom });
     await updateIntake.mutateAsync({ id, ...patch.fields, custom });
+    keepAnswers(id, custom, patch.fields);
     return id;
   };
 
@@ -598,7 +611,18 @@ function Flow(props: FlowProps) {
           throw error;
         }
       }
-      const visit = await createVisit(id, latest);
+      const visit = await createVisit(id, latest).catch((error: unknown) => {
+        // A server that checks payment found none for this visit: back to the payment step with its words.
+        if (!hasStatus(error, 402)) throw error;
+        const words =
+          isApiError(error) && error.userMessage === error.serverMessage ? error.serverMessage : null;
+        throw new StepFailure(words ?? 'The clinic has not received a payment for this visit.', {
+          stepCode: 'payment',
+          cause: error,
+        });
+      });
+      // What mattered only until the visit existed (a charge record, say) is no longer kept.
+      forgetUntilVisit(id);
       await queryClient.invalidateQueries({
         queryKey: intakeQueries.detail(id).queryKey,
         exact: true,
