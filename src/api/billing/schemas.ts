@@ -62,8 +62,10 @@ export type InvoiceCharge = z.infer<typeof InvoiceChargeSchema>;
 
 /**
  * Result of `POST /billing/invoices/process`; `coupon` is present when a promo code was sent.
- * `paid`, `invoice_id` and `charge` are not in the spec: the portal relies on them to tell whether
- * an intake is already paid before it ever charges again (docs/spec-decisions.md "Payments").
+ * `paid`, `invoice_id` and `charge` are not in the spec: a detected extension. When an answer
+ * carries `paid`, the portal asks the server whether an intake is already paid before it ever
+ * charges again; without it the browser's own record of the charge decides (docs/spec-decisions.md
+ * "Money on the spec's terms").
  */
 export const InvoiceResultSchema = z.looseObject({
   amount_due: NumberishSchema,

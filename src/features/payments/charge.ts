@@ -3,6 +3,7 @@ import { billingQueries } from '@/api/billing/queries';
 import { processInvoice } from '@/api/billing/requests';
 import type { InvoiceResult } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
+import { chargeMemory, type ChargeMemory, type ChargeRecord } from './charge-memory';
 
 /** Where the payment step keeps its choices on the intake (custom fields). */
 export const PAYMENT_FIELDS = {
@@ -33,6 +34,25 @@ const UNCONFIRMED =
   'We could not confirm your payment because the connection dropped. You have not been charged twice: ' +
   'when you try again we check first and only charge if the first payment did not go through.';
 
+/**
+ * The answer to a charge was lost and the server keeps no payment state the portal can read
+ * (docs/spec-decisions.md "Money on the spec's terms"). Shown as is to the patient.
+ */
+export const UNCONFIRMED_ON_SPEC_TERMS =
+  'We could not confirm whether your payment went through. To be safe we will not charge again from here. ' +
+  'Continue to book — the clinic will match your payment — or contact the clinic.';
+
+/**
+ * A charge was sent and its outcome is unknown, on a server that cannot tell: the patient must be
+ * told before anything else happens, and nothing is charged again from this browser.
+ */
+export class PaymentUnconfirmed extends PaymentNotMade {
+  override name = 'PaymentUnconfirmed';
+  constructor() {
+    super(UNCONFIRMED_ON_SPEC_TERMS);
+  }
+}
+
 /** The answer is unknown: we sent the charge but got no answer (offline, timeout, 5xx). */
 function isUnknownOutcome(error: unknown): boolean {
   if (!isApiError(error)) return false;
@@ -46,10 +66,24 @@ async function readInvoice(queryClient: QueryClient, intakeId: string, promo: st
   return result;
 }
 
+/** Whether the server's invoice answers carry its payment state (`paid`: an extension of the spec). */
+const tellsPaymentState = (invoice: InvoiceResult) => invoice.paid !== undefined;
+
+/**
+ * A charge this browser sent earlier, on a server that cannot say whether it went through: paid
+ * and continued pass (nothing more is charged from here), an unknown outcome the patient has not
+ * yet been told of stops here with the plain words.
+ */
+function passOnRecord(record: ChargeRecord, quote: InvoiceResult): InvoiceResult {
+  if (record.state === 'sent') throw new PaymentUnconfirmed();
+  return quote;
+}
+
 async function chargeNow(
   queryClient: QueryClient,
   intakeId: string,
   promo: string | undefined,
+  memory: ChargeMemory,
 ): Promise<InvoiceResult> {
   // 1. Re-read the invoice state before anything: another tab, a reload or an answer lost on an
   //    earlier try may already have paid this intake. Never charge on a guess.
@@ -68,26 +102,49 @@ async function chargeNow(
   const consultationAmount = before.consultation?.amount ?? before.amount_due;
   // Free consultation (amount 0 or `charge: false`): nothing to charge.
   if (before.amount_due <= 0 && consultationAmount <= 0) return before;
+  // On the spec's terms the server cannot tell whether this intake was paid: what this browser
+  // (this tab after a reload, or another open tab) remembers of a charge it sent decides.
+  const onSpecTerms = !tellsPaymentState(before);
+  if (onSpecTerms) {
+    const earlier = await memory.recall(intakeId);
+    if (earlier) return passOnRecord(earlier, before);
+  }
   if (before.coupon && !before.coupon.valid) {
     throw new PaymentNotMade(
       `The coupon ${before.coupon.id ?? ''} can no longer be used${before.coupon.message ? `: ${before.coupon.message}` : '.'} Remove it or enter another code.`,
     );
   }
 
-  // 2. Charge exactly once for this attempt.
+  // 2. Charge exactly once for this attempt; on the spec's terms, noted before it is sent.
+  const sentAt = Math.floor(Date.now() / 1000);
+  if (onSpecTerms) memory.note(intakeId, { state: 'sent', sentAt });
   try {
     const result = await processInvoice({
       intake_id: intakeId,
       ...(promo ? { promo_code: promo } : {}),
       create_invoice: 1,
     });
+    if (onSpecTerms) {
+      memory.note(intakeId, {
+        state: 'paid',
+        sentAt,
+        amountDue: result.amount_due,
+        ...(result.currency ? { currency: result.currency } : {}),
+      });
+    }
     queryClient.setQueryData(billingQueries.invoice(intakeId).queryKey, result);
     return result;
   } catch (error) {
-    if (!isUnknownOutcome(error)) throw new PaymentNotMade(refusalWords(error));
+    if (!isUnknownOutcome(error)) {
+      // Refused: nothing was charged, so the patient may pay again (another card, say).
+      if (onSpecTerms) memory.forget(intakeId);
+      throw new PaymentNotMade(refusalWords(error));
+    }
   }
 
-  // 3. The answer was lost: the charge may or may not have happened. Ask, never re-send.
+  // 3. The answer was lost: the charge may or may not have happened. Never re-send. On the spec's
+  //    terms there is nobody to ask: the record stays and the patient is told.
+  if (onSpecTerms) throw new PaymentUnconfirmed();
   try {
     const after = await readInvoice(queryClient, intakeId, promo);
     if (after.paid) return after;
@@ -100,27 +157,40 @@ async function chargeNow(
   }
 }
 
-const inFlight = new Map<string, Promise<InvoiceResult>>();
-
 /**
  * Charges an intake at most once (RELIABILITY case 29). In this tab, concurrent calls for the same
  * intake share one attempt (double click, Enter plus click). Across tabs, a Web Lock per intake
- * serialises attempts, and every attempt first re-reads the invoice, so a second tab or a reload
- * finds the intake paid instead of paying again. The server refuses a second charge as well.
+ * serialises attempts, and every attempt first re-reads the invoice:
+ * - a server that tells whether the intake is paid (`paid`, an extension) is asked, so a second
+ *   tab, a reload or a retry after a lost answer finds the intake paid instead of paying again;
+ * - on the spec's terms (no payment state in the answer) the charge is recorded before it is sent
+ *   (`ChargeMemory`: this tab's sessionStorage, told to the other tabs); an attempt that finds a
+ *   record never charges again, and a lost answer is never resolved by charging: the patient is
+ *   told (`PaymentUnconfirmed`) and may go on without paying again (`continueWithoutCharging`).
  * Rejects with PaymentNotMade carrying words for the patient.
  */
 export function chargeIntakeOnce(
   queryClient: QueryClient,
   intakeId: string,
   promo: string | undefined,
+  memory: ChargeMemory = chargeMemory(),
 ): Promise<InvoiceResult> {
-  const running = inFlight.get(intakeId);
+  const running = memory.attempts.get(intakeId);
   if (running) return running;
-  const run = () => chargeNow(queryClient, intakeId, promo);
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const attempt = (locks ? locks.request(`payment:${intakeId}`, run) : run()).finally(() => {
-    inFlight.delete(intakeId);
-  });
-  inFlight.set(intakeId, attempt);
+  const attempt = memory.locks
+    .request(`payment:${intakeId}`, () => chargeNow(queryClient, intakeId, promo, memory))
+    .finally(() => {
+      memory.attempts.delete(intakeId);
+    });
+  memory.attempts.set(intakeId, attempt);
   return attempt;
+}
+
+/**
+ * The patient was told the outcome of the charge is unknown and chose to go on: the visit is
+ * created without charging again from this browser (the clinic matches the payment).
+ */
+export function continueWithoutCharging(intakeId: string, memory: ChargeMemory = chargeMemory()): void {
+  const record = memory.get(intakeId);
+  if (record?.state === 'sent') memory.note(intakeId, { ...record, state: 'continued' });
 }

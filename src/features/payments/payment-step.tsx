@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { billingQueries } from '@/api/billing/queries';
-import { useQuoteInvoice } from '@/api/billing/mutations';
+import { useQuoteInvoice, useUpdatePaymentSource } from '@/api/billing/mutations';
 import type { InvoiceResult, PaymentSource } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { formatMoney, isFreeConsultation, roomCurrency } from '@/api/rooms/consultations';
@@ -21,7 +21,14 @@ import {
 } from '@/wizard';
 import { AddCard } from './add-card';
 import { cardName, expiryText, isExpired, sourceScope } from './cards';
-import { chargeIntakeOnce, PAYMENT_FIELDS, PaymentNotMade } from './charge';
+import {
+  chargeIntakeOnce,
+  continueWithoutCharging,
+  PAYMENT_FIELDS,
+  PaymentNotMade,
+  UNCONFIRMED_ON_SPEC_TERMS,
+} from './charge';
+import { chargeMemory, type ChargeRecord } from './charge-memory';
 
 const PaymentSchema = z.object({
   sourceId: z.string(),
@@ -134,12 +141,69 @@ function quoteError(error: unknown): string {
  * the intake; the charge itself happens once, in `chargeOnce`, when the intake steps are done.
  */
 export function PaymentStep(props: StepScreenProps) {
+  // A charge this browser already sent for the intake, on a server that cannot say whether it was
+  // paid (docs/spec-decisions.md "Money on the spec's terms"): nothing is charged again from here.
+  const [earlier] = useState(() => (props.intake ? chargeMemory().get(props.intake.id) : null));
+  const isFree = !props.consultation || isFreeConsultation(props.consultation);
+  if (earlier && !isFree) return <ChargeAlreadySent {...props} record={earlier} />;
+  return <ChoosePayment {...props} />;
+}
+
+/**
+ * The payment step once this browser has sent the charge: no card or coupon to choose. Paid: says
+ * so. Outcome unknown: says so plainly, and going on creates the visit without charging again.
+ */
+function ChargeAlreadySent({
+  slug,
+  room,
+  intake,
+  submitLabel,
+  backHref,
+  save,
+  failure,
+  record,
+}: StepScreenProps & { record: ChargeRecord }) {
+  const form = useForm<Record<string, never>>({ defaultValues: {} });
+  const isPaid = record.state === 'paid';
+  const amount =
+    record.amountDue !== undefined
+      ? formatMoney(record.amountDue, record.currency ?? roomCurrency(room))
+      : null;
+  return (
+    <StepFrame
+      form={form}
+      slug={slug}
+      submitLabel={submitLabel}
+      backHref={backHref}
+      failure={failure === UNCONFIRMED_ON_SPEC_TERMS ? null : failure}
+      onValid={async () => {
+        if (!isPaid && intake) continueWithoutCharging(intake.id);
+        await save({});
+      }}
+    >
+      {isPaid ? (
+        <p role="status">
+          {amount ? `Your payment of ${amount} went through.` : 'Your payment went through.'} There is nothing
+          more to pay.
+        </p>
+      ) : (
+        <section className="banner banner-warning" role="alert" aria-labelledby={`${slug}-unconfirmed`}>
+          <h2 id={`${slug}-unconfirmed`}>We could not confirm your payment</h2>
+          <p>{UNCONFIRMED_ON_SPEC_TERMS}</p>
+        </section>
+      )}
+    </StepFrame>
+  );
+}
+
+function ChoosePayment(props: StepScreenProps) {
   const { slug, room, intake, consultation, submitLabel, backHref, save, failure, ensureIntakeId } = props;
   const currency = roomCurrency(room);
   const scope = sourceScope(room, providerIdOf(intake));
   const isFree = !consultation || isFreeConsultation(consultation);
   const sources = useQuery({ ...billingQueries.sources({ ...scope, type: 'card' }), enabled: !isFree });
   const quote = useQuoteInvoice();
+  const makeDefault = useUpdatePaymentSource();
   const [quoted, setQuoted] = useState<InvoiceResult | null>(null);
   const promoId = useId();
 
@@ -220,6 +284,16 @@ export function PaymentStep(props: StepScreenProps) {
     if (!card || isExpired(card)) {
       setError('sourceId', { message: 'Choose a card, or save a new card first.' }, { shouldFocus: true });
       throw new StepFailure('Choose how you want to pay.');
+    }
+    // The spec's invoice call names no card: a server charges the default one. The chosen card
+    // becomes the default, so the card charged is the one chosen on any server.
+    if (!card.is_default) {
+      try {
+        await makeDefault.mutateAsync({ id: card.id, input: { is_default: true, ...scope } });
+      } catch (error) {
+        const reason = isApiError(error) ? ` ${error.userMessage}` : '';
+        throw new StepFailure(`We could not set ${cardName(card)} as the card to pay with.${reason}`);
+      }
     }
     await save({
       custom: {
@@ -319,7 +393,7 @@ export function PaymentStep(props: StepScreenProps) {
           ) : null}
           <p className="muted">
             Your card is charged {formatMoney(amountDue, currency)} once, when you finish the last step before
-            your visit starts.
+            your visit starts. The card you pay with becomes your default card for {room.name}.
           </p>
         </>
       )}

@@ -36,11 +36,17 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
   const currency = data.charge?.currency ?? data.currency;
   const price = data.consultation?.amount;
   const coupon = data.coupon?.valid ? data.coupon : null;
+  // A server without the `paid` extension (spec 4.6) cannot say whether the intake was paid: the
+  // receipt shows what the visit costs and claims neither.
+  const isStateKnown = data.paid !== undefined;
+  const isFree = data.amount_due <= 0 && !(Number(price ?? 0) > 0);
   return (
     <section className="panel receipt" aria-labelledby={`receipt-${intakeId}`}>
       <h2 id={`receipt-${intakeId}`}>{heading}</h2>
-      {!data.paid ? (
+      {isStateKnown && !data.paid ? (
         <p>{data.amount_due > 0 ? 'Not paid yet.' : 'There is no charge for this visit.'}</p>
+      ) : !isStateKnown && isFree ? (
+        <p>There is no charge for this visit.</p>
       ) : (
         <dl className="receipt-lines">
           {data.consultation?.description ? (
@@ -61,7 +67,7 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
               </dd>
             </>
           ) : null}
-          <dt>{data.amount_due > 0 ? 'Amount paid' : 'Amount'}</dt>
+          <dt>{!isStateKnown ? 'Price' : data.amount_due > 0 ? 'Amount paid' : 'Amount'}</dt>
           <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency ?? 'usd') : 'No charge'}</dd>
           {data.charge?.last4 ? (
             <>
