@@ -7,6 +7,7 @@ import {
   ClaimRowSchema,
   DiagnosisSchema,
   EligibilityJobSchema,
+  LatestEligibilitySchema,
   InsuranceCardBodySchema,
   InsuranceCardListBodySchema,
   type BillingReferenceItem,
@@ -110,20 +111,22 @@ export function startEligibilityCheck(
 }
 
 /**
- * GET …/primary/eligibility: the latest job, or null on a 404. The spec does not say what a 404
- * means; a server offering `eligibility-none` means "no check yet" by it (the screen decides the words).
+ * GET …/primary/eligibility: the latest job, or null on a 404 or a job without an id (a server
+ * answering "none yet" as `{job_id: null, status: null}`). The spec does not say what a 404 means;
+ * a server offering `eligibility-none` means "no check yet" by it (the screen decides the words).
  */
 export async function getEligibility(
   userId: string,
   options: InsuranceCallOptions = {},
 ): Promise<EligibilityJob | null> {
   try {
-    return await apiJson({
+    const latest = await apiJson({
       path: `${cardsPath(userId)}/primary/eligibility`,
       auth: options.auth ?? 'user',
-      schema: EligibilityJobSchema,
+      schema: LatestEligibilitySchema,
       signal: options.signal,
     });
+    return latest.job_id ? { job_id: latest.job_id, status: latest.status ?? '' } : null;
   } catch (error) {
     if (hasStatus(error, 404)) return null;
     throw error;

@@ -108,6 +108,12 @@ export const EligibilityJobSchema = z.looseObject({
 });
 export type EligibilityJob = z.infer<typeof EligibilityJobSchema>;
 
+/** The latest job as read back: a server may answer "none yet" as a job of nulls (or empty text). */
+export const LatestEligibilitySchema = z.looseObject({
+  job_id: StringishSchema.nullish(),
+  status: StringishSchema.nullish(),
+});
+
 export const CarrierAddressSchema = z.looseObject({
   zip: OptionalTextSchema,
   city: OptionalTextSchema,
