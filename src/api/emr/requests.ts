@@ -1,5 +1,6 @@
 import { apiJson, type CallOptions } from '../http';
 import {
+  EmrInputSchemaSchema,
   EmrRecordSchema,
   emrWriteResultSchema,
   type EmrRecord,
@@ -18,6 +19,15 @@ export function getEmr(userId: string, options: CallOptions = {}): Promise<EmrRe
     schema: EmrRecordSchema,
     signal: options.signal,
   });
+}
+
+/**
+ * GET /emr/schema: the input schema of every section (spec 4.10: "input fields follow" it; its
+ * shape is not shown). Read as an open map from section name to whatever the server describes;
+ * the forms follow spec 2.13's shapes and do not depend on it (docs/spec-decisions.md).
+ */
+export function getEmrInputSchema(options: CallOptions = {}): Promise<Record<string, unknown>> {
+  return apiJson({ path: '/emr/schema', auth: 'user', schema: EmrInputSchemaSchema, signal: options.signal });
 }
 
 /**

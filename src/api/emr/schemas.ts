@@ -135,3 +135,6 @@ export function emrWriteResultSchema<N extends EmrSectionName>(name: N) {
   return z.looseObject({ data: emrSectionDataSchemas[name] });
 }
 export type EmrWriteResult<N extends EmrSectionName> = { data: EmrSectionData[N] };
+
+/** GET /emr/schema: section name → the server's description of its input (shape not shown). */
+export const EmrInputSchemaSchema = z.record(z.string(), z.unknown());

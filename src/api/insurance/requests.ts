@@ -45,6 +45,25 @@ export async function listInsuranceCards(
   return body.data;
 }
 
+/**
+ * GET /users/{id}/insurances/{card_type}: one card (`{data: card, version}`). The screens read the
+ * list, which holds both; this is for an integrator or a screen that needs one card fresh.
+ */
+export async function getInsuranceCard(
+  userId: string,
+  cardType: InsuranceCardType,
+  options: InsuranceCallOptions = {},
+): Promise<InsuranceCard> {
+  const body = await apiJson({
+    path: `${cardsPath(userId)}/${cardType}`,
+    auth: options.auth ?? 'user',
+    schema: InsuranceCardBodySchema,
+    envelope: 'none',
+    signal: options.signal,
+  });
+  return body.data;
+}
+
 /** POST /users/{id}/insurances/{card_type}: creates or updates one card; only the fields given change. */
 export async function saveInsuranceCard(
   userId: string,

@@ -227,3 +227,19 @@ export function logout(accessToken: string, tokens: string[], options: CallOptio
     timeoutMs: 8_000,
   });
 }
+
+/**
+ * POST /users/reset_password (spec 4.1 names it; parameters and answer not shown): sends the
+ * email address as JSON with the account's code. The portal has no password sign-in, so no screen
+ * calls it; it is here for integrators and for a clinic that turns on credentials login.
+ */
+export function requestPasswordReset(email: string, options: CallOptions = {}): Promise<true> {
+  return apiJson({
+    method: 'POST',
+    path: '/users/reset_password',
+    auth: 'account',
+    body: { json: { email } },
+    schema: schemas().then((m) => m.ResetPasswordResultSchema),
+    signal: options.signal,
+  });
+}

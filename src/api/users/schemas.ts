@@ -251,3 +251,6 @@ export interface ListUsersFilter {
 
 /** POST /users/logout answers a bare boolean. */
 export const LogoutResultSchema = z.boolean();
+
+/** POST /users/reset_password: the answer is not shown; any 2xx body means the request was taken. */
+export const ResetPasswordResultSchema = z.unknown().transform(() => true as const);
