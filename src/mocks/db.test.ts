@@ -96,6 +96,18 @@ describe('the typed mock database', () => {
     expectIndexesConsistent();
   });
 
+  it('gives every reset a fresh copy of the seed: a price changed in one test is back in the next', () => {
+    resetDb();
+    const price = () => db.rooms.get('general')?.payment?.consultations?.[0]?.amount;
+    const seeded = price();
+    expect(seeded).toBeGreaterThan(0);
+    const consultation = db.rooms.get('general')?.payment?.consultations?.[0];
+    if (consultation) consultation.amount = 0;
+    expect(price()).toBe(0);
+    resetDb();
+    expect(price()).toBe(seeded);
+  });
+
   it('restores a snapshot into typed collections with their indexes rebuilt', () => {
     resetDb();
     const visit = anyVisit();

@@ -96,7 +96,8 @@ function room(t: number, code: string, name: string, extra: Partial<RoomRecord>)
     visits: { walkin: { enabled: true }, appointment: { enabled: true }, econsult: { enabled: false } },
     auth: { guest: { type: 1, log_in: { enabled: true } } },
     payment: {
-      consultations: CONSULTATIONS[code as keyof typeof CONSULTATIONS] ?? [],
+      // A copy: a test that changes a price must not change the seed that the next reset uses.
+      consultations: structuredClone(CONSULTATIONS[code as keyof typeof CONSULTATIONS] ?? []),
       paymentCurrency: 'usd',
     },
     operation_settings: {
