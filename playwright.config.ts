@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /**
  * Browser tests: the production build (`npm run build:e2e`, mode `e2e`) served with the
@@ -11,6 +11,40 @@ const CI = !!process.env.CI;
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4317);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 8787);
 const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
+const SERVER_DEFAULTS = {
+  reuseExistingServer: !CI,
+  timeout: 60_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+} as const;
+
+/** The standalone mock API on `port`, on the default profile unless `profile` says otherwise. */
+export function mockServer(port: number, profile?: 'full' | 'spec'): WebServer {
+  return {
+    ...SERVER_DEFAULTS,
+    command: 'npm run mock:server',
+    url: `http://127.0.0.1:${port}/__mock/health`,
+    env: { PORT: String(port), ...(profile ? { MOCK_PROFILE: profile } : {}) },
+  };
+}
+
+/** A production build served with the production headers; `apiOrigin` goes into its CSP. */
+export function appServer(port: number, distDir: string, apiOrigin?: string): WebServer {
+  return {
+    ...SERVER_DEFAULTS,
+    command: 'node --import tsx test/e2e/support/static-server.ts',
+    url: `http://127.0.0.1:${port}/`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      ...(apiOrigin ? { E2E_API_ORIGIN: apiOrigin } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -51,42 +85,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: 'npm run mock:server',
-      url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
-      env: { PORT: String(MOCK_PORT) },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node --import tsx test/e2e/support/static-server.ts',
-      url: `http://127.0.0.1:${APP_PORT}/`,
-      env: {
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        DIST_DIR,
-        E2E_API_ORIGIN: `http://127.0.0.1:${MOCK_PORT}`,
-      },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The same app on the in-browser mock (MSW worker), for the contract table.
-      command: 'node --import tsx test/e2e/support/static-server.ts',
-      url: `http://127.0.0.1:${APP_PORT + 1}/`,
-      env: {
-        PORT: String(APP_PORT + 1),
-        HOST: '127.0.0.1',
-        DIST_DIR: process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock',
-      },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    mockServer(MOCK_PORT),
+    appServer(APP_PORT, DIST_DIR, `http://127.0.0.1:${MOCK_PORT}`),
+    // The same app on the in-browser mock (MSW worker), for the contract table.
+    appServer(APP_PORT + 1, process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock'),
   ],
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base, { appServer, mockServer } from './playwright.config';
 
 /**
  * The journeys of test/e2e/journeys, run once per mock profile (`MOCK_PROFILE`): `full` (the
@@ -11,7 +11,6 @@ import base from './playwright.config';
 const SPEC = process.env.MOCK_PROFILE === 'spec';
 const APP_PORT = SPEC ? 4320 : 4317;
 const MOCK_PORT = SPEC ? 8788 : 8787;
-const CI = !!process.env.CI;
 
 export default defineConfig({
   ...base,
@@ -20,28 +19,7 @@ export default defineConfig({
   outputDir: SPEC ? 'test-results-spec' : 'test-results-full',
   use: { ...base.use, baseURL: `http://127.0.0.1:${APP_PORT}` },
   webServer: [
-    {
-      command: 'npm run mock:server',
-      url: `http://127.0.0.1:${MOCK_PORT}/__mock/health`,
-      env: { PORT: String(MOCK_PORT), MOCK_PROFILE: SPEC ? 'spec' : 'full' },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node --import tsx test/e2e/support/static-server.ts',
-      url: `http://127.0.0.1:${APP_PORT}/`,
-      env: {
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        DIST_DIR: SPEC ? 'dist-spec' : 'dist',
-        E2E_API_ORIGIN: `http://127.0.0.1:${MOCK_PORT}`,
-      },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    mockServer(MOCK_PORT, SPEC ? 'spec' : 'full'),
+    appServer(APP_PORT, SPEC ? 'dist-spec' : 'dist', `http://127.0.0.1:${MOCK_PORT}`),
   ],
 });
