@@ -37,6 +37,8 @@ async function reachInsuranceStep() {
   await view.user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
   await view.user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
+  // The step's own code loads on demand: wait for its choices.
+  await screen.findByRole('radio', { name: 'Use my insurance cards on file' });
   return view;
 }
 

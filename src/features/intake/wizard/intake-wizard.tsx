@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
@@ -759,21 +759,24 @@ function Flow(props: FlowProps) {
           onContinue={() => submitStep(ws, {})}
         />
       ) : (
-        <resolved.Screen
-          key={ws.slug}
-          step={ws.step}
-          slug={ws.slug}
-          title={ws.title}
-          room={room}
-          visitKind={kind}
-          consultation={consultation}
-          intake={intake}
-          ensureIntakeId={() => ensureIntakeId(ws.slug)}
-          save={(patch) => submitStep(ws, patch)}
-          submitLabel={submitLabel}
-          backHref={backHref}
-          failure={failure}
-        />
+        // A step whose code loads on demand (see the registry) shows this until it has arrived.
+        <Suspense key={ws.slug} fallback={<Spinner label="Loading this step…" />}>
+          <resolved.Screen
+            key={ws.slug}
+            step={ws.step}
+            slug={ws.slug}
+            title={ws.title}
+            room={room}
+            visitKind={kind}
+            consultation={consultation}
+            intake={intake}
+            ensureIntakeId={() => ensureIntakeId(ws.slug)}
+            save={(patch) => submitStep(ws, patch)}
+            submitLabel={submitLabel}
+            backHref={backHref}
+            failure={failure}
+          />
+        </Suspense>
       )}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { InsuranceStep } from '@/features/insurance';
+import { lazy } from 'react';
 import {
   AttachmentsStep,
   ConsentStep,
@@ -11,9 +11,25 @@ import {
 import { ScheduleStep } from '@/features/scheduling';
 import { chargeOnce, PaymentStep } from '@/features/payments';
 import { PharmacyStep } from '@/features/pharmacy';
-import { MedicalHistoryStep } from '@/features/records';
 import { surveyStep } from '@/features/surveys';
 import type { StepDefinition, StepRegistry } from '@/wizard';
+
+/**
+ * Steps with large screens of their own load when they are shown, so the wizard's first screen
+ * does not wait for them; they are fetched in the background soon after the wizard opens.
+ */
+const loadInsuranceStep = () => import('@/features/insurance');
+const loadMedicalHistoryStep = () => import('@/features/records');
+const InsuranceStep = lazy(() => loadInsuranceStep().then((m) => ({ default: m.InsuranceStep })));
+const MedicalHistoryStep = lazy(() =>
+  loadMedicalHistoryStep().then((m) => ({ default: m.MedicalHistoryStep })),
+);
+
+/** Starts loading the on-demand steps once the wizard has shown its first screen. */
+export function preloadLazySteps(): void {
+  void loadInsuranceStep().catch(() => undefined);
+  void loadMedicalHistoryStep().catch(() => undefined);
+}
 
 /**
  * The intake wizard's step registry (DESIGN.md section 4): step code -> step. It lives in app/

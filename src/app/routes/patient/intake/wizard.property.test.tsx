@@ -174,9 +174,12 @@ async function expectStepShown(ws: WizardStep, raw: unknown) {
   const note = screen.queryByRole('note', { name: 'Step skipped' });
   if (expectsScreen(raw)) expect(note, `step ${ws.slug} should have its screen`).toBeNull();
   else expect(note, `step ${ws.slug} should be skipped with a note`).not.toBeNull();
-  // Never a dead end: every step offers a way on.
-  const submit = screen.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit');
-  expect(submit, `step ${ws.slug} should offer a way on`).toBeDefined();
+  // Never a dead end: every step offers a way on (a step whose code loads on demand, once it has).
+  const submit = await waitFor(() => {
+    const found = screen.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit');
+    expect(found, `step ${ws.slug} should offer a way on`).toBeDefined();
+    return found;
+  });
   expect(submit).toBeEnabled();
 }
 

@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { env } from '@/config/env';
 import { IntakeWizard } from '@/features/intake';
-import { intakeStepRegistry } from './steps';
+import { intakeStepRegistry, preloadLazySteps } from './steps';
 
 /** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */
 const SearchSchema = z.object({
@@ -22,6 +23,11 @@ export function Component() {
     intake: search.get('intake') ?? undefined,
     kind: search.get('kind') ?? undefined,
   });
+  // The steps that load on demand are fetched in the background, after the first screen.
+  useEffect(() => {
+    const timer = setTimeout(preloadLazySteps, 1_000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <IntakeWizard
       key={roomCode}
