@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -139,6 +140,8 @@ export default defineConfig(({ command, mode }) => {
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
       pool: 'threads',
+      // Every core (Vitest leaves one idle by default: on a 2-core machine that is half of it).
+      maxWorkers: availableParallelism(),
       // Non-DOM tests run in Node (no jsdom to build per file); screens and the few `.ts` tests
       // that need a browser API run in jsdom. The choice is made here, not in each file.
       projects: [
