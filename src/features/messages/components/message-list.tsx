@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
 import { Button } from '@/components/ui/button';
-import type { OutgoingMessage } from '../thread-controller';
+import type { OutgoingMessage } from '../thread/outbox';
 import { MessageRow, OutgoingRow } from './message-row';
 
 export type ThreadItem =

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
-import type { OutgoingMessage } from '../thread-controller';
+import type { OutgoingMessage } from '../thread/outbox';
 import { AttachmentList } from './attachment-list';
 
 /** Role of an author from the user type code (spec 2.1). */
