@@ -11,16 +11,24 @@ export const visitsFeature: FeatureRegistration = {
     const warmVisit = ({ params }: { params: { id?: string } }) => {
       const id = params.id ?? '';
       // The query modules (and their schemas) load with the page, not with the first page.
-      void import('@/api/visits/queries').then(({ visitQueries }) =>
-        ctx.queryClient.prefetchQuery(visitQueries.detail(id)),
-      );
-      // An e-consult's thread starts now, beside /me and the visit, instead of after the page has
-      // rendered: one request that is not needed on other visits (its answer is simply dropped).
-      void import('@/api/messages/queries').then(({ messageQueries }) => {
-        if (!ctx.queryClient.getQueryData(messageQueries.thread(id))) {
-          void ctx.queryClient.prefetchQuery(messageQueries.firstPage(id));
-        }
+      const visit = import('@/api/visits/queries').then(async ({ visitQueries }) => {
+        const detail = visitQueries.detail(id);
+        // A visit's kind never changes: one already in the cache answers at once.
+        const known = ctx.queryClient.getQueryData(detail.queryKey);
+        const warming = ctx.queryClient.prefetchQuery(detail);
+        if (known) return known;
+        await warming;
+        return ctx.queryClient.getQueryData(detail.queryKey);
       });
+      // Only an e-consult has a thread (spec 4.15): its newest page starts as soon as the visit is
+      // known to be one, before the page renders; walk-ins and appointments ask for none.
+      void Promise.all([visit, import('@/api/visits/kinds'), import('@/api/messages/queries')]).then(
+        ([found, { visitKindOf }, { messageQueries }]) => {
+          if (!found || visitKindOf(found) !== 'econsult') return;
+          if (ctx.queryClient.getQueryData(messageQueries.thread(id))) return;
+          void ctx.queryClient.prefetchQuery(messageQueries.firstPage(id));
+        },
+      );
       return null;
     };
     return {
