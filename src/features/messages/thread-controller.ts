@@ -29,15 +29,6 @@ import { heldEnd, isCaughtUp, type KeptWindow } from './thread/window';
 export type { ThreadSnapshot } from './thread/store';
 export { POLL_BASE_MS, POLL_MAX_MS } from './thread/schedule';
 
-/**
- * The live state of one e-consult thread, wired to the message API: the window of held messages
- * (thread/window.ts), the messages this tab is sending (thread/outbox.ts) and when to poll
- * (thread/schedule.ts). Loading and polling run in thread/feed.ts; sending runs here.
- *
- * - 409 / 403 / 404 / session end stop polling for good (thread/refusals.ts).
- * - A retry after an unknown outcome re-reads the thread first, so a stored copy is never sent again.
- */
-
 export type SendOutcome = 'sent' | 'unknown' | 'closed' | 'rejected' | 'blocked' | 'duplicate';
 
 type Handlers = Pick<ThreadDeps, 'onIncoming' | 'onConfirmed'>;
@@ -63,6 +54,14 @@ export interface ThreadDeps {
   initial?: KeptWindow | null;
 }
 
+/**
+ * The live state of one e-consult thread, wired to the message API: the window of held messages
+ * (thread/window.ts), the messages this tab is sending (thread/outbox.ts) and when to poll
+ * (thread/schedule.ts). Loading and polling run in thread/feed.ts; sending runs here.
+ *
+ * - 409 / 403 / 404 / session end stop polling for good (thread/refusals.ts).
+ * - A retry after an unknown outcome re-reads the thread first, so a stored copy is never sent again.
+ */
 export class ThreadController {
   private readonly store: ThreadStore;
   private readonly feed: ThreadFeed;
