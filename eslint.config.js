@@ -32,11 +32,6 @@ const noLocalStorage = [
   },
 ];
 
-const restrict = (patterns, message) => [
-  'error',
-  { patterns: patterns.map((pattern) => ({ group: [pattern], message })) },
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -90,46 +85,9 @@ export default tseslint.config(
     rules: { 'house/boundaries': 'error' },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/mocks/**', 'src/main.tsx', 'src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict(
-        ['@/mocks/*', '**/mocks/**', '~test/*'],
-        'Only main.tsx, tests and the mock server import the mock.',
-      ),
-    },
-  },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      // Features and app/ by alias or relative path: house/boundaries.
-      'no-restricted-imports': restrict(['@/mocks/*', '~test/*'], 'Features never import the mock or tests.'),
-    },
-  },
-  {
-    files: [
-      'src/api/**/*.{ts,tsx}',
-      'src/components/**/*.{ts,tsx}',
-      'src/lib/**/*.{ts,tsx}',
-      'src/config/**/*.{ts,tsx}',
-    ],
-    rules: {
-      // Features and app/ by alias or relative path: house/boundaries.
-      'no-restricted-imports': restrict(
-        ['@/mocks/*', '~test/*'],
-        'Shared layers never import the mock or tests.',
-      ),
-    },
-  },
-  {
     files: ['src/mocks/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict(
-        ['@/app/*', '@/features/*', '@/components/*', '@/lib/*', '~test/*'],
-        'The mock imports only api/*/schemas and utils.',
-      ),
-      'no-restricted-syntax': 'off',
-    },
+    // What the mock may import (api/, lib/, config/ and its own files): house/boundaries.
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'test/**/*.{ts,tsx}'],
@@ -144,7 +102,6 @@ export default tseslint.config(
   {
     files: ['src/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': 'off',
       // A shorter per-call limit turns a slow CI machine into a failure.
       'no-restricted-syntax': [
         'error',

@@ -2,28 +2,44 @@ import path from 'node:path';
 
 /**
  * The import boundaries of STYLE.md section 2, checked on where an import really lands, so an alias
- * (`@/features/x`) and a relative path (`../../features/x`) are judged alike:
+ * (`@/features/x`, `~test/x`) and a relative path (`../../features/x`, `../../../test/x`) are judged alike:
  * - a feature never imports another feature, nor app/;
  * - lib/, components/, api/, config/ and wizard/ never import features/ or app/;
- * - app/ and main.tsx import a feature only through its `features/<name>/index.ts`.
- * Tests are held to the first rule only: a shared layer's test may build the app context, and an
- * app test may reach into the feature whose page it drives.
+ * - app/ and main.tsx import a feature only through its `features/<name>/index.ts`;
+ * - only main.tsx and the mock itself import mocks/ (the real client never depends on the mock);
+ * - the mock imports only api/, lib/, config/ and its own files;
+ * - nothing in src/ imports test/.
+ * Tests are held to the first rule only: a shared layer's test may build the app context, an app
+ * test may reach into the feature whose page it drives, and any test may use the mock and test/.
  */
 /** The project root: this file sits in <root>/eslint/. */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED = new Set(['lib', 'components', 'api', 'config', 'wizard']);
+const MOCK_MAY_IMPORT = new Set(['mocks', 'api', 'lib', 'config']);
+/** The first part of a target under test/ (no folder of src/ can have this name). */
+const TEST = '<test>';
 
-/** `src/features/visits/a/b.ts` -> ['features', 'visits', 'a', 'b.ts']; null outside src/. */
-function srcParts(file, root) {
-  const rel = path.relative(path.join(root, 'src'), file);
+/** `<dir>/a/b.ts` -> ['a', 'b.ts']; null outside dir. */
+function partsUnder(dir, file) {
+  const rel = path.relative(dir, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   return rel.split(path.sep);
 }
 
+/** `src/features/visits/a/b.ts` -> ['features', 'visits', 'a', 'b.ts']; null outside src/. */
+const srcParts = (file, root) => partsUnder(path.join(root, 'src'), file);
+
+/** Where an import lands: its parts under src/, or [TEST, ...] under test/; null for a package. */
 function targetParts(specifier, file, root) {
-  if (specifier.startsWith('@/')) return srcParts(path.join(root, 'src', specifier.slice(2)), root);
-  if (specifier.startsWith('.')) return srcParts(path.resolve(path.dirname(file), specifier), root);
-  return null; // a package, or ~test (left to no-restricted-imports)
+  let target;
+  if (specifier.startsWith('@/')) target = path.join(root, 'src', specifier.slice(2));
+  else if (specifier.startsWith('~test/')) target = path.join(root, 'test', specifier.slice('~test/'.length));
+  else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier);
+  else return null;
+  const inSrc = srcParts(target, root);
+  if (inSrc) return inSrc;
+  const inTest = partsUnder(path.join(root, 'test'), target);
+  return inTest ? [TEST, ...inTest] : null;
 }
 
 const isFeatureIndex = (rest) => rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0]));
@@ -31,6 +47,9 @@ const isFeatureIndex = (rest) => rest.length === 0 || (rest.length === 1 && /^in
 function problem(from, to) {
   const [layer, name] = from;
   const [toLayer, toName, ...rest] = to;
+  if (toLayer === TEST) return 'importsTest';
+  if (layer === 'mocks') return MOCK_MAY_IMPORT.has(toLayer) ? null : 'mockImportsApp';
+  if (toLayer === 'mocks' && layer !== 'main.tsx') return 'importsMock';
   if (layer === 'features') {
     if (toLayer === 'features' && toName !== name) return 'crossFeature';
     if (toLayer === 'app' || toLayer === 'main.tsx') return 'featureToApp';
@@ -45,13 +64,20 @@ function problem(from, to) {
 export const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep features, shared layers and app/ inside their import boundaries.' },
+    docs: {
+      description: 'Keep features, shared layers, app/, the mock and test/ inside their import boundaries.',
+    },
     schema: [],
     messages: {
       crossFeature: 'Features never import each other: move the shared part to api/, lib/ or components/.',
       featureToApp: 'Features sit below app/ and never import it.',
       sharedUp: 'lib/, components/, api/, config/ and wizard/ never import features/ or app/.',
       deepFeature: "app/ imports a feature only through its index.ts ('@/features/{{name}}').",
+      importsMock:
+        'Only main.tsx, tests and the mock itself import mocks/: the real client never depends on the mock.',
+      mockImportsApp:
+        'The mock imports only api/, lib/, config/ and its own files, never the UI, features/ or app/.',
+      importsTest: 'Only tests import test/: move what src/ needs into src/.',
     },
   },
   create(context) {

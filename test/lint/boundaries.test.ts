@@ -37,6 +37,39 @@ const CASES = [
   { file: 'local-storage.ts', as: 'src/lib/probe.ts', expected: Array.from({ length: 10 }, () => storage) },
   { file: 'clean.ts', as: 'src/app/routes/probe.ts', expected: [] },
   { file: 'clean-feature.ts', as: 'src/features/documents/panels/probe.ts', expected: [] },
+  // The real client never depends on the mock, by alias, relative path, re-export or import().
+  {
+    file: 'mock-from-feature.ts',
+    as: 'src/features/documents/panels/probe.ts',
+    expected: Array.from({ length: 4 }, () => boundary('importsMock')),
+  },
+  {
+    file: 'mock-from-shared.ts',
+    as: 'src/api/probe.ts',
+    expected: [boundary('importsMock'), boundary('importsMock')],
+  },
+  {
+    file: 'mock-from-shared.ts',
+    as: 'src/lib/probe.ts',
+    expected: [boundary('importsMock'), boundary('importsMock')],
+  },
+  { file: 'mock-from-test.ts', as: 'src/features/documents/panels/probe.test.ts', expected: [] },
+  // The mock imports api/, lib/, config/ and itself only.
+  {
+    file: 'mock-imports-app.ts',
+    as: 'src/mocks/handlers/probe.ts',
+    expected: Array.from({ length: 4 }, () => boundary('mockImportsApp')),
+  },
+  {
+    file: 'src-imports-test.ts',
+    as: 'src/lib/probe.ts',
+    expected: Array.from({ length: 3 }, () => boundary('importsTest')),
+  },
+  {
+    file: 'src-imports-test.ts',
+    as: 'src/mocks/probe.ts',
+    expected: Array.from({ length: 3 }, () => boundary('importsTest')),
+  },
 ];
 
 describe('lint boundaries', () => {
@@ -46,7 +79,9 @@ describe('lint boundaries', () => {
     // off for them); every other rule and setting is the project's.
     eslint = new ESLint({
       cwd: root,
-      overrideConfig: [{ files: ['src/**/probe.ts'], ...tseslint.configs.disableTypeChecked }],
+      overrideConfig: [
+        { files: ['src/**/probe.ts', 'src/**/probe.test.ts'], ...tseslint.configs.disableTypeChecked },
+      ],
     });
   });
 
