@@ -1,5 +1,7 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tanstackQuery from '@tanstack/eslint-plugin-query';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
@@ -8,7 +10,8 @@ import house from './eslint/boundaries.js';
 
 /**
  * Type-aware lint with the import zones of STYLE.md section 2:
- * app -> features -> api, components, lib, config, utils; mocks only from main.tsx, tests and the server.
+ * app -> features -> api, components, lib, config, utils; mocks only from main.tsx, tests and the server;
+ * no import cycles in src/.
  */
 /**
  * localStorage by any name: the bare global, as a property (window., globalThis., self.,
@@ -83,6 +86,24 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { house },
     rules: { 'house/boundaries': 'error' },
+  },
+  {
+    // Import cycles among the modules of src/ (tests are imported by nothing, so they close none).
+    // `import type` and `export type` do not count: they are gone at run time.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files it follows (the default is JavaScript only) and how it finds them ('@/', '~test/').
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: path.join(import.meta.dirname, 'tsconfig.json') },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/mocks/**/*.{ts,tsx}'],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -76,11 +77,16 @@ describe('lint boundaries', () => {
   let eslint: ESLint;
   beforeAll(() => {
     // The probes do not exist at `as`, so they are linted without type information (those rules are
-    // off for them); every other rule and setting is the project's.
+    // off for them); every other rule and setting is the project's, but for the cycle check: it would
+    // follow each probe's imports through the whole app, and has a case of its own below.
     eslint = new ESLint({
       cwd: root,
       overrideConfig: [
-        { files: ['src/**/probe.ts', 'src/**/probe.test.ts'], ...tseslint.configs.disableTypeChecked },
+        {
+          files: ['src/**/probe.ts', 'src/**/probe.test.ts'],
+          ...tseslint.configs.disableTypeChecked,
+          rules: { ...tseslint.configs.disableTypeChecked.rules, 'import-x/no-cycle': 'off' },
+        },
       ],
     });
   });
@@ -104,5 +110,35 @@ describe('lint boundaries', () => {
       .filter((m) => m.ruleId === 'no-restricted-syntax')
       .map((m) => m.line);
     expect(flagged).toEqual(probeLines.map(({ number }) => number));
+  });
+
+  it('refuses an import cycle in src/, and a cycle of type-only imports is none', async () => {
+    // no-cycle follows imports on disk, so the probes are linted where they lie, with the rule, its
+    // options and its resolver exactly as eslint.config.js sets them for src/.
+    const forSrc: unknown = await eslint.calculateConfigForFile(path.join(root, 'src/lib/module.ts'));
+    const config = forSrc as Pick<Linter.Config, 'rules' | 'settings'>;
+    const cycleLint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      ignore: false,
+      overrideConfig: [
+        {
+          files: ['test/lint/probes/cycle/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { 'import-x': importX },
+          settings: config.settings ?? {},
+          rules: { 'import-x/no-cycle': config.rules?.['import-x/no-cycle'] ?? 'off' },
+        },
+      ],
+    });
+    const results = await cycleLint.lintFiles(['test/lint/probes/cycle/*.ts']);
+    const found = Object.fromEntries(
+      results.map(({ filePath, messages }) => [
+        path.basename(filePath),
+        messages.map(({ ruleId, line }) => ({ ruleId, line })),
+      ]),
+    );
+    const cycle = (line: number) => [{ ruleId: 'import-x/no-cycle', line }];
+    expect(found).toEqual({ 'a.ts': cycle(2), 'b.ts': cycle(2), 'types-a.ts': [], 'types-b.ts': [] });
   });
 });
