@@ -1,0 +1,160 @@
+import type { Account } from '@/api/accounts/schemas';
+import type { Intake } from '@/api/intakes/schemas';
+import { patientConsultations } from '@/api/rooms/consultations';
+import type { Consultation, Room } from '@/api/rooms/schemas';
+import type { VisitKind } from '@/api/visits/kinds';
+import { appliesTo, CUSTOM_FIELDS, customValue, stepsDone, type StepRegistry } from '@/wizard';
+import { readSteps, type WizardStep } from '../model/steps';
+import { KIND_WORDS } from './kind-words';
+
+/**
+ * The wizard as a flow (DESIGN.md section 4, spec 4.3), decided without side effects: from the
+ * account's steps, the intake as last read and the kind of visit (`opening.ts` decides it from the
+ * room and the server's extensions), what the patient sees, what is done, what comes next and
+ * whether the visit can be created. Screens render it; `useIntakeFlow` acts on it.
+ */
+
+/** The flow for one kind: steps that do not apply to it are passed over silently, and positions renumbered. */
+export function stepsFor(steps: WizardStep[], kind: VisitKind, registry: StepRegistry): WizardStep[] {
+  const kept = steps.filter((s) => !s.step || appliesTo(registry.get(s.step.code), kind));
+  const counters = { intake: 0, post: 0 };
+  return kept.map((s) => ({ ...s, indexInPhase: counters[s.phase]++ }));
+}
+
+/** Where the wizard sends the patient. */
+export type Target =
+  | { to: 'step'; step: WizardStep }
+  | { to: 'visit'; visitId: string }
+  /** The room's page (Back from the first step). */
+  | { to: 'room' }
+  /** The same intake in the room it belongs to (an address naming another room). */
+  | { to: 'other-room'; roomCode: string };
+
+export type FlowView =
+  | { type: 'step'; step: WizardStep }
+  /** Every intake step is passed (or there are none) and no visit exists yet. */
+  | { type: 'finish' }
+  | { type: 'redirect'; target: Target };
+
+export interface FlowInput {
+  account: Pick<Account, 'intake_steps' | 'post_intake_steps'>;
+  /** Which steps apply to which kind (`StepDefinition.kinds`). */
+  registry: StepRegistry;
+  kind: VisitKind;
+  roomCode: string;
+  /** The intake as last read (with what this browser kept), null before it exists. */
+  intake: Intake | null;
+  /** The step in the address bar; missing means "wherever this intake is up to". */
+  stepSlug?: string;
+}
+
+export interface Flow {
+  kind: VisitKind;
+  /** Intake steps, then post-intake steps, of this kind, in order. */
+  steps: WizardStep[];
+  intakeSteps: WizardStep[];
+  postSteps: WizardStep[];
+  /** Slugs the intake records as passed. */
+  done: ReadonlySet<string>;
+  visitId: string | null;
+  /** Every intake step is passed and no visit exists yet: the last click creates it. */
+  canCreateVisit: boolean;
+  view: FlowView;
+}
+
+function decideView(input: FlowInput, flow: Omit<Flow, 'view'>): FlowView {
+  const { intake, roomCode, stepSlug } = input;
+  const { intakeSteps, postSteps, done, visitId } = flow;
+  const intakeRoom = typeof intake?.room_code === 'string' && intake.room_code ? intake.room_code : roomCode;
+  if (intakeRoom !== roomCode)
+    return { type: 'redirect', target: { to: 'other-room', roomCode: intakeRoom } };
+  const current = flow.steps.find((s) => s.slug === stepSlug);
+  const show = (step: WizardStep): FlowView => ({ type: 'step', step });
+  const goTo = (step: WizardStep): FlowView => ({ type: 'redirect', target: { to: 'step', step } });
+
+  if (visitId) {
+    // The visit exists: the intake steps are behind the patient; only the post-intake steps remain.
+    const firstOpen = postSteps.find((s) => !done.has(s.slug));
+    if (current?.phase === 'post' && (!firstOpen || current.indexInPhase <= firstOpen.indexInPhase)) {
+      return show(current);
+    }
+    return firstOpen ? goTo(firstOpen) : { type: 'redirect', target: { to: 'visit', visitId } };
+  }
+  if (!intake) {
+    const first = intakeSteps[0];
+    if (!first) return { type: 'finish' };
+    return current?.slug === first.slug ? show(first) : goTo(first);
+  }
+  const firstOpen = intakeSteps.find((s) => !done.has(s.slug));
+  if (firstOpen) {
+    if (current?.phase === 'intake' && current.indexInPhase <= firstOpen.indexInPhase) return show(current);
+    return goTo(firstOpen);
+  }
+  // All intake steps passed without a visit (its creation failed, or its answer was lost): the
+  // patient may look back over the steps, and anywhere else is offered to start the visit.
+  if (current?.phase === 'intake') return show(current);
+  return { type: 'finish' };
+}
+
+/** The flow of one kind of visit for the intake as last read and the step in the address. */
+export function planFlow(input: FlowInput): Flow {
+  const all = readSteps(input.account.intake_steps, input.account.post_intake_steps);
+  const steps = stepsFor(all, input.kind, input.registry);
+  const intakeSteps = steps.filter((s) => s.phase === 'intake');
+  const postSteps = steps.filter((s) => s.phase === 'post');
+  const done = stepsDone(input.intake);
+  const visitId = input.intake?.visit_id ?? null;
+  const canCreateVisit = !visitId && intakeSteps.every((s) => done.has(s.slug));
+  const flow = { kind: input.kind, steps, intakeSteps, postSteps, done, visitId, canCreateVisit };
+  return { ...flow, view: decideView(input, flow) };
+}
+
+/** What a step's button leads to once the step is saved. */
+export type Next =
+  | { type: 'step'; step: WizardStep }
+  /** The last intake step: the visit is created. */
+  | { type: 'create-visit' }
+  /** The last post-intake step: the visit page. */
+  | { type: 'visit' };
+
+export function nextAfter(flow: Flow, ws: WizardStep): Next {
+  const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
+  const next = phase[ws.indexInPhase + 1];
+  if (next) return { type: 'step', step: next };
+  return ws.phase === 'intake' ? { type: 'create-visit' } : { type: 'visit' };
+}
+
+/** Where Back leads: the step before, the room from the first intake step, nowhere once the visit exists. */
+export function previousOf(flow: Flow, ws: WizardStep): Target | null {
+  const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
+  const previous = phase[ws.indexInPhase - 1];
+  if (previous) return { to: 'step', step: previous };
+  return ws.phase === 'intake' ? { to: 'room' } : null;
+}
+
+/** Where the patient goes once the visit exists: the first post-intake step, else the visit. */
+export function afterVisit(flow: Flow, visitId: string): Target {
+  const first = flow.postSteps[0];
+  return first ? { to: 'step', step: first } : { to: 'visit', visitId };
+}
+
+/** The clinic's own label for a step's button, else the kind's last words, "Finish" or "Continue". */
+export function submitLabelOf(flow: Flow, ws: WizardStep): string {
+  const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
+  const isLast = ws.indexInPhase === phase.length - 1;
+  const fallback =
+    ws.phase === 'intake' && isLast ? KIND_WORDS[flow.kind].start : isLast ? 'Finish' : 'Continue';
+  return ws.step?.next?.title?.trim() || fallback;
+}
+
+/** The intake step a failure found at the end belongs to, when it is not the one the patient is on. */
+export function stepToRevisit(flow: Flow, stepCode: string | undefined, from: WizardStep | null) {
+  const target = stepCode ? flow.intakeSteps.find((s) => s.step?.code === stepCode) : undefined;
+  return target && target.slug !== from?.slug ? target : null;
+}
+
+/** The consultation chosen on an earlier step, if it is still one of the room's. */
+export function chosenConsultation(room: Pick<Room, 'payment'>, intake: Intake | null): Consultation | null {
+  const id = customValue(intake, CUSTOM_FIELDS.consultationId);
+  return id ? (patientConsultations(room).find((c) => c.id === id) ?? null) : null;
+}
