@@ -1,5 +1,7 @@
 /** The intake wizard and its own steps; other features' steps plug in through `@/wizard`. */
-export { IntakeWizard, resolveStep, stepsFor, type IntakeWizardProps } from './wizard/intake-wizard';
+export { IntakeWizard, type IntakeWizardProps } from './wizard/intake-wizard';
+export { stepsFor } from './wizard/flow';
+export { resolveStep } from './wizard/screens/step-host';
 export { readSteps, type WizardStep } from './model/steps';
 export { GenericFormStep } from './forms/generic-form-step';
 export { AttachmentsStep } from './steps/attachments-step';
