@@ -118,6 +118,16 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
       'no-restricted-syntax': 'off',
+      // Test files of a worker share their modules (vite.config.ts `isolate: false`): a module
+      // replaced for one file would stay replaced for the next. Pass a fake in instead.
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share modules (vite.config.ts isolate: false): pass a fake in instead.',
+        })),
+      ],
     },
   },
   {

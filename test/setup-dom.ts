@@ -15,6 +15,9 @@ const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
   .constructor as typeof FormData;
 Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
 
-afterEach(() => {
-  cleanup();
-});
+/** Per test file: with shared modules (isolate off) this module runs once, its hooks must not. */
+export function installDomHooks() {
+  afterEach(() => {
+    cleanup();
+  });
+}

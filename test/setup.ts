@@ -13,7 +13,10 @@ const hasDom = typeof document !== 'undefined';
 // Node's BroadcastChannel reaches every worker thread of the process, so test files running side by
 // side would hear each other's "tabs" (sign-ins, sign-outs, hand-offs). Each file gets its own
 // channel names: tabs of one test still talk to each other, never to another file's.
-const NativeBroadcastChannel = globalThis.BroadcastChannel;
+// This file runs again for every test file of a worker (modules are shared, vite.config.ts
+// `isolate`), so the native class is kept once rather than wrapping the previous file's wrapper.
+const scoped = globalThis as { NativeBroadcastChannel?: typeof BroadcastChannel };
+const NativeBroadcastChannel = (scoped.NativeBroadcastChannel ??= globalThis.BroadcastChannel);
 const channelScope = `test-${Math.random().toString(36).slice(2)}:`;
 class FileScopedBroadcastChannel extends NativeBroadcastChannel {
   constructor(name: string) {
@@ -57,4 +60,4 @@ afterEach(() => {
 });
 
 // Last, so its afterEach (unmounting the screen) runs before the ones above (hooks run as a stack).
-if (hasDom) await import('./setup-dom');
+if (hasDom) (await import('./setup-dom')).installDomHooks();

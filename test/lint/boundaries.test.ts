@@ -16,6 +16,8 @@ const probe = (name: string) => readFileSync(path.join(import.meta.dirname, 'pro
 const boundary = (messageId: string) => ({ ruleId: 'house/boundaries', messageId });
 const storage = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 
+const moduleReplacement = { ruleId: 'no-restricted-properties', messageId: 'restrictedObjectProperty' };
+
 const CASES = [
   {
     file: 'cross-feature-alias.ts',
@@ -70,6 +72,12 @@ const CASES = [
     file: 'src-imports-test.ts',
     as: 'src/mocks/probe.ts',
     expected: Array.from({ length: 3 }, () => boundary('importsTest')),
+  },
+  // Test files share modules (vite.config.ts isolate: false): none replaces one; vi.fn() is fine.
+  {
+    file: 'module-replacement.ts',
+    as: 'src/lib/probe.test.ts',
+    expected: Array.from({ length: 3 }, () => moduleReplacement),
   },
 ];
 

@@ -1,0 +1,7 @@
+// Linted as src/lib/probe.test.ts: test files share modules, so none may replace one.
+import { vi } from 'vitest';
+
+vi.mock('@/api/http');
+vi.doMock('@/api/http', () => ({}));
+vi.resetModules();
+export const spy = vi.fn();
