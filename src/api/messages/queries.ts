@@ -14,8 +14,9 @@ export const messageQueries = {
   threads: () => [...messageQueries.all(), 'thread'] as const,
   thread: (visitId: string) => [...messageQueries.threads(), visitId] as const,
   /**
-   * The newest page of a thread, started by the visit page's loader beside `/me` and the visit so
-   * the thread does not wait for them; the thread controller takes it (once) for its first load.
+   * The newest page of a thread, started by the visit page's loader as soon as the visit is known
+   * to be an e-consult (at once when the visit is cached), so only a page with a thread asks for
+   * it; the thread controller takes it (once) for its first load.
    * Not retried: the controller shows a failed first load with its own retry.
    */
   firstPage: (visitId: string) =>

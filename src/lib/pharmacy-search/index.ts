@@ -4,7 +4,7 @@ import { env } from '@/config/env';
  * Pharmacy search. The spec saves pharmacies "taken from the pharmacy search provider's results"
  * (`type` = the provider's type, `extra` = its unmodified result) but names no search endpoint, so
  * the provider sits behind this interface. A deployment plugs its own in before the app renders:
- * `setPharmacySearch(myProvider)` in main.tsx (docs/decisions.md). Development, tests and the
+ * `setPharmacySearch(myProvider)` in main.tsx (docs/decisions/0019-health-record-features.md). Development, tests and the
  * browser journeys use a generated demo directory; a production build with no provider set says
  * that search is not available instead of offering invented pharmacies.
  */
