@@ -1,4 +1,5 @@
 import { getResponse, http, HttpResponse } from 'msw';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import { db, nextId, nowSeconds } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { chargesFor } from '@/mocks/handlers/billing';
@@ -104,7 +105,8 @@ export function serveOnSpecTerms({ price = 'cons_general_30' }: { price?: string
       const body = (await request.clone().json()) as { intake_id?: unknown; create_invoice?: unknown };
       const intakeId = String(body.intake_id);
       const intake = db.intakes.get(intakeId);
-      if (intake && typeof intake.consultation_id !== 'string') intake.consultation_id = price;
+      if (intake && typeof intake[CUSTOM_FIELDS.consultationId] !== 'string')
+        intake[CUSTOM_FIELDS.consultationId] = price;
       const charging = body.create_invoice === 1 || body.create_invoice === '1';
       if (charging) chargeRequests += 1;
       const earlier = charging ? chargesFor(intakeId)[0] : undefined;

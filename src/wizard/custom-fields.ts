@@ -1,27 +1,9 @@
 import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@/api/intakes/schemas';
 import { VISIT_KINDS, type VisitKind } from '@/api/visits/kinds';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 
-/**
- * Where the wizard keeps its answers on the intake (docs/spec-decisions.md). The named fields of
- * the spec (reason, location, phone, provider) travel as such; everything else is a custom
- * field-value pair, the spec's way of carrying extra intake data.
- */
-export const CUSTOM_FIELDS = {
-  /** Comma list of the step slugs the patient has passed, so reload and a new sign-in resume in order. */
-  stepsDone: 'portal_steps_done',
-  consultationId: 'consultation_id',
-  consentAccepted: 'consent_accepted',
-  /** UNIX seconds when the box was ticked. */
-  consentAcceptedAt: 'consent_accepted_at',
-  /** Comma list of `intake_attachment` file ids; the server lists them in `attachments`. */
-  attachmentIds: 'attachment_ids',
-  /** The kind of visit the patient chose (`walkin`, `econsult`, `appointment`) when the room offers several. */
-  visitKind: 'visit_kind',
-  /** The chosen appointment slot: UNIX seconds as decimal strings, and the slot's provider id. */
-  slotStart: 'slot_start',
-  slotEnd: 'slot_end',
-  slotProviderId: 'slot_provider_id',
-} as const;
+/** The custom-field keys live beside the intake schemas, where the mock reads them too. */
+export { CUSTOM_FIELDS };
 
 /** Key of a generic form answer: `${stepCode}.${sectionCode}.${fieldKey}`. */
 export function genericFieldKey(stepCode: string, sectionCode: string, fieldKey: string): string {

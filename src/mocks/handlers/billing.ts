@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { BillingSettingsSchema, InvoiceResultSchema, PaymentSourceSchema } from '@/api/billing/schemas';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import {
   db,
   nextId,
@@ -108,7 +109,8 @@ function isExpired(source: PaymentSourceRecord, now = new Date()): boolean {
 
 function consultationOf(intake: IntakeRecord) {
   const room = roomOfIntake(intake);
-  const id = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
+  const saved = intake[CUSTOM_FIELDS.consultationId];
+  const id = typeof saved === 'string' ? saved : '';
   const list = room?.payment?.consultations ?? [];
   return list.find((c) => String(c.id) === id) ?? null;
 }
@@ -149,7 +151,8 @@ export function requirePaidConsultation(
   slotConsultation?: { id?: string | number | null; description?: unknown } | null,
 ): void {
   const consultations = room.payment?.consultations ?? [];
-  const chosenId = typeof intake.consultation_id === 'string' ? intake.consultation_id : '';
+  const saved = intake[CUSTOM_FIELDS.consultationId];
+  const chosenId = typeof saved === 'string' ? saved : '';
   const chosen = consultations.find((c) => String(c.id) === chosenId);
   const slotId = slotConsultation?.id == null ? '' : String(slotConsultation.id);
   if (slotId && chosen && slotId !== chosenId) {
@@ -189,7 +192,7 @@ export function paidConsultationOf(intakeId: string): InvoiceQuote['consultation
 export function settleForControl(intake: IntakeRecord, room: RoomRecord): void {
   const consultation = room.payment?.consultations?.[0];
   if (!consultation) return;
-  intake.consultation_id = String(consultation.id);
+  intake[CUSTOM_FIELDS.consultationId] = String(consultation.id);
   if (!isCharged(consultation)) return;
   const amount = Number(consultation.amount);
   const currency = room.payment?.paymentCurrency ?? room.payment?.currency ?? 'usd';

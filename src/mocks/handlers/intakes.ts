@@ -1,4 +1,5 @@
 import { http, type HttpHandler } from 'msw';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import { IntakeRefSchema, IntakeSchema, type IntakeAttachment } from '@/api/intakes/schemas';
 import { db, nowSeconds, randomId, type IntakeRecord, type UserRecord } from '../db';
 import { inClinic, isStaff, requireUser } from '../lib/auth';
@@ -34,9 +35,6 @@ const RESERVED = new Set([
   'location',
   'phone',
 ]);
-
-/** Custom field carrying the ids of uploaded `intake_attachment` files; the mock lists them in `attachments`. */
-export const ATTACHMENT_IDS_FIELD = 'attachment_ids';
 
 const LIMITS = { customFields: 200, keyLength: 200, valueLength: 5000, reasonLength: 2000, phoneLength: 32 };
 
@@ -133,7 +131,8 @@ function attachmentsFrom(ids: string, owner: string): IntakeAttachment[] {
 
 function applyCustomFields(intake: IntakeRecord, fields: Map<string, string>, owner: string): void {
   for (const [key, value] of fields) {
-    if (key === ATTACHMENT_IDS_FIELD) intake.attachments = attachmentsFrom(value, owner);
+    // The ids of uploaded `intake_attachment` files; the mock lists them in `attachments`.
+    if (key === CUSTOM_FIELDS.attachmentIds) intake.attachments = attachmentsFrom(value, owner);
     intake[key] = value;
   }
 }
@@ -148,16 +147,13 @@ function ownIntake(id: string, user: UserRecord, clinic: string): IntakeRecord {
   return intake;
 }
 
-/** Custom field naming the intake's consultation (the consultation step saves it; billing prices it). */
-const CONSULTATION_FIELD = 'consultation_id';
-
 /**
  * A paid intake keeps the consultation it was paid for: the charge cannot follow a change, and a
  * visit is only created for the consultation paid (DESIGN.md section 4). Re-sending it is fine.
  */
 function refuseChangeOfPaidConsultation(intake: IntakeRecord, fields: Map<string, string>): void {
-  const next = fields.get(CONSULTATION_FIELD);
-  if (next === undefined || next === intake[CONSULTATION_FIELD]) return;
+  const next = fields.get(CUSTOM_FIELDS.consultationId);
+  if (next === undefined || next === intake[CUSTOM_FIELDS.consultationId]) return;
   const paid = paidConsultationOf(String(intake.id));
   if (!paid) return;
   const name = paid.description?.trim() || 'this consultation';

@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { AvailabilitySchema, SlotDeleteResultSchema, SlotSchema } from '@/api/slots/schemas';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import {
   db,
   nowSeconds,
@@ -311,7 +312,8 @@ const listParam = (value: string | undefined) =>
  */
 function bookedConsultationOf(visit: VisitRecord): { id: string; name: string } | undefined {
   const intake = typeof visit.intake_id === 'string' ? db.intakes.get(visit.intake_id) : undefined;
-  const fromIntake = typeof intake?.consultation_id === 'string' ? intake.consultation_id : '';
+  const saved = intake?.[CUSTOM_FIELDS.consultationId];
+  const fromIntake = typeof saved === 'string' ? saved : '';
   const slot = typeof visit._slot_id === 'string' ? db.slots.get(visit._slot_id) : undefined;
   const fromSlot = slot ? consultationIdOf(groupOf(slot)) : undefined;
   const id = fromIntake || (fromSlot === undefined ? '' : String(fromSlot));
@@ -409,6 +411,7 @@ export const schedulingHandlers: HttpHandler[] = [
     const existing = existingVisitOf(intake);
     if (existing) return ok(VisitSchema, withIntake(existing));
     if (!appointmentsEnabled(room)) throw fail(`Room ${roomCode} does not take appointments`);
+    const consultationId = intake[CUSTOM_FIELDS.consultationId];
     const slot = slotToBook(
       user,
       room,
@@ -417,7 +420,7 @@ export const schedulingHandlers: HttpHandler[] = [
       providerId && providerId !== '0' ? providerId : undefined,
       undefined,
       undefined,
-      typeof intake.consultation_id === 'string' ? intake.consultation_id : undefined,
+      typeof consultationId === 'string' ? consultationId : undefined,
     );
     refuseDoubleBooking(user.id, slot);
     // createVisit refuses an unpaid consultation and a slot of another one (DESIGN.md section 4).

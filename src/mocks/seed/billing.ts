@@ -1,3 +1,4 @@
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import type { Db, PaymentSourceRecord } from '../db';
 
 /** The processor's test publishable key (never a live key; the mock accepts only test tokens). */
@@ -54,7 +55,7 @@ export function seedBilling(db: Db, now: number): void {
   // Casey's upcoming appointment in `general` was paid with WELCOME10: its receipt shows on the visit page.
   const upcoming = db.intakes.get('int_upcoming');
   if (upcoming) {
-    upcoming.consultation_id = 'cons_general_30';
+    upcoming[CUSTOM_FIELDS.consultationId] = 'cons_general_30';
     const invoice = {
       currency: 'usd',
       consultation: { id: 'cons_general_30', description: 'Standard consultation', amount: 89, duration: 30 },

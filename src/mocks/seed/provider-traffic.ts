@@ -1,3 +1,4 @@
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import type { Db, UserRecord, VisitRecord } from '../db';
 
 const MIN = 60;
@@ -34,9 +35,9 @@ export function seedProviderTraffic(db: Db, now: number): void {
     'symptoms.symptoms.severity': 'moderate',
     'symptoms.symptoms.fever': 'false',
     'symptoms.symptoms.details': 'Sneezing and itchy eyes, worse in the morning.',
-    consent_accepted: '1',
-    consent_accepted_at: String(t - 5 * MIN),
-    attachment_ids: 'file_walkin_photo',
+    [CUSTOM_FIELDS.consentAccepted]: '1',
+    [CUSTOM_FIELDS.consentAcceptedAt]: String(t - 5 * MIN),
+    [CUSTOM_FIELDS.attachmentIds]: 'file_walkin_photo',
     attachments: [{ _id: 'file_walkin_photo', name: 'eyes-photo.png', path: '', size: 120, ext: 'png' }],
   });
   db.files.set('file_walkin_photo', {

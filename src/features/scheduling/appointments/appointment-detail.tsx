@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useServerExtension } from '@/api/accounts/extensions';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import { roomQueries } from '@/api/rooms/queries';
 import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
@@ -27,8 +28,8 @@ function consultationOf(
   visit: Visit,
   consultations: { id: string; description?: string; group?: boolean }[],
 ) {
-  const id =
-    typeof visit.intake?.['consultation_id'] === 'string' ? visit.intake['consultation_id'] : undefined;
+  const saved = visit.intake?.[CUSTOM_FIELDS.consultationId];
+  const id = typeof saved === 'string' ? saved : undefined;
   return id ? consultations.find((c) => c.id === id) : undefined;
 }
 
