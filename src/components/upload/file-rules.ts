@@ -3,8 +3,10 @@
  * to show and to save. Nothing here reads a file's bytes.
  */
 
+import { FILE_TYPES, type FileExtension } from '@/api/files/file-types';
+
 /** Largest file the portal sends (the mock refuses larger with 413; the spec names no limit). */
-export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+export { UPLOAD_MAX_BYTES } from '@/api/files/file-types';
 
 /**
  * Accepted types: MIME type -> the extensions that may carry it. A file passes when its
@@ -13,25 +15,21 @@ export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
  */
 export type AcceptMap = Readonly<Record<string, readonly string[]>>;
 
-/** Documents a patient or provider may share: PDF, common images, plain text and Word files. */
-export const DOCUMENT_ACCEPT: AcceptMap = {
-  'application/pdf': ['.pdf'],
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/gif': ['.gif'],
-  'image/webp': ['.webp'],
-  'image/heic': ['.heic'],
-  'text/plain': ['.txt'],
-  'application/msword': ['.doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-};
+/** An AcceptMap of the given extensions of FILE_TYPES, grouped by MIME type in the list's order. */
+function acceptOf(exts: readonly FileExtension[]): AcceptMap {
+  const accept: Record<string, string[]> = {};
+  for (const ext of exts) {
+    const { mime } = FILE_TYPES[ext];
+    (accept[mime] ??= []).push(`.${ext}`);
+  }
+  return accept;
+}
+
+/** Documents a patient or provider may share: every type of FILE_TYPES (PDF, common images, plain text and Word files). */
+export const DOCUMENT_ACCEPT: AcceptMap = acceptOf(Object.keys(FILE_TYPES) as FileExtension[]);
 
 /** Pictures only (avatar). */
-export const IMAGE_ACCEPT: AcceptMap = {
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/webp': ['.webp'],
-};
+export const IMAGE_ACCEPT: AcceptMap = acceptOf(['png', 'jpg', 'jpeg', 'webp']);
 
 /** The `accept` attribute of a file input for an AcceptMap (a hint to the picker only). */
 export function acceptAttribute(accept: AcceptMap): string {

@@ -1,26 +1,18 @@
 import { isApiError } from '@/api/errors';
+import { fileTypeOf } from '@/api/files/file-types';
 import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
 import type { FileRecord } from '@/api/files/schemas';
 import { saveFileToDisk } from './save-file';
 
 /**
- * Types a browser shows inertly in a tab, by extension. The bytes are re-typed from this list,
- * never from the server's Content-Type, so nothing opened on the portal's origin can run script
- * (no HTML, no SVG); any other file is saved instead.
+ * The type a browser shows inertly in a tab (`isInline` in FILE_TYPES), by extension. The bytes are
+ * re-typed from that list, never from the server's Content-Type, so nothing opened on the portal's
+ * origin can run script (no HTML, no SVG); any other file is saved instead.
  */
-const VIEWABLE: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  txt: 'text/plain',
-};
-
 function viewableTypeOf(file: Pick<FileRecord, 'ext' | 'name'>): string | undefined {
   const ext = (file.ext ?? file.name.split('.').pop() ?? '').replace(/^\./, '').toLowerCase();
-  return VIEWABLE[ext];
+  const type = fileTypeOf(ext);
+  return type?.isInline ? type.mime : undefined;
 }
 
 /**

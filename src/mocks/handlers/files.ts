@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
+import { FILE_TYPES, fileTypeOf, UPLOAD_MAX_BYTES } from '@/api/files/file-types';
 import { FILE_CATEGORIES, FileRecordSchema, type FileCategory } from '@/api/files/schemas';
 import { db, nowSeconds, type StoredFile, type UserRecord } from '../db';
 import { inClinic, isStaff, requireUserOrAdmin } from '../lib/auth';
@@ -30,7 +31,7 @@ import { api } from '../lib/routes';
 
 export const FILE_MOCK_DEFAULTS = {
   /** Largest upload accepted. */
-  maxBytes: 25 * 1024 * 1024,
+  maxBytes: UPLOAD_MAX_BYTES,
   /** Lifetime of a `fullpath` link. */
   linkTtlSeconds: 5 * 60,
 };
@@ -38,29 +39,12 @@ export const fileMockConfig = { ...FILE_MOCK_DEFAULTS };
 
 const LINK_SECRET = 'mock-file-link-secret';
 
-/** Extension -> type the file is served with. */
-const TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  heic: 'image/heic',
-  txt: 'text/plain',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'heic']);
 /** Types a browser may display in a tab without running anything. */
-const INLINE_TYPES = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'text/plain',
-]);
+const INLINE_TYPES = new Set<string>(
+  Object.values(FILE_TYPES)
+    .filter((type) => type.isInline)
+    .map((type) => type.mime),
+);
 
 const ADMIN_CREATOR = {
   id: 'clinic-admin',
@@ -321,9 +305,10 @@ export const filesHandlers: HttpHandler[] = [
     const categoryValue = stringField(form, 'meta.category') ?? 'user_document';
     if (!isCategory(categoryValue)) throw bad(`meta.category must be one of ${FILE_CATEGORIES.join(', ')}`);
     const ext = extOf(file.name);
-    const mime = TYPES[ext];
-    if (!mime) throw codeError(415, 'This type of file is not accepted');
-    if (categoryValue === 'user_avatar' && !IMAGE_EXTS.has(ext))
+    const fileType = fileTypeOf(ext);
+    if (!fileType) throw codeError(415, 'This type of file is not accepted');
+    const mime = fileType.mime;
+    if (categoryValue === 'user_avatar' && !fileType.isImage)
       throw codeError(415, 'An avatar must be an image');
     const title = stringField(form, 'meta.title');
     if (title && title.length > 255) throw bad('meta.title must be at most 255 characters');
