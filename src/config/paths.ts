@@ -1,3 +1,5 @@
+import type { VisitKind } from '@/api/visits/kinds';
+
 /** The names of a pattern's `:params`, in order; a trailing `?` marks one optional. */
 type ParamArgs<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? [...ParamArg<Name>, ...ParamArgs<`/${Rest}`>]
@@ -49,19 +51,14 @@ export function route(
 
 export type SignedOutReason = 'idle' | 'expired' | 'offline' | 'other-tab' | 'identity-changed';
 
-type IntakeKind = 'walkin' | 'econsult' | 'appointment';
-
 /**
  * The intake wizard; `intakeId` (an opaque id, no answers) lets reload and sign-in resume the same
  * intake; `kind` is the kind of visit chosen on the room page before there is an intake.
  */
-const intakePage = route(
-  '/patient/rooms/:roomCode/intake/:step?',
-  (intakeId?: string, kind?: IntakeKind) => ({
-    intake: intakeId,
-    kind,
-  }),
-);
+const intakePage = route('/patient/rooms/:roomCode/intake/:step?', (intakeId?: string, kind?: VisitKind) => ({
+  intake: intakeId,
+  kind,
+}));
 
 /**
  * Every in-app URL is built here, each from the same definition the router mounts (see
@@ -88,7 +85,7 @@ export const paths = {
     intake: intakePage,
     /** The wizard's start for one kind of visit, chosen on the room page (no intake yet): the same page. */
     intakeStart: Object.assign(
-      (roomCode: string, kind: IntakeKind, step?: string) => intakePage(roomCode, step, undefined, kind),
+      (roomCode: string, kind: VisitKind, step?: string) => intakePage(roomCode, step, undefined, kind),
       { pattern: intakePage.pattern },
     ),
     documents: route('/patient/documents'),

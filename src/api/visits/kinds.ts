@@ -5,9 +5,9 @@ import { VISIT_STATUS, VISIT_SUBTYPE, visitStatusLabel, type Visit } from './sch
  * queue, an e-consult is answered in writing later, an appointment takes a slot. Every feature reads
  * the kind from here; none re-derives it.
  */
-export type VisitKind = 'walkin' | 'econsult' | 'appointment';
+export const VISIT_KINDS = ['walkin', 'appointment', 'econsult'] as const;
 
-export const VISIT_KINDS: readonly VisitKind[] = ['walkin', 'appointment', 'econsult'];
+export type VisitKind = (typeof VISIT_KINDS)[number];
 
 /** Intake `type` of spec 4.4: 1 for walk-ins, 2 for scheduling. The spec has no e-consult value, so e-consults use 1. */
 export const INTAKE_TYPE_FOR_KIND: Record<VisitKind, 1 | 2> = { walkin: 1, econsult: 1, appointment: 2 };

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { IntakeSchema } from '@/api/intakes/schemas';
+import type { VisitKind } from '@/api/visits/kinds';
 import { VISIT_STATUS, VisitSchema } from '@/api/visits/schemas';
 import {
   db,
@@ -207,7 +208,7 @@ export function createVisit(
   return visit;
 }
 
-const enabled = (room: RoomRecord, kind: 'walkin' | 'econsult') => {
+const enabled = (room: RoomRecord, kind: VisitKind) => {
   const setting: unknown = room.visits?.[kind];
   return typeof setting === 'object' && setting !== null && 'enabled' in setting && setting.enabled === true;
 };

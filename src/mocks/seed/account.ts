@@ -1,3 +1,4 @@
+import type { VisitKind } from '@/api/visits/kinds';
 import type { Consultation } from '@/api/rooms/schemas';
 import type { Db, RoomRecord } from '../db';
 
@@ -189,7 +190,7 @@ function accountRoom(
   accountCode: string,
   code: string,
   name: string,
-  kind: 'walkin' | 'econsult',
+  kind: Exclude<VisitKind, 'appointment'>,
   consultation: Consultation,
 ): RoomRecord {
   return {

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { VISIT_KINDS } from '@/api/visits/kinds';
 import { env } from '@/config/env';
 import { IntakeWizard } from '@/features/intake';
 import { intakeStepRegistry, preloadLazySteps } from './steps';
 
 /** `?intake=` holds only the opaque intake id (never answers); anything else there is ignored. */
 const SearchSchema = z.object({
-  kind: z.enum(['walkin', 'econsult', 'appointment']).optional().catch(undefined),
+  kind: z.enum(VISIT_KINDS).optional().catch(undefined),
   intake: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
