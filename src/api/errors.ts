@@ -156,3 +156,45 @@ export function isTransient(error: unknown): boolean {
   if (error.kind === 'network' || error.kind === 'timeout') return true;
   return error.kind === 'http' && (error.status ?? 0) >= 500;
 }
+
+/** A refusal about one field: the path the server named, split on dots, and its words about it. */
+export interface FieldRefusal {
+  /** `['pcp_phone']`, `['data', '1', 'substance']`, `['insurances', '1', 'guarantor_zip']`. */
+  path: string[];
+  /** The words after the field's name, trimmed: "must be exactly 10 digits". */
+  text: string;
+}
+
+/** `field: words` or `a.1.b: words`: the mock (and the servers it stands for) name the field first. */
+const FIELD_REFUSAL = /^([a-z0-9_]+(?:\.[a-z0-9_]+)*):\s*(.+)$/s;
+
+/**
+ * Reads a 400 whose message names its field first (docs/spec-decisions.md "Refusals name their
+ * field"): `pcp_phone: must be exactly 10 digits`, `data.1.substance: repeats entry 1`,
+ * `insurances.1.guarantor_zip: must be …`. Either error body shape carries the message. With
+ * `under`, the path must start with that prefix (`'data'`), which is removed; a refusal of the
+ * prefix itself belongs to the whole. Null when the refusal names no field, or when its words are
+ * not fit to show (empty, over 300 characters, markup-looking). Callers map the path onto their
+ * form's fields and word the sentence.
+ */
+export function fieldRefusal(error: unknown, options: { under?: string } = {}): FieldRefusal | null {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.serverMessage)
+    return null;
+  const match = FIELD_REFUSAL.exec(error.serverMessage);
+  if (!match?.[1] || match[2] === undefined) return null;
+  const text = match[2].trim();
+  if (!text || text.length > 300 || /[<>]/.test(text)) return null;
+  let path = match[1].split('.');
+  if (options.under !== undefined) {
+    const prefix = options.under.split('.');
+    if (path.length <= prefix.length || prefix.some((part, i) => path[i] !== part)) return null;
+    path = path.slice(prefix.length);
+  }
+  return { path, text };
+}
+
+/** "Allergy 2" + "repeats entry 1" -> "Allergy 2 repeats entry 1."; words that start a sentence stay as they are. */
+export function fieldSentence(label: string, text: string): string {
+  const sentence = /^[a-z]/.test(text) ? `${label} ${text}` : text;
+  return sentence.endsWith('.') ? sentence : `${sentence}.`;
+}
