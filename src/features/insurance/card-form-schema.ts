@@ -1,66 +1,9 @@
 import { z } from 'zod';
-import { isApiError } from '@/api/errors';
+import { US_STATES } from '@/api/common/us-states';
 import type { InsuranceCard, InsuranceCardInput, InsuranceCardType } from '@/api/insurance/schemas';
 
 /** Two-letter codes of US states, the District of Columbia and the territories. */
-export const US_STATE_CODES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'AS',
-  'GU',
-  'MP',
-  'PR',
-  'VI',
-] as const;
+export const US_STATE_CODES: readonly string[] = US_STATES.map((s) => s.code);
 
 export const RESPONSIBLE_PARTIES = [
   { value: 'self', label: 'Me (I hold this insurance)' },
@@ -154,7 +97,7 @@ export const CardFormSchema = z
       .trim()
       .transform((v) => v.toUpperCase())
       .refine(
-        (v) => v === '' || (US_STATE_CODES as readonly string[]).includes(v),
+        (v) => v === '' || US_STATE_CODES.includes(v),
         'Enter the two-letter state code, like NY or CA.',
       ),
     consent: z.boolean().refine((v) => v, 'Tick the box so the clinic may use this card for your visits.'),
@@ -225,21 +168,14 @@ export function toCardInput(values: CardFormValues): InsuranceCardInput & Record
 }
 
 /**
- * The mock starts a 400 message about one field with its name ("guarantor_zip: must be …");
- * this returns that field and a sentence for it, or null when the refusal belongs to the form.
+ * The card field a refusal names (`fieldRefusal`): the last part of its path, so an import's
+ * `insurances.1.guarantor_zip` is the guarantor's ZIP; the server's `subscriber_num` is the
+ * subscriber number. Null for anything the form does not show.
  */
-export function cardFieldErrorFrom(error: unknown): { field: CardField; message: string } | null {
-  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || !error.serverMessage)
-    return null;
-  const match = /^([a-z_0-9.]+):\s*(.+)$/s.exec(error.serverMessage);
-  if (!match) return null;
-  const raw = (match[1] ?? '').split('.').pop() ?? '';
-  const key = raw === 'subscriber_num' ? 'subscriber_number' : raw;
-  if (!(key in CARD_LABELS)) return null;
-  const field = key as CardField;
-  const detail = (match[2] ?? '').trim();
-  if (!detail || detail.length > 300 || /[<>]/.test(detail)) return null;
-  return { field, message: `The clinic did not accept this: ${CARD_LABELS[field].toLowerCase()} ${detail}.` };
+export function cardFieldOf(path: readonly string[]): CardField | null {
+  const last = path.at(-1) ?? '';
+  const key = last === 'subscriber_num' ? 'subscriber_number' : last;
+  return Object.hasOwn(CARD_LABELS, key) ? (key as CardField) : null;
 }
 
 export const CARD_TYPE_LABEL: Record<InsuranceCardType, string> = {

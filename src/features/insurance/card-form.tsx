@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
+import { fieldRefusal } from '@/api/errors';
 import { useSaveInsuranceCard } from '@/api/insurance/mutations';
 import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@/api/insurance/schemas';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ import {
   GENDERS,
   RESPONSIBLE_PARTIES,
   cardDefaults,
-  cardFieldErrorFrom,
+  cardFieldOf,
   toCardInput,
   todayIso,
   type CardFormInput,
@@ -72,9 +73,11 @@ export function CardForm({
       const saved = await save.mutateAsync({ cardType, input: toCardInput(values) });
       onSaved(saved);
     } catch (error) {
-      const onField = cardFieldErrorFrom(error);
-      if (onField) {
-        form.setError(onField.field, { message: onField.message }, { shouldFocus: true });
+      const refusal = fieldRefusal(error);
+      const field = refusal ? cardFieldOf(refusal.path) : null;
+      if (refusal && field) {
+        const message = `The clinic did not accept this: ${CARD_LABELS[field].toLowerCase()} ${refusal.text}.`;
+        form.setError(field, { message }, { shouldFocus: true });
         return;
       }
       setFormError(

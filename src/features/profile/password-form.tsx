@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { isApiError } from '@/api/errors';
+import { fieldRefusal, fieldSentence, isApiError } from '@/api/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
 import { PasswordFormSchema, type PasswordFormValues } from './profile-form-schema';
-import { fieldErrorFrom } from './server-errors';
 
 const EMPTY: PasswordFormValues = { old_password: '', password: '', confirm: '' };
+
+/** The fields the server may name in a refusal, with the words it is shown under. */
+const LABELS = { old_password: 'Current password', password: 'New password' } as const;
 
 /**
  * POST /me password: sent alone the first time one is set, with `old_password` to change it.
@@ -40,9 +42,14 @@ export function PasswordForm() {
       form.reset(EMPTY);
       setSaved(true);
     } catch (error) {
-      const onField = fieldErrorFrom(error, { old_password: 'Current password', password: 'New password' });
-      if (onField)
-        form.setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
+      const refusal = fieldRefusal(error);
+      const field = refusal?.path.join('.');
+      if (refusal && (field === 'old_password' || field === 'password'))
+        form.setError(
+          field,
+          { type: 'server', message: fieldSentence(LABELS[field], refusal.text) },
+          { shouldFocus: true },
+        );
       else
         setFormError(
           isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.',

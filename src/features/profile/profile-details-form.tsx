@@ -3,11 +3,12 @@ import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useUpdateProfile } from '@/api/users/mutations';
 import type { Profile } from '@/api/users/schemas';
-import { isApiError } from '@/api/errors';
+import { fieldRefusal, fieldSentence, isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, TextField } from '@/components/ui/field';
 import { browserTimeZone } from '@/lib/dates';
 import {
+  PROFILE_FIELDS,
   PROFILE_LABELS,
   ProfileFormSchema,
   changedFields,
@@ -15,7 +16,6 @@ import {
   type ProfileFormInput,
   type ProfileFormValues,
 } from './profile-form-schema';
-import { fieldErrorFrom } from './server-errors';
 import { TimeZoneField } from './time-zone-field';
 
 const GENDERS = [
@@ -56,9 +56,11 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
       form.reset(fresh);
       setSaved('Your profile was saved.');
     } catch (error) {
-      const onField = fieldErrorFrom(error, PROFILE_LABELS);
-      if (onField) {
-        form.setError(onField.field, { type: 'server', message: onField.message }, { shouldFocus: true });
+      const refusal = fieldRefusal(error);
+      const field = PROFILE_FIELDS.find((f) => refusal?.path.join('.') === f);
+      if (refusal && field) {
+        const message = fieldSentence(PROFILE_LABELS[field], refusal.text);
+        form.setError(field, { type: 'server', message }, { shouldFocus: true });
         setFormError('Please correct the field marked below.');
       } else {
         setFormError(

@@ -102,16 +102,12 @@ export function readingSchema(zone: string, now: () => number) {
     });
 }
 
-/** The form field a refusal of `POST /health` names (`hp: …`), if it is one the patient typed. */
-export function refusedField(
-  serverMessage: string | null,
-): { field: 'first' | 'second'; text: string } | null {
-  if (!serverMessage) return null;
-  const match = /^([a-z_]+):\s*(.+)$/s.exec(serverMessage);
-  if (!match?.[1] || !match[2] || match[2].length > 300 || /[<>]/.test(match[2])) return null;
-  const field = match[1];
-  if (field === 'lp') return { field: 'second', text: match[2].trim() };
-  if (['hp', 'weight', 'bg', 'temperature_body', 'bo', 'hr', 'steps', 'active_minutes'].includes(field))
-    return { field: 'first', text: match[2].trim() };
+/** The form field a refusal of `POST /health` names (`hp: …`, see `fieldRefusal`), if it is one the patient typed. */
+export function refusedField(path: readonly string[]): 'first' | 'second' | null {
+  const [field, ...rest] = path;
+  if (rest.length) return null;
+  if (field === 'lp') return 'second';
+  if (['hp', 'weight', 'bg', 'temperature_body', 'bo', 'hr', 'steps', 'active_minutes'].includes(field ?? ''))
+    return 'first';
   return null;
 }

@@ -7,7 +7,7 @@ import { DeviceTypeSchema, isKnownDeviceType, type Device, type DeviceType } fro
 
 /** A registered device whose type code this page has readings for. */
 type KnownDevice = Device & { type: DeviceType };
-import { isApiError } from '@/api/errors';
+import { fieldRefusal, isApiError } from '@/api/errors';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import {
@@ -157,14 +157,15 @@ export function ReadingsPage() {
       setAnnouncement(`Sent. ${text}.`);
       form.reset({ ...values, first: '', second: '', ...nowFields(zone) });
     } catch (error) {
-      const refused = isApiError(error) && error.status === 400 ? refusedField(error.serverMessage) : null;
-      if (refused) {
-        const label = refused.field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
-        form.setError(refused.field, {
-          message: `The clinic could not accept this ${label.toLowerCase()}: ${refused.text}.`,
+      const refusal = fieldRefusal(error);
+      const field = refusal ? refusedField(refusal.path) : null;
+      if (refusal && field) {
+        const label = field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
+        form.setError(field, {
+          message: `The clinic could not accept this ${label.toLowerCase()}: ${refusal.text}.`,
         });
         // Focus moves there once the form is enabled again (a disabled field cannot take it).
-        focusLater(refused.field);
+        focusLater(field);
         return;
       }
       const reason = isApiError(error) ? error.userMessage : 'Something went wrong while sending.';

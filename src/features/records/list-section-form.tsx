@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import { fieldRefusal, fieldSentence } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, useFocusWhenEnabled } from '@/components/ui/field';
 import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
-import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
+import { saveFailure } from './save-failure';
 
 export type ListAnswer = 'list' | 'none' | 'not_reported';
 
@@ -196,12 +197,12 @@ export function ListSectionForm({
       try {
         await onSave(listBody(config, values));
       } catch (error) {
-        const field = sectionFieldError(error);
-        const index = Number(field?.path[0]);
-        if (field && Number.isInteger(index) && index < values.entries.length) {
-          const key = field.path[1] === 'relations' ? 'relations' : 'value';
+        const refusal = fieldRefusal(error, { under: 'data' });
+        const index = Number(refusal?.path[0]);
+        if (refusal && Number.isInteger(index) && index < values.entries.length) {
+          const key = refusal.path[1] === 'relations' ? 'relations' : 'value';
           const label = `${capitalize(config.noun)} ${index + 1}`;
-          form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, field.text) });
+          form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, refusal.text) });
           focusLater(`entries.${index}.${key}`);
         } else {
           setFailure(saveFailure(error));

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import { fieldRefusal, fieldSentence } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import {
   FormError,
@@ -13,7 +14,7 @@ import {
 } from '@/components/ui/field';
 import type { SectionFormProps } from './list-section-form';
 import { ENTRY_MAX_LENGTH, type ObjectSectionConfig } from './sections';
-import { fieldSentence, saveFailure, sectionFieldError } from './server-errors';
+import { saveFailure } from './save-failure';
 
 export interface ObjectFormValues {
   answer: 'answered' | 'not_reported';
@@ -107,10 +108,10 @@ export function ObjectSectionForm({
       try {
         await onSave(objectBody(config, values));
       } catch (error) {
-        const field = sectionFieldError(error);
-        const target = config.fields.find((f) => f.key === field?.path[0]);
-        if (field && target) {
-          form.setError(`values.${target.key}`, { message: fieldSentence(target.label, field.text) });
+        const refusal = fieldRefusal(error, { under: 'data' });
+        const target = config.fields.find((f) => f.key === refusal?.path[0]);
+        if (refusal && target) {
+          form.setError(`values.${target.key}`, { message: fieldSentence(target.label, refusal.text) });
           focusLater(`values.${target.key}`);
         } else {
           setFailure(saveFailure(error));

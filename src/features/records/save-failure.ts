@@ -1,0 +1,7 @@
+import { isApiError } from '@/api/errors';
+
+/** A message for a failed save that keeps the patient's typing in view. */
+export function saveFailure(error: unknown): string {
+  const reason = isApiError(error) ? error.userMessage : 'Something went wrong while saving.';
+  return `${reason} Your changes are still here; press Save to try again.`;
+}
