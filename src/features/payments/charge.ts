@@ -3,6 +3,7 @@ import { billingQueries } from '@/api/billing/queries';
 import { processInvoice } from '@/api/billing/requests';
 import type { InvoiceResult } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
+import { checkApplied, writeFailure } from '@/api/write-outcome';
 import { chargeMemory, type ChargeMemory, type ChargeRecord } from './charge-memory';
 
 /** Where the payment step keeps its choices on the intake (custom fields). */
@@ -53,13 +54,6 @@ export class PaymentUnconfirmed extends PaymentNotMade {
   }
 }
 
-/** The answer is unknown: we sent the charge but got no answer (offline, timeout, 5xx). */
-function isUnknownOutcome(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'contract') return true;
-  return error.kind === 'http' && (error.status ?? 0) >= 500;
-}
-
 async function readInvoice(queryClient: QueryClient, intakeId: string, promo: string | undefined) {
   const result = await processInvoice({ intake_id: intakeId, ...(promo ? { promo_code: promo } : {}) });
   if (result.paid) queryClient.setQueryData(billingQueries.invoice(intakeId).queryKey, result);
@@ -91,7 +85,7 @@ async function chargeNow(
   try {
     before = await readInvoice(queryClient, intakeId, promo);
   } catch (error) {
-    if (isUnknownOutcome(error)) {
+    if (writeFailure(error) !== 'refused') {
       throw new PaymentNotMade(
         'We could not reach the clinic to take your payment. Nothing was charged. Please try again.',
       );
@@ -118,6 +112,7 @@ async function chargeNow(
   // 2. Charge exactly once for this attempt; on the spec's terms, noted before it is sent.
   const sentAt = Math.floor(Date.now() / 1000);
   if (onSpecTerms) memory.note(intakeId, { state: 'sent', sentAt });
+  let failure: unknown;
   try {
     const result = await processInvoice({
       intake_id: intakeId,
@@ -135,25 +130,31 @@ async function chargeNow(
     queryClient.setQueryData(billingQueries.invoice(intakeId).queryKey, result);
     return result;
   } catch (error) {
-    if (!isUnknownOutcome(error)) {
-      // Refused: nothing was charged, so the patient may pay again (another card, say).
-      if (onSpecTerms) memory.forget(intakeId);
-      throw new PaymentNotMade(refusalWords(error));
-    }
+    failure = error;
   }
 
-  // 3. The answer was lost: the charge may or may not have happened. Never re-send. On the spec's
+  // 3. A refusal charged nothing, so the patient may pay again (another card, say). A lost answer
+  //    may or may not have charged: never re-send. The invoice is read once to tell; on the spec's
   //    terms there is nobody to ask: the record stays and the patient is told.
-  if (onSpecTerms) throw new PaymentUnconfirmed();
-  try {
-    const after = await readInvoice(queryClient, intakeId, promo);
-    if (after.paid) return after;
-    throw new PaymentNotMade(
-      'Your payment did not go through and you have not been charged. Please try again.',
-    );
-  } catch (error) {
-    if (error instanceof PaymentNotMade) throw error;
-    throw new PaymentNotMade(UNCONFIRMED);
+  const check = await checkApplied(
+    failure,
+    onSpecTerms
+      ? null
+      : { read: () => readInvoice(queryClient, intakeId, promo), shows: (after) => !!after.paid },
+  );
+  switch (check.outcome) {
+    case 'applied':
+      return check.state;
+    case 'not-applied':
+      if (!check.refused) {
+        throw new PaymentNotMade(
+          'Your payment did not go through and you have not been charged. Please try again.',
+        );
+      }
+      if (onSpecTerms) memory.forget(intakeId);
+      throw new PaymentNotMade(refusalWords(failure));
+    case 'unknown':
+      throw onSpecTerms ? new PaymentUnconfirmed() : new PaymentNotMade(UNCONFIRMED);
   }
 }
 

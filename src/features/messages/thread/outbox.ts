@@ -1,5 +1,6 @@
-import { isApiError, type ApiError } from '@/api/errors';
+import type { ApiError } from '@/api/errors';
 import type { PostMessageInput, VisitMessage } from '@/api/messages/schemas';
+import { writeFailure } from '@/api/write-outcome';
 import { heldEnd, type ThreadWindow } from './window';
 
 /**
@@ -116,16 +117,12 @@ export function postBody(item: OutgoingMessage): PostMessageInput {
 }
 
 /**
- * How a refused POST leaves an intent. `unknown`: the answer was lost (network, timeout, 5xx), so
- * the server may have stored it; `failed`: the server refused it, so nothing was stored.
+ * How a failed POST leaves an intent. `unknown`: the answer was lost (network, timeout, 5xx), so
+ * the server may have stored it and the next poll decides (`reconcile`); `failed`: the server
+ * refused it, so nothing was stored. An answer that breaks the contract stays `failed`.
  */
 export function postFailure(error: unknown): 'unknown' | 'failed' {
-  const isLost =
-    !isApiError(error) ||
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500);
-  return isLost ? 'unknown' : 'failed';
+  return writeFailure(error) === 'lost' ? 'unknown' : 'failed';
 }
 
 /** Marks an intent stored as `serverId`; if another intent had claimed that copy, they swap. */
