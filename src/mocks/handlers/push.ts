@@ -5,6 +5,8 @@ import {
   NotificationBadgeSchema,
   NotificationSchema,
   PushEndpointSchema,
+  RegistrablePushEndpointTypeSchema,
+  type RegistrablePushEndpointType,
 } from '@/api/push/schemas';
 import { db, nextId, nowSeconds, type EndpointRecord, type NotificationRecord, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
@@ -20,8 +22,9 @@ import { checkFields } from '../lib/text';
  */
 
 const bad = (message: string) => codeError(400, message);
-const PUSH_TYPES = new Set([30, 40]);
-const isPushType = (type: number): type is 30 | 40 => PUSH_TYPES.has(type);
+/** The types a device registers (Apple, Google): the client's input schema states them. */
+const isPushType = (type: number): type is RegistrablePushEndpointType =>
+  RegistrablePushEndpointTypeSchema.safeParse(type).success;
 
 const authenticate = (request: Request): UserRecord => requireUser(request).user;
 
@@ -80,7 +83,7 @@ export const pushHandlers: HttpHandler[] = [
   http.get(api('/endpoints'), ({ request }) => {
     const user = authenticate(request);
     const type = optionalInt(queryOf(request), 'type', bad);
-    if (type !== undefined && !PUSH_TYPES.has(type)) throw bad('type must be 30 or 40');
+    if (type !== undefined && !isPushType(type)) throw bad('type must be 30 or 40');
     const list = [...db.endpoints.values()]
       .filter((e) => e.user_id === user.id && (type === undefined || e.type === type))
       .sort((a, b) => Number(b.created) - Number(a.created))
