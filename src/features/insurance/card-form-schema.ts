@@ -1,65 +1,9 @@
 import { z } from 'zod';
+import { US_STATES } from '@/api/common/us-states';
 import type { InsuranceCard, InsuranceCardInput, InsuranceCardType } from '@/api/insurance/schemas';
 
 /** Two-letter codes of US states, the District of Columbia and the territories. */
-export const US_STATE_CODES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'AS',
-  'GU',
-  'MP',
-  'PR',
-  'VI',
-] as const;
+export const US_STATE_CODES: readonly string[] = US_STATES.map((s) => s.code);
 
 export const RESPONSIBLE_PARTIES = [
   { value: 'self', label: 'Me (I hold this insurance)' },
@@ -153,7 +97,7 @@ export const CardFormSchema = z
       .trim()
       .transform((v) => v.toUpperCase())
       .refine(
-        (v) => v === '' || (US_STATE_CODES as readonly string[]).includes(v),
+        (v) => v === '' || US_STATE_CODES.includes(v),
         'Enter the two-letter state code, like NY or CA.',
       ),
     consent: z.boolean().refine((v) => v, 'Tick the box so the clinic may use this card for your visits.'),
