@@ -77,7 +77,7 @@ const CASES = [
   {
     file: 'module-replacement.ts',
     as: 'src/lib/probe.test.ts',
-    expected: Array.from({ length: 3 }, () => moduleReplacement),
+    expected: [moduleReplacement, moduleReplacement],
   },
 ];
 

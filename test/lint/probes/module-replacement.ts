@@ -3,5 +3,6 @@ import { vi } from 'vitest';
 
 vi.mock('@/api/http');
 vi.doMock('@/api/http', () => ({}));
+// A fresh copy is allowed: the registry is simply loaded again.
 vi.resetModules();
 export const spy = vi.fn();
