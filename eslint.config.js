@@ -142,6 +142,11 @@ export default tseslint.config(
           selector: "CallExpression > ObjectExpression > Property[key.name='timeout']",
           message: 'findBy*/waitFor use the one limit in test/timeouts.ts; pass no per-call timeout.',
         },
+        {
+          selector: "CallExpression[callee.name='configure']",
+          message:
+            "Testing Library's settings are set once in test/setup-dom.ts (files share modules); a file may not change them.",
+        },
       ],
     },
   },

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { ASYNC_UTIL_TIMEOUT_MS } from './timeouts';
 
 // The one limit for findBy*/waitFor (test/timeouts.ts); no per-call `{ timeout }`.
@@ -17,6 +17,11 @@ Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFi
 
 /** Per test file: with shared modules (isolate off) this module runs once, its hooks must not. */
 export function installDomHooks() {
+  // Testing Library's settings live in a module every file of the worker shares: each test starts
+  // from the one limit, whatever an earlier file set.
+  beforeEach(() => {
+    configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
+  });
   afterEach(() => {
     cleanup();
   });

@@ -16,6 +16,7 @@ const probe = (name: string) => readFileSync(path.join(import.meta.dirname, 'pro
 const boundary = (messageId: string) => ({ ruleId: 'house/boundaries', messageId });
 const storage = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 
+const settingsChange = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 const moduleReplacement = { ruleId: 'no-restricted-properties', messageId: 'restrictedObjectProperty' };
 
 const CASES = [
@@ -79,6 +80,8 @@ const CASES = [
     as: 'src/lib/probe.test.ts',
     expected: [moduleReplacement, moduleReplacement],
   },
+  // ...nor changes Testing Library's settings for the files after it.
+  { file: 'testing-library-config.ts', as: 'src/lib/probe.test.ts', expected: [settingsChange] },
 ];
 
 describe('lint boundaries', () => {

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
@@ -13,7 +13,6 @@ const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] a
 const descriptors = Object.fromEntries(
   stubbed.map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
 );
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 beforeEach(() => {
   for (const key of stubbed)
     Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 320 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, resetDb } from '@/mocks/db';
 import { chargeNothingIn } from '~test/payments';
@@ -9,7 +9,6 @@ const NOW = Date.UTC(2026, 10, 23, 12, 0);
 const nineAm = Date.UTC(2026, 10, 23, 14, 0) / 1000;
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('@/app/routes/patient/layout'),
     import('@/app/routes/patient/intake/wizard'),

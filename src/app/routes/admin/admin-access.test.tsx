@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { findUserByCode } from '@/mocks/lib/users';
@@ -6,7 +6,6 @@ import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('./layout'),
     import('./home'),

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
@@ -59,9 +59,14 @@ describe('patient home', () => {
   });
 
   it('keeps the other panels when the visits cannot be read', async () => {
+    // A read retries a 5xx three times, 1, 2 and 4 s apart: the clock is moved past them, not waited out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     server.use(http.get(api('/visits'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
     renderRoute('/patient', { as: 'demo-patient' });
     const appointment = within(await panel('Your next appointment'));
+    for (const backoff of [1_000, 2_000, 4_000]) {
+      await act(() => vi.advanceTimersByTimeAsync(backoff));
+    }
     expect(await appointment.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     const prescriptions = within(await panel('Current prescriptions'));
     expect(await prescriptions.findByRole('link', { name: /All prescriptions/ })).toBeInTheDocument();

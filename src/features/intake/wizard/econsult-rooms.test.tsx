@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { CUSTOM_FIELDS } from '@/wizard';
@@ -6,7 +6,6 @@ import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/patient/layout'), import('@/app/routes/patient/intake/wizard')]);
 });
 

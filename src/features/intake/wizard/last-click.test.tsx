@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { db } from '@/mocks/db';
@@ -13,7 +13,6 @@ import { renderRoute } from '~test/render';
 endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('@/app/routes/patient/layout'),
     import('@/app/routes/patient/intake/wizard'),

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,7 +13,6 @@ import { endSeededWalkinBeforeEach } from '~test/queue';
 endSeededWalkinBeforeEach();
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('@/app/routes/patient/layout'),
     import('@/app/routes/patient/intake/wizard'),

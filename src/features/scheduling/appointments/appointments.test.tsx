@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, nowSeconds } from '@/mocks/db';
@@ -7,7 +7,6 @@ import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([
     import('@/app/routes/patient/layout'),
     import('@/app/routes/patient/appointments'),

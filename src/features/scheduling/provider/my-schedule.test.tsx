@@ -1,10 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 4000 });
   await Promise.all([import('@/app/routes/provider/layout'), import('@/app/routes/provider/schedule')]);
 });
 
