@@ -35,6 +35,22 @@ const noLocalStorage = [
   },
 ];
 
+/**
+ * A hand-rolled double-submit guard (`if (sending.current) return;`, `if (save.isPending) return;`):
+ * screens submit through the one kit in components/form (`useSubmit`, `useSingleFlight`).
+ */
+const GUARD_REF =
+  '/^(busy|sending|submitting|accepting|removing|saving|running|inflight|pending|taking|starting)(ref)?$/i';
+const noHandRolledGuards = [
+  'IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > MemberExpression.test[property.name="isPending"]',
+  'IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > LogicalExpression.test > MemberExpression[property.name="isPending"]',
+  `IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > MemberExpression.test[property.name="current"][object.name=${GUARD_REF}]`,
+  `IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > LogicalExpression.test > MemberExpression[property.name="current"][object.name=${GUARD_REF}]`,
+].map((selector) => ({
+  selector,
+  message: 'Submit through useSubmit or useSingleFlight (components/form): the one double-submit guard.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,6 +120,11 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/{app,features,wizard,components}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/components/form/**'],
+    rules: { 'no-restricted-syntax': [...noLocalStorage, ...noHandRolledGuards] },
   },
   {
     files: ['src/mocks/**/*.{ts,tsx}'],

@@ -82,6 +82,13 @@ const CASES = [
   },
   // ...nor changes Testing Library's settings for the files after it.
   { file: 'testing-library-config.ts', as: 'src/lib/probe.test.ts', expected: [settingsChange] },
+  // Screens submit through the one kit (components/form); a guard of their own is refused.
+  {
+    file: 'hand-rolled-guard.ts',
+    as: 'src/features/documents/probe.ts',
+    expected: Array.from({ length: 4 }, () => settingsChange),
+  },
+  { file: 'hand-rolled-guard.ts', as: 'src/components/form/probe.ts', expected: [] },
 ];
 
 describe('lint boundaries', () => {

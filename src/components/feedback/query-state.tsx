@@ -1,0 +1,77 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorState, Spinner, StaleBanner } from './status';
+
+/** What the three states need from a query (a `useQuery` or `useInfiniteQuery` result). */
+type Query<T> = Pick<UseQueryResult<T>, 'data' | 'error' | 'isError' | 'isPending' | 'refetch'>;
+
+export interface QueryStateProps<T> {
+  query: Query<T>;
+  /** What is loading, spoken to screen readers ("Loading your visit…"). */
+  label?: string;
+  /** Skeleton lines while loading. */
+  lines?: number;
+  /** The heading of the failure ("We couldn't load your visit"). */
+  errorTitle?: string;
+  /** Shown instead of `children` when the answer is empty (`isEmpty`). */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The one way a page or panel shows a read: a skeleton while loading (or "offline" while paused),
+ * the failure with "Try again" when there is nothing to show, the last copy with a quiet "could not
+ * refresh" banner when a refresh failed, the empty state, or the data.
+ */
+export function QueryState<T>({
+  query,
+  label,
+  lines,
+  errorTitle,
+  empty,
+  isEmpty,
+  children,
+}: QueryStateProps<T>) {
+  if (query.data !== undefined) {
+    const data = query.data;
+    return (
+      <>
+        {query.isError ? <StaleBanner onRetry={retryOf(query)} /> : null}
+        {empty !== undefined && isEmpty?.(data) ? empty : children(data)}
+      </>
+    );
+  }
+  if (query.isError) return <QueryError query={query} title={errorTitle} />;
+  return <Spinner label={label} lines={lines} />;
+}
+
+/**
+ * The failure of a read that sits beside other content (a second list on a page): nothing while the
+ * read is fine, the failure with "Try again" when it failed.
+ */
+export function QueryError({
+  query,
+  title,
+  children,
+}: {
+  query: Pick<Query<unknown>, 'error' | 'isError' | 'refetch'>;
+  title?: string;
+  children?: ReactNode;
+}) {
+  if (!query.isError) return null;
+  return (
+    <ErrorState error={query.error} title={title} onRetry={retryOf(query)}>
+      {children}
+    </ErrorState>
+  );
+}
+
+/** A quiet "could not refresh" banner over data still on screen, while its refresh failed. */
+export function QueryStale({ query }: { query: Pick<Query<unknown>, 'isError' | 'refetch'> }) {
+  return query.isError ? <StaleBanner onRetry={retryOf(query)} /> : null;
+}
+
+function retryOf(query: Pick<Query<unknown>, 'refetch'>): () => void {
+  return () => void query.refetch();
+}

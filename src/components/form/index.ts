@@ -1,0 +1,2 @@
+export { useSingleFlight } from './single-flight';
+export { useSubmit, type RefusedField, type SubmitOptions } from './use-submit';
