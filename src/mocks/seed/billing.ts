@@ -1,5 +1,6 @@
 import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import type { Db, PaymentSourceRecord } from '../db';
+import { SEED_CARDS, SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS } from './ids';
 
 /** The processor's test publishable key (never a live key; the mock accepts only test tokens). */
 export const TEST_PUBLISHABLE_KEY = 'pk_test_demoClinicMockKey000000000000';
@@ -24,27 +25,27 @@ export function seedBilling(db: Db, now: number): void {
   // Casey Morgan keeps cards in the after-hours room: a default Visa and a Mastercard that has expired.
   const cards: PaymentSourceRecord[] = [
     {
-      id: 'src_casey_visa',
+      id: SEED_CARDS.caseyVisa,
       type: 'card',
       brand: 'Visa',
       last4: '4242',
       exp_month: 8,
       exp_year: year + 3,
       is_default: true,
-      _owner: 'usr_patient',
+      _owner: SEED_USERS.patient,
       _room_code: 'after-hours',
       _provider_id: null,
       _created: t - 90 * 86400,
     },
     {
-      id: 'src_casey_mc_expired',
+      id: SEED_CARDS.caseyExpired,
       type: 'card',
       brand: 'Mastercard',
       last4: '4444',
       exp_month: 1,
       exp_year: year - 1,
       is_default: false,
-      _owner: 'usr_patient',
+      _owner: SEED_USERS.patient,
       _room_code: 'after-hours',
       _provider_id: null,
       _created: t - 400 * 86400,
@@ -53,18 +54,23 @@ export function seedBilling(db: Db, now: number): void {
   for (const card of cards) db.paymentSources.set(card.id, card);
 
   // Casey's upcoming appointment in `general` was paid with WELCOME10: its receipt shows on the visit page.
-  const upcoming = db.intakes.get('int_upcoming');
+  const upcoming = db.intakes.get(SEED_INTAKES.upcoming);
   if (upcoming) {
-    upcoming[CUSTOM_FIELDS.consultationId] = 'cons_general_30';
+    upcoming[CUSTOM_FIELDS.consultationId] = SEED_CONSULTATIONS.generalStandard;
     const invoice = {
       currency: 'usd',
-      consultation: { id: 'cons_general_30', description: 'Standard consultation', amount: 89, duration: 30 },
+      consultation: {
+        id: SEED_CONSULTATIONS.generalStandard,
+        description: 'Standard consultation',
+        amount: 89,
+        duration: 30,
+      },
       coupon: { id: 'WELCOME10', percent_off: 10, valid: true },
       amount_due: 80.1,
     };
     db.charges.set('ch_seed_upcoming', {
       id: 'ch_seed_upcoming',
-      intake_id: 'int_upcoming',
+      intake_id: SEED_INTAKES.upcoming,
       invoice_id: 'inv_seed_upcoming',
       status: 'succeeded',
       amount: 80.1,

@@ -9,6 +9,7 @@ export const SEED_USERS = {
   patient: 'usr_patient',
   /** Riley Chen, the second demo patient (`demo-patient-2`). */
   patient2: 'usr_patient2',
+  /** Jamie Rivera in Chicago (`demo-patient-3`), whose bookings fill some of the seeded slots. */
   patient3: 'usr_patient3',
   /** Dr. Samira Okafor, general practice (`demo-provider`). */
   provider: 'usr_provider',
@@ -16,16 +17,21 @@ export const SEED_USERS = {
   nurse: 'usr_nurse',
   /** Morgan Blake, the clinic administrator (`demo-admin`). */
   admin: 'usr_admin',
-  /** The dermatologist. */
+  /** Dr. Elena Marchetti, the dermatologist. */
   derm: 'usr_derm',
-  /** The paediatrician. */
+  /** Dr. Tomás Reyes, the paediatrician. */
   peds: 'usr_peds',
+  /** Jordan Ellis, medical assistant in the general room. */
   assistant: 'usr_assistant',
   /** A patient of another clinic (account). */
   other: 'usr_other',
 } as const;
 
-/** The seeded queue's patients (`usr_p001`…): `seedQueuePatient(1)` is `usr_p001`. */
+/**
+ * The clinic's directory of 36 patients (`usr_p001`…`usr_p036`): `seedQueuePatient(1)` is `usr_p001`.
+ * The first two wait in room general's queue; others share the group session, have e-consults,
+ * appointments today, insurance cards and recorded visits.
+ */
 export const seedQueuePatient = (n: number) => `usr_p${String(n).padStart(3, '0')}`;
 /** The walk-in of a queue patient: `seedQueueVisit(1)` is `vis_queue_p001`. */
 export const seedQueueVisit = (n: number) => `vis_queue_p${String(n).padStart(3, '0')}`;
@@ -76,3 +82,50 @@ export const SEED_CARDS = {
   /** Casey's expired Mastercard. */
   caseyExpired: 'src_casey_mc_expired',
 } as const;
+
+/** Consultations of the demo clinic's rooms (seed/rooms.ts), by room. */
+export const SEED_CONSULTATIONS = {
+  /** General practice, 15 minutes. */
+  generalQuick: 'cons_general_15',
+  /** General practice, 30 minutes. */
+  generalStandard: 'cons_general_30',
+  /** The blood pressure group session of general practice (four places). */
+  generalGroup: 'cons_general_group',
+  /** Dermatology's photo review. */
+  dermPhoto: 'cons_derm_photo',
+  /** Pediatrics, free of charge. */
+  peds: 'cons_peds_20',
+  /** After hours, 15 minutes. */
+  afterHours: 'cons_after_15',
+} as const;
+
+/** Casey's pharmacies. */
+export const SEED_PHARMACIES = {
+  /** Harbor Pharmacy, her default (the completed visit's prescriptions went there). */
+  harbor: 'ph_1001',
+  /** Corner Drugs. */
+  corner: 'ph_1002',
+} as const;
+
+/** The documents on Casey's record. */
+export const SEED_FILES = {
+  /** Her vaccination record (text), uploaded by her. */
+  vaccination: 'file_doc_1',
+  /** A visit summary (text), uploaded by Dr. Okafor. */
+  visitSummary: 'file_doc_2',
+  /** A photo of the rash (PNG), uploaded by her. */
+  rashPhoto: 'file_doc_3',
+} as const;
+
+/** Casey's registered notification endpoints. */
+export const SEED_ENDPOINTS = {
+  /** Her Apple phone. */
+  apple: 'ep_1',
+  /** Her email address (type 10). */
+  email: 'ep_patient_email',
+  /** Her Android phone. */
+  android: 'ep_patient_android',
+} as const;
+
+/** Casey's notifications, newest first: `seedNotification(1)` is `ntf_1`; the first six are unread. */
+export const seedNotification = (n: number) => `ntf_${n}`;

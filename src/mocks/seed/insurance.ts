@@ -6,6 +6,7 @@ import type {
   ReferenceListItems,
   ReferenceListName,
 } from '../db';
+import { seedQueuePatient } from './ids';
 
 /**
  * Insurance seed (spec 2.11, 4.8): the demo patient's primary card, and the billing reference
@@ -257,7 +258,7 @@ function card(
 export function seedInsurance(db: Db): void {
   const add = (record: InsuranceCardRecord) => db.insuranceCards.set(record.id, record);
   add(
-    card('usr_p001', 'primary', {
+    card(seedQueuePatient(1), 'primary', {
       guarantor_first_name: 'Alex',
       guarantor_last_name: 'Sample',
       guarantor_dob: '1970-03-14',
@@ -269,14 +270,14 @@ export function seedInsurance(db: Db): void {
     }),
   );
   add(
-    card('usr_p001', 'secondary', {
+    card(seedQueuePatient(1), 'secondary', {
       insurer_code: 'C10042',
       subscriber_number: 'SEC-7781',
       group_number: '',
     }),
   );
   add(
-    card('usr_p002', 'secondary', {
+    card(seedQueuePatient(2), 'secondary', {
       insurer_code: 'INS0112',
       subscriber_number: 'W2210934',
       group_number: '',

@@ -1,4 +1,5 @@
 import type { Db, EndpointRecord } from '../db';
+import { SEED_ENDPOINTS, SEED_FILES, SEED_USERS, SEED_VISITS, seedNotification } from './ids';
 
 const HOUR = 3600;
 
@@ -21,19 +22,19 @@ export function seedNotifications(db: Db, now: number): void {
   ];
   // What each notification is about, where it says so (docs/spec-decisions.md, Notifications).
   const about: Record<number, { visit_id?: string; file_id?: string }> = {
-    0: { visit_id: 'vis_upcoming' },
-    1: { visit_id: 'vis_econsult_open' },
-    2: { visit_id: 'vis_completed' },
-    3: { visit_id: 'vis_upcoming' },
-    6: { visit_id: 'vis_econsult_open' },
-    10: { file_id: 'file_doc_2' },
-    13: { visit_id: 'vis_econsult_closed' },
+    0: { visit_id: SEED_VISITS.upcoming },
+    1: { visit_id: SEED_VISITS.econsultOpen },
+    2: { visit_id: SEED_VISITS.completed },
+    3: { visit_id: SEED_VISITS.upcoming },
+    6: { visit_id: SEED_VISITS.econsultOpen },
+    10: { file_id: SEED_FILES.visitSummary },
+    13: { visit_id: SEED_VISITS.econsultClosed },
   };
   titles.forEach((title, i) => {
     const mtime = now - i * 7 * HOUR * 1000;
-    db.notifications.set(`ntf_${i + 1}`, {
-      id: `ntf_${i + 1}`,
-      user_id: 'usr_patient',
+    db.notifications.set(seedNotification(i + 1), {
+      id: seedNotification(i + 1),
+      user_id: SEED_USERS.patient,
       type: i % 3 === 0 ? 'visit' : i % 3 === 1 ? 'message' : 'system',
       time: Math.floor(mtime / 1000),
       mtime,
@@ -47,7 +48,7 @@ export function seedNotifications(db: Db, now: number): void {
   });
   db.notifications.set('ntf_provider_1', {
     id: 'ntf_provider_1',
-    user_id: 'usr_provider',
+    user_id: SEED_USERS.provider,
     type: 'visit',
     time: Math.floor(now / 1000) - HOUR,
     mtime: now - HOUR * 1000,
@@ -61,13 +62,18 @@ export function seedNotifications(db: Db, now: number): void {
   // address (type 10) and an Android phone.
   const t = Math.floor(now / 1000);
   const endpoints: Pick<EndpointRecord, 'id' | 'key' | 'type' | 'created'>[] = [
-    { id: 'ep_patient_email', key: 'casey.morgan@example.test', type: 10, created: t - 90 * 24 * HOUR },
-    { id: 'ep_patient_android', key: 'fcm-registration-id-demo-0002', type: 40, created: t - 5 * 24 * HOUR },
+    { id: SEED_ENDPOINTS.email, key: 'casey.morgan@example.test', type: 10, created: t - 90 * 24 * HOUR },
+    {
+      id: SEED_ENDPOINTS.android,
+      key: 'fcm-registration-id-demo-0002',
+      type: 40,
+      created: t - 5 * 24 * HOUR,
+    },
   ];
   for (const e of endpoints) {
     db.endpoints.set(e.id, {
       ...e,
-      user_id: 'usr_patient',
+      user_id: SEED_USERS.patient,
       ...(e.type === 10
         ? {}
         : {

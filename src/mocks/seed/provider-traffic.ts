@@ -1,5 +1,6 @@
 import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import type { Db, UserRecord, VisitRecord } from '../db';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueuePatient } from './ids';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -25,9 +26,9 @@ const person = (u: UserRecord) => ({
  */
 export function seedProviderTraffic(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const patient = db.users.get('usr_patient');
-  const provider = db.users.get('usr_provider');
-  const walkinIntake = db.intakes.get('int_walkin_waiting');
+  const patient = db.users.get(SEED_USERS.patient);
+  const provider = db.users.get(SEED_USERS.provider);
+  const walkinIntake = db.intakes.get(SEED_INTAKES.walkInWaiting);
   if (!patient || !provider || !walkinIntake) return;
 
   // Casey's walk-in: generic step answers under the account's field keys, consent, and a photo.
@@ -48,7 +49,7 @@ export function seedProviderTraffic(db: Db, now: number): void {
     meta: {
       category: 'intake_attachment',
       title: 'Photo of my eyes',
-      target: { id: 'int_walkin_waiting', type: 'intake' },
+      target: { id: SEED_INTAKES.walkInWaiting, type: 'intake' },
       account: { code: 'demo' },
     },
     creator: {
@@ -111,10 +112,16 @@ export function seedProviderTraffic(db: Db, now: number): void {
     });
   };
 
-  const [p3, p4, p5, p6] = ['usr_p003', 'usr_p004', 'usr_p005', 'usr_p006'].map((id) => db.users.get(id));
+  const [p3, p4, p5, p6] = [
+    seedQueuePatient(3),
+    seedQueuePatient(4),
+    seedQueuePatient(5),
+    seedQueuePatient(6),
+  ].map((id) => db.users.get(id));
   const derm = { room_id: 'room_dermatology', room_code: 'dermatology', subtype: 4 } as const;
-  if (p3) visit('vis_econsult_new_1', p3, 'Dry patches on both elbows', { ...derm, created: t - 3 * HOUR });
-  if (p4) visit('vis_econsult_new_2', p4, 'New freckle on my cheek', { ...derm, created: t - 40 * MIN });
+  if (p3)
+    visit(SEED_VISITS.econsultNew1, p3, 'Dry patches on both elbows', { ...derm, created: t - 3 * HOUR });
+  if (p4) visit(SEED_VISITS.econsultNew2, p4, 'New freckle on my cheek', { ...derm, created: t - 40 * MIN });
   if (p5 && p6) {
     const meeting = {
       recording_auto_start: false,
@@ -131,13 +138,13 @@ export function seedProviderTraffic(db: Db, now: number): void {
       provider: person(provider),
       meeting,
     };
-    visit('vis_today_1', p5, 'Blood pressure check', {
+    visit(SEED_VISITS.today1, p5, 'Blood pressure check', {
       ...appointment,
       start: t + 6 * HOUR,
       end: t + 6 * HOUR + 15 * MIN,
       created: t - 2 * 24 * HOUR,
     });
-    visit('vis_today_2', p6, 'Review of lab results', {
+    visit(SEED_VISITS.today2, p6, 'Review of lab results', {
       ...appointment,
       start: t + 7 * HOUR,
       end: t + 7 * HOUR + 30 * MIN,

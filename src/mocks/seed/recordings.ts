@@ -1,4 +1,5 @@
 import type { Db, VisitRecord } from '../db';
+import { SEED_USERS, SEED_VISITS, seedQueuePatient } from './ids';
 
 const MIN = 60;
 const DAY = 24 * 60 * MIN;
@@ -9,11 +10,11 @@ const DAY = 24 * 60 * MIN;
  */
 export function seedRecordings(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const template = db.visits.get('vis_completed');
-  const peds = db.users.get('usr_peds');
+  const template = db.visits.get(SEED_VISITS.completed);
+  const peds = db.users.get(SEED_USERS.peds);
   // Two directory patients; the personas' own visit lists stay as they were.
-  const first = db.users.get('usr_p010');
-  const second = db.users.get('usr_p011');
+  const first = db.users.get(seedQueuePatient(10));
+  const second = db.users.get(seedQueuePatient(11));
   if (!template || !peds || !first || !second) return;
   const person = (u: typeof peds) => ({
     id: u.id,
@@ -67,8 +68,8 @@ export function seedRecordings(db: Db, now: number): void {
     },
   });
   for (const visit of [
-    recorded('vis_peds_recorded', 502, first, t - 6 * DAY, 20),
-    recorded('vis_peds_followup', 503, second, t - 3 * DAY, 12),
+    recorded(SEED_VISITS.pedsRecorded, 502, first, t - 6 * DAY, 20),
+    recorded(SEED_VISITS.pedsFollowup, 503, second, t - 3 * DAY, 12),
   ])
     db.visits.set(visit.id, visit);
 }

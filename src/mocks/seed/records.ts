@@ -1,10 +1,11 @@
 import type { Db } from '../db';
+import { SEED_ENDPOINTS, SEED_FILES, SEED_INTAKES, SEED_PHARMACIES, SEED_USERS, SEED_VISITS } from './ids';
 
 const DAY = 86400;
 
 export function seedRecords(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const patient = 'usr_patient';
+  const patient: string = SEED_USERS.patient;
 
   const prescriptions = [
     {
@@ -52,7 +53,7 @@ export function seedRecords(db: Db, now: number): void {
 
   const pharmacies = [
     {
-      code: 'ph_1001',
+      code: SEED_PHARMACIES.harbor,
       name: 'Harbor Pharmacy',
       address: '12 Water Street',
       city: 'Brooklyn',
@@ -63,7 +64,7 @@ export function seedRecords(db: Db, now: number): void {
       is_default: true,
     },
     {
-      code: 'ph_1002',
+      code: SEED_PHARMACIES.corner,
       name: 'Corner Drugs',
       address: '400 Atlantic Avenue',
       city: 'Brooklyn',
@@ -75,10 +76,10 @@ export function seedRecords(db: Db, now: number): void {
     },
   ];
   // The completed visit's intake names the pharmacy its prescriptions went to (the pharmacy step's fields).
-  const completed = db.intakes.get('int_completed');
+  const completed = db.intakes.get(SEED_INTAKES.completed);
   if (completed) {
     Object.assign(completed, {
-      pharmacy_code: 'ph_1001',
+      pharmacy_code: SEED_PHARMACIES.harbor,
       pharmacy: 'Harbor Pharmacy, 12 Water Street, Brooklyn, NY 11201 · Phone (718) 555-0101',
     });
   }
@@ -118,7 +119,7 @@ export function seedRecords(db: Db, now: number): void {
       modified: t - (byProvider.has(section) ? 13 : 20) * DAY,
       modified_by: byProvider.has(section)
         ? {
-            id: 'usr_provider',
+            id: SEED_USERS.provider,
             type: 400,
             first_name: 'Samira',
             last_name: 'Okafor',
@@ -143,11 +144,11 @@ export function seedRecords(db: Db, now: number): void {
     id: 'svy_1',
     survey_code: 'post_visit_survey',
     clinic_code: 'demo',
-    visit_id: 'vis_completed',
-    intake_id: 'int_completed',
+    visit_id: SEED_VISITS.completed,
+    intake_id: SEED_INTAKES.completed,
     room_code: 'general',
     user_id: patient,
-    data: { reason: 'Very helpful', rating: 5, member_id: patient, provider_id: 'usr_provider' },
+    data: { reason: 'Very helpful', rating: 5, member_id: patient, provider_id: SEED_USERS.provider },
     created: t - 13 * DAY,
   });
   db.surveyResponses.set('svy_2', {
@@ -155,15 +156,15 @@ export function seedRecords(db: Db, now: number): void {
     survey_code: 'cancel_intake_survey',
     clinic_code: 'demo',
     visit_id: '',
-    intake_id: 'int_cancelled',
+    intake_id: SEED_INTAKES.cancelled,
     room_code: 'general',
     user_id: patient,
     data: { reason: 'Found a time that suits me better', member_id: patient },
     created: t - 30 * DAY,
   });
 
-  db.endpoints.set('ep_1', {
-    id: 'ep_1',
+  db.endpoints.set(SEED_ENDPOINTS.apple, {
+    id: SEED_ENDPOINTS.apple,
     key: 'apns-device-token-demo',
     user_id: patient,
     type: 30,
@@ -185,7 +186,7 @@ export function seedRecords(db: Db, now: number): void {
   // `_mime` the type it is served with. `is_deletable` is the stored flag; the handlers narrow it
   // per caller (only the uploader or the clinic admin may delete).
   const provider = {
-    id: 'usr_provider',
+    id: SEED_USERS.provider,
     username: 'samira.okafor',
     email: 'provider@example.test',
     full_name: 'Samira Okafor',
@@ -228,7 +229,7 @@ export function seedRecords(db: Db, now: number): void {
     db.fileBlobs.set(id, base64);
   };
   doc(
-    'file_doc_1',
+    SEED_FILES.vaccination,
     'vaccination-record.txt',
     'Vaccination record',
     'text/plain',
@@ -237,7 +238,7 @@ export function seedRecords(db: Db, now: number): void {
     self,
   );
   doc(
-    'file_doc_2',
+    SEED_FILES.visitSummary,
     'visit-summary.txt',
     'Visit summary',
     'text/plain',
@@ -247,7 +248,7 @@ export function seedRecords(db: Db, now: number): void {
   );
   // A 16x16 teal square with a white centre, so thumbnails have something to show.
   doc(
-    'file_doc_3',
+    SEED_FILES.rashPhoto,
     'rash-photo.png',
     'Photo of the rash',
     'image/png',

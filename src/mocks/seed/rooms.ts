@@ -1,5 +1,6 @@
 import type { Db, RoomRecord } from '../db';
 import { PROVIDERS } from './users';
+import { SEED_CONSULTATIONS } from './ids';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -7,7 +8,7 @@ const DAY = 24 * HOUR;
 const CONSULTATIONS = {
   general: [
     {
-      id: 'cons_general_15',
+      id: SEED_CONSULTATIONS.generalQuick,
       description: 'Quick consultation',
       duration: 15,
       amount: 49,
@@ -17,7 +18,7 @@ const CONSULTATIONS = {
       visible_to_patient: true,
     },
     {
-      id: 'cons_general_30',
+      id: SEED_CONSULTATIONS.generalStandard,
       description: 'Standard consultation',
       duration: 30,
       amount: 89,
@@ -27,7 +28,7 @@ const CONSULTATIONS = {
       visible_to_patient: true,
     },
     {
-      id: 'cons_general_group',
+      id: SEED_CONSULTATIONS.generalGroup,
       description: 'Blood pressure group session',
       duration: 60,
       amount: 25,
@@ -39,7 +40,7 @@ const CONSULTATIONS = {
   ],
   dermatology: [
     {
-      id: 'cons_derm_photo',
+      id: SEED_CONSULTATIONS.dermPhoto,
       description: 'Photo skin review',
       duration: 20,
       amount: 59,
@@ -51,7 +52,7 @@ const CONSULTATIONS = {
   ],
   pediatrics: [
     {
-      id: 'cons_peds_20',
+      id: SEED_CONSULTATIONS.peds,
       description: 'Child health visit',
       duration: 20,
       amount: 0,
@@ -63,7 +64,7 @@ const CONSULTATIONS = {
   ],
   'after-hours': [
     {
-      id: 'cons_after_15',
+      id: SEED_CONSULTATIONS.afterHours,
       description: 'After-hours consultation',
       duration: 15,
       amount: 99,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Db, SlotGroupRecord, SlotRecord, UserRecord } from '../db';
 import { BOOKING_NOTICE_SECONDS, slotRecordsOf, zonedInstant } from '../lib/slot-groups';
+import { SEED_CONSULTATIONS, SEED_SLOT_GROUPS, SEED_USERS, seedQueuePatient } from './ids';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -8,16 +9,22 @@ const DAY = 24 * HOUR;
 
 /** Consultations of room `general` (seed/rooms.ts), copied onto the groups that offer them. */
 const CONSULTATION = {
-  quick: { id: 'cons_general_15', description: 'Quick consultation', duration: 15, group: false, slots: 1 },
+  quick: {
+    id: SEED_CONSULTATIONS.generalQuick,
+    description: 'Quick consultation',
+    duration: 15,
+    group: false,
+    slots: 1,
+  },
   standard: {
-    id: 'cons_general_30',
+    id: SEED_CONSULTATIONS.generalStandard,
     description: 'Standard consultation',
     duration: 30,
     group: false,
     slots: 1,
   },
   class: {
-    id: 'cons_general_group',
+    id: SEED_CONSULTATIONS.generalGroup,
     description: 'Blood pressure group session',
     duration: 60,
     group: true,
@@ -94,8 +101,8 @@ export function seedSlots(db: Db, now: number): void {
   const london = 'Europe/London';
   const seeds: GroupSeed[] = [
     {
-      id: 'grp_okafor_weekdays',
-      provider: 'usr_provider',
+      id: SEED_SLOT_GROUPS.okafor,
+      provider: SEED_USERS.provider,
       zone: ny,
       fromDay: 0,
       days: 30,
@@ -105,8 +112,8 @@ export function seedSlots(db: Db, now: number): void {
       consultation: CONSULTATION.standard,
     },
     {
-      id: 'grp_okafor_quick',
-      provider: 'usr_provider',
+      id: SEED_SLOT_GROUPS.okaforQuick,
+      provider: SEED_USERS.provider,
       zone: ny,
       fromDay: 0,
       days: 30,
@@ -116,8 +123,8 @@ export function seedSlots(db: Db, now: number): void {
       consultation: CONSULTATION.quick,
     },
     {
-      id: 'grp_okafor_class',
-      provider: 'usr_provider',
+      id: SEED_SLOT_GROUPS.okaforClass,
+      provider: SEED_USERS.provider,
       zone: ny,
       fromDay: 0,
       days: 30,
@@ -127,8 +134,8 @@ export function seedSlots(db: Db, now: number): void {
       consultation: CONSULTATION.class,
     },
     {
-      id: 'grp_lindqvist_weekdays',
-      provider: 'usr_nurse',
+      id: SEED_SLOT_GROUPS.lindqvist,
+      provider: SEED_USERS.nurse,
       zone: london,
       fromDay: 0,
       days: 30,
@@ -138,8 +145,8 @@ export function seedSlots(db: Db, now: number): void {
       consultation: CONSULTATION.standard,
     },
     {
-      id: 'grp_lindqvist_fortnightly',
-      provider: 'usr_nurse',
+      id: SEED_SLOT_GROUPS.lindqvistFortnightly,
+      provider: SEED_USERS.nurse,
       zone: london,
       fromDay: 0,
       days: 30,
@@ -150,9 +157,9 @@ export function seedSlots(db: Db, now: number): void {
       consultation: CONSULTATION.quick,
     },
   ];
-  for (const [zone, provider, key] of [
-    [ny, 'usr_provider', 'okafor'],
-    [london, 'usr_nurse', 'lindqvist'],
+  for (const [zone, provider, id] of [
+    [ny, SEED_USERS.provider, SEED_SLOT_GROUPS.okaforDst],
+    [london, SEED_USERS.nurse, SEED_SLOT_GROUPS.lindqvistDst],
   ] as const) {
     // From the day after tomorrow: the day before the change is then tomorrow or later, so all
     // three days lie ahead of now whatever the hour (a change tomorrow gives way to the next one).
@@ -160,7 +167,7 @@ export function seedSlots(db: Db, now: number): void {
     if (change === null) continue;
     // The day before, the day of and the day after the change, at the same local hours.
     seeds.push({
-      id: `grp_${key}_dst`,
+      id,
       provider,
       zone,
       fromDay: change - 1,
@@ -231,10 +238,10 @@ function seededPatient(id: string, code: string, first: string, last: string, t:
  */
 export function seedBookings(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const patient = seededPatient('usr_patient3', 'demo-patient-3', 'Jamie', 'Rivera', t);
+  const patient = seededPatient(SEED_USERS.patient3, 'demo-patient-3', 'Jamie', 'Rivera', t);
   db.users.set(patient.id, patient);
   // Two patients of the clinic's longer list share the group session.
-  const classmates = ['usr_p002', 'usr_p003']
+  const classmates = [seedQueuePatient(2), seedQueuePatient(3)]
     .map((id) => db.users.get(id))
     .filter((user): user is UserRecord => user !== undefined);
   const freeSlotsOf = (groupId: string, after: number) =>
@@ -242,13 +249,13 @@ export function seedBookings(db: Db, now: number): void {
       .filter((s) => s.group_id === groupId && s.start >= after && s.start > t + BOOKING_NOTICE_SECONDS)
       .filter((s) => overlapping(db, s) === 0)
       .sort((a, b) => a.start - b.start);
-  const weekdays = freeSlotsOf('grp_okafor_weekdays', t + DAY);
+  const weekdays = freeSlotsOf(SEED_SLOT_GROUPS.okafor, t + DAY);
   const picks: [SlotRecord | undefined, UserRecord[]][] = [
     [weekdays[0], [patient]],
     [weekdays[2], [patient]],
-    [freeSlotsOf('grp_lindqvist_weekdays', t + 2 * DAY)[1], [patient]],
+    [freeSlotsOf(SEED_SLOT_GROUPS.lindqvist, t + 2 * DAY)[1], [patient]],
     // Three of the four places of the next group session, one patient each: one place left.
-    [freeSlotsOf('grp_okafor_class', t)[0], [patient, ...classmates]],
+    [freeSlotsOf(SEED_SLOT_GROUPS.okaforClass, t)[0], [patient, ...classmates]],
   ];
   let n = 0;
   for (const [slot, members] of picks) {

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueuePatient } from './ids';
 
 const DAY = 86400;
 
@@ -17,8 +18,15 @@ const CANCEL_REASONS = ['Found a time that suits me better', 'Felt better', 'Too
  */
 export function seedSurveys(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const patients = ['usr_patient', 'usr_patient2', 'usr_p001', 'usr_p002', 'usr_p003', 'usr_p004'];
-  const providers = ['usr_provider', 'usr_nurse', 'usr_derm'];
+  const patients = [
+    SEED_USERS.patient,
+    SEED_USERS.patient2,
+    seedQueuePatient(1),
+    seedQueuePatient(2),
+    seedQueuePatient(3),
+    seedQueuePatient(4),
+  ];
+  const providers = [SEED_USERS.provider, SEED_USERS.nurse, SEED_USERS.derm];
   const codes = [
     'post_visit_survey',
     'provider_visit_survey',
@@ -27,8 +35,8 @@ export function seedSurveys(db: Db, now: number): void {
   ] as const;
   for (let i = 0; i < 36; i += 1) {
     const code = codes[i % codes.length] ?? 'post_visit_survey';
-    const member = patients[i % patients.length] ?? 'usr_patient';
-    const provider = providers[i % providers.length] ?? 'usr_provider';
+    const member = patients[i % patients.length] ?? SEED_USERS.patient;
+    const provider = providers[i % providers.length] ?? SEED_USERS.provider;
     const cancelled = code === 'cancel_intake_survey' || code === 'cancel_call_survey';
     const id = `svy_s${String(i + 1).padStart(3, '0')}`;
     db.surveyResponses.set(id, {
@@ -56,11 +64,11 @@ export function seedSurveys(db: Db, now: number): void {
     id: 'svy_other_clinic',
     survey_code: 'post_visit_survey',
     clinic_code: 'other-clinic',
-    visit_id: 'vis_other',
-    intake_id: 'int_other',
+    visit_id: SEED_VISITS.other,
+    intake_id: SEED_INTAKES.other,
     room_code: 'elsewhere',
-    user_id: 'usr_other',
-    data: { reason: 'Not this clinic', member_id: 'usr_other' },
+    user_id: SEED_USERS.other,
+    data: { reason: 'Not this clinic', member_id: SEED_USERS.other },
     created: t - 2 * DAY,
   });
 }

@@ -1,4 +1,5 @@
 import type { Db, UserRecord } from '../db';
+import { SEED_USERS } from './ids';
 
 const HOUR = 3600;
 const PATIENT_CLINICS = ['demo', 'demo-quick', 'demo-econsult'];
@@ -49,7 +50,7 @@ export interface ProviderSeed {
 /** Providers of the demo clinic (bios are invented). */
 export const PROVIDERS: ProviderSeed[] = [
   {
-    id: 'usr_provider',
+    id: SEED_USERS.provider,
     code: 'demo-provider',
     first_name: 'Samira',
     last_name: 'Okafor',
@@ -62,7 +63,7 @@ export const PROVIDERS: ProviderSeed[] = [
     specialties: ['Family medicine'],
   },
   {
-    id: 'usr_nurse',
+    id: SEED_USERS.nurse,
     code: 'demo-nurse',
     first_name: 'Noah',
     last_name: 'Lindqvist',
@@ -76,7 +77,7 @@ export const PROVIDERS: ProviderSeed[] = [
     timezone: 'Europe/London',
   },
   {
-    id: 'usr_derm',
+    id: SEED_USERS.derm,
     code: 'demo-dermatologist',
     first_name: 'Elena',
     last_name: 'Marchetti',
@@ -89,7 +90,7 @@ export const PROVIDERS: ProviderSeed[] = [
     specialties: ['Dermatology'],
   },
   {
-    id: 'usr_peds',
+    id: SEED_USERS.peds,
     code: 'demo-pediatrician',
     first_name: 'Tomás',
     last_name: 'Reyes',
@@ -102,7 +103,7 @@ export const PROVIDERS: ProviderSeed[] = [
     specialties: ['Pediatrics'],
   },
   {
-    id: 'usr_assistant',
+    id: SEED_USERS.assistant,
     code: 'demo-assistant',
     first_name: 'Jordan',
     last_name: 'Ellis',
@@ -121,7 +122,7 @@ export function seedUsers(db: Db, now: number): void {
   const add = (u: UserRecord) => db.users.set(u.id, u);
   add(
     user(now, {
-      id: 'usr_patient',
+      id: SEED_USERS.patient,
       // Also a patient of the clinic's other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult).
       clinics: PATIENT_CLINICS,
       code: 'demo-patient',
@@ -146,7 +147,7 @@ export function seedUsers(db: Db, now: number): void {
   );
   add(
     user(now, {
-      id: 'usr_patient2',
+      id: SEED_USERS.patient2,
       // Also a patient of the clinic's other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult).
       clinics: PATIENT_CLINICS,
       code: 'demo-patient-2',
@@ -195,7 +196,7 @@ export function seedUsers(db: Db, now: number): void {
   }
   add(
     user(now, {
-      id: 'usr_admin',
+      id: SEED_USERS.admin,
       code: 'demo-admin',
       type: 400,
       subtype: '470',

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Db, VisitRecord } from '../db';
 import { zonedInstant } from '../lib/slot-groups';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueuePatient, seedQueueVisit } from './ids';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -9,9 +10,9 @@ const DAY = 24 * HOUR;
 /** Visits of every status for the demo patient, times relative to now. */
 export function seedVisits(db: Db, now: number): void {
   const t = Math.floor(now / 1000);
-  const patient = db.users.get('usr_patient');
-  const provider = db.users.get('usr_provider');
-  const derm = db.users.get('usr_derm');
+  const patient = db.users.get(SEED_USERS.patient);
+  const provider = db.users.get(SEED_USERS.provider);
+  const derm = db.users.get(SEED_USERS.derm);
   if (!patient || !provider || !derm) return;
   const person = (u: typeof patient) => ({
     id: u.id,
@@ -61,61 +62,61 @@ export function seedVisits(db: Db, now: number): void {
     'America/New_York',
   );
   const visits: VisitRecord[] = [
-    base('vis_upcoming', {
+    base(SEED_VISITS.upcoming, {
       // 2:00 PM in New York the day after tomorrow: inside the weekday hours, never on the Saturday
       // morning group, the evening group session or the daylight-saving mornings, whatever the hour now.
       start: upcoming,
       end: upcoming + 30 * MIN,
       status: 20,
-      intake_id: 'int_upcoming',
+      intake_id: SEED_INTAKES.upcoming,
     }),
-    base('vis_pending', {
+    base(SEED_VISITS.pending, {
       start: t + 5 * DAY,
       end: t + 5 * DAY + 15 * MIN,
       status: 10,
       provider_id: null,
       provider: null,
-      intake_id: 'int_pending',
+      intake_id: SEED_INTAKES.pending,
     }),
-    base('vis_inprogress', {
+    base(SEED_VISITS.inProgress, {
       start: t - 10 * MIN,
       end: t + 20 * MIN,
       actual_start: t - 8 * MIN,
       status: 25,
       type: 1,
-      intake_id: 'int_inprogress',
+      intake_id: SEED_INTAKES.inProgress,
     }),
-    base('vis_completed', {
+    base(SEED_VISITS.completed, {
       start: t - 14 * DAY,
       end: t - 14 * DAY + 30 * MIN,
       actual_start: t - 14 * DAY,
       actual_end: t - 14 * DAY + 25 * MIN,
       status: 30,
-      intake_id: 'int_completed',
+      intake_id: SEED_INTAKES.completed,
       recordings: {
         count: 1,
         data: [
           {
             id: 501,
-            visit_id: 'vis_completed',
+            visit_id: SEED_VISITS.completed,
             start: t - 14 * DAY + 60,
             end: t - 14 * DAY + 24 * MIN,
             version: 1,
             participants: [
-              { first_name: 'Casey', last_name: 'Morgan', platformid: 'pf-usr_patient' },
-              { first_name: 'Samira', last_name: 'Okafor', platformid: 'pf-usr_provider' },
+              { first_name: 'Casey', last_name: 'Morgan', platformid: `pf-${SEED_USERS.patient}` },
+              { first_name: 'Samira', last_name: 'Okafor', platformid: `pf-${SEED_USERS.provider}` },
             ],
           },
         ],
       },
     }),
-    base('vis_cancelled', {
+    base(SEED_VISITS.cancelled, {
       start: t - 30 * DAY,
       end: t - 30 * DAY + 15 * MIN,
       status: 40,
-      intake_id: 'int_cancelled',
+      intake_id: SEED_INTAKES.cancelled,
     }),
-    base('vis_econsult_closed', {
+    base(SEED_VISITS.econsultClosed, {
       room_id: 'room_dermatology',
       room_code: 'dermatology',
       provider_id: derm.id,
@@ -127,11 +128,11 @@ export function seedVisits(db: Db, now: number): void {
       end: null,
       created: t - 21 * DAY,
       actual_end: t - 18 * DAY,
-      intake_id: 'int_econsult_closed',
+      intake_id: SEED_INTAKES.econsultClosed,
       _closedForMessages: true,
     }),
     // A walk-in waiting in room general, behind two other patients (see the queue below).
-    base('vis_walkin_waiting', {
+    base(SEED_VISITS.walkInWaiting, {
       start: t - 4 * MIN,
       end: null,
       status: 10,
@@ -140,11 +141,11 @@ export function seedVisits(db: Db, now: number): void {
       provider: null,
       created: t - 4 * MIN,
       modified: t - 4 * MIN,
-      intake_id: 'int_walkin_waiting',
+      intake_id: SEED_INTAKES.walkInWaiting,
     }),
     // Assigned to the signable provider persona (Dr. Samira Okafor) so the provider side of an
     // open thread can be tried; the dermatologist takes part as a host.
-    base('vis_econsult_open', {
+    base(SEED_VISITS.econsultOpen, {
       room_id: 'room_dermatology',
       room_code: 'dermatology',
       provider_id: provider.id,
@@ -156,7 +157,7 @@ export function seedVisits(db: Db, now: number): void {
       start: null,
       end: null,
       created: t - 1 * DAY,
-      intake_id: 'int_econsult_open',
+      intake_id: SEED_INTAKES.econsultOpen,
     }),
   ];
   for (const v of visits) {
@@ -179,15 +180,16 @@ export function seedVisits(db: Db, now: number): void {
   }
 
   // Two other patients waiting in room general ahead of the demo patient's walk-in.
-  const ahead: [string, number][] = [
-    ['usr_p001', 25],
-    ['usr_p002', 12],
+  // Patient n of the directory, minutes waiting.
+  const ahead: [number, number][] = [
+    [1, 25],
+    [2, 12],
   ];
-  for (const [memberId, minutesAgo] of ahead) {
-    const member = db.users.get(memberId);
+  for (const [n, minutesAgo] of ahead) {
+    const member = db.users.get(seedQueuePatient(n));
     if (!member) continue;
-    const id = `vis_queue_${memberId.replace('usr_', '')}`;
-    const intakeId = `int_queue_${memberId.replace('usr_', '')}`;
+    const id = seedQueueVisit(n);
+    const intakeId = id.replace('vis_', 'int_');
     db.visits.set(
       id,
       base(id, {
@@ -242,7 +244,7 @@ export function seedVisits(db: Db, now: number): void {
     const actor = who === 'patient' ? patient : derm;
     db.messages.set(`msg_closed_${id}`, {
       id: `msg_closed_${id}`,
-      visit_id: 'vis_econsult_closed',
+      visit_id: SEED_VISITS.econsultClosed,
       type: `${who}_message`,
       actor: {
         id: actor.id,
@@ -259,7 +261,7 @@ export function seedVisits(db: Db, now: number): void {
   });
   db.messages.set('msg_open_1', {
     id: 'msg_open_1',
-    visit_id: 'vis_econsult_open',
+    visit_id: SEED_VISITS.econsultOpen,
     type: 'patient_message',
     actor: { id: patient.id, type: patient.type, display_name: patient.full_name },
     content: 'A small mole on my shoulder looks darker than last year. Should I be worried?',
