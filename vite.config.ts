@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { barrelImports } from './build/barrel-imports';
 import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv } from './src/config/env-check';
+import { findPureTests } from './test/pure-tests';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
@@ -69,6 +70,8 @@ const DOM_TS_TESTS = [
   // DOMPurify needs a DOM.
   'src/lib/sanitize.test.ts',
 ];
+
+const PURE_TESTS = findPureTests(fileURLToPath(new URL('.', import.meta.url)), DOM_TS_TESTS);
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -135,7 +138,7 @@ export default defineConfig(({ command, mode }) => {
       },
     },
     test: {
-      setupFiles: ['./test/setup.ts'],
+      // Each project names its setup (merged settings would add the pure project's to the others').
       restoreMocks: true,
       testTimeout: TEST_TIMEOUT_MS,
       hookTimeout: HOOK_TIMEOUT_MS,
@@ -151,12 +154,23 @@ export default defineConfig(({ command, mode }) => {
       // that need a browser API run in jsdom. The choice is made here, not in each file.
       projects: [
         {
+          // Logic that loads no mock (test/pure-tests.ts): no mock server, no seed per test.
+          extends: true,
+          test: {
+            name: 'pure',
+            environment: 'node',
+            setupFiles: ['./test/setup-pure.ts'],
+            include: PURE_TESTS,
+          },
+        },
+        {
           extends: true,
           test: {
             name: 'node',
             environment: 'node',
+            setupFiles: ['./test/setup.ts'],
             include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-            exclude: ['test/e2e/**', 'node_modules/**', ...DOM_TS_TESTS],
+            exclude: ['test/e2e/**', 'node_modules/**', ...DOM_TS_TESTS, ...PURE_TESTS],
           },
         },
         {
@@ -164,6 +178,7 @@ export default defineConfig(({ command, mode }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
+            setupFiles: ['./test/setup.ts'],
             include: ['src/**/*.test.tsx', 'test/**/*.test.tsx', ...DOM_TS_TESTS],
             exclude: ['test/e2e/**', 'node_modules/**'],
           },
