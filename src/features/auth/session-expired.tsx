@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths, safeInAppPath } from '@/config/paths';
@@ -109,7 +110,7 @@ function ExpiryWarningDialog({ deadline }: { deadline: number }) {
   const store = useSessionStore();
   const signOut = useSignOut();
   const now = useNow();
-  const [isSigningOut, setSigningOut] = useState(false);
+  const signingOut = useSingleFlight(() => signOut());
   const left = formatCountdown(deadline - now);
   return (
     <Dialog
@@ -134,12 +135,9 @@ function ExpiryWarningDialog({ deadline }: { deadline: number }) {
         <Button onClick={() => store.dismissExpiryWarning()}>Continue</Button>
         <Button
           variant="secondary"
-          isBusy={isSigningOut}
+          isBusy={signingOut.isBusy}
           busyLabel="Signing out…"
-          onClick={() => {
-            setSigningOut(true);
-            void signOut();
-          }}
+          onClick={() => void signingOut.run()}
         >
           Sign out now
         </Button>
@@ -187,7 +185,7 @@ function IdleWarningDialog({ deadline }: { deadline: number }) {
   const store = useSessionStore();
   const signOut = useSignOut();
   const now = useNow();
-  const [isSigningOut, setSigningOut] = useState(false);
+  const signingOut = useSingleFlight(() => signOut());
   const left = formatCountdown(deadline - now);
   return (
     <Dialog title="Are you still there?" describedBy="idle-warning-text">
@@ -210,12 +208,9 @@ function IdleWarningDialog({ deadline }: { deadline: number }) {
         <Button onClick={() => store.staySignedIn()}>Stay signed in</Button>
         <Button
           variant="secondary"
-          isBusy={isSigningOut}
+          isBusy={signingOut.isBusy}
           busyLabel="Signing out…"
-          onClick={() => {
-            setSigningOut(true);
-            void signOut();
-          }}
+          onClick={() => void signingOut.run()}
         >
           Sign out now
         </Button>

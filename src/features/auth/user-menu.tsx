@@ -1,7 +1,7 @@
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { userQueries } from '@/api/users/queries';
+import { useSingleFlight } from '@/components/form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from './use-sign-out';
@@ -9,7 +9,7 @@ import { useSignOut } from './use-sign-out';
 export function UserMenu() {
   const { data: me } = useQuery(userQueries.me());
   const signOut = useSignOut();
-  const [isBusy, setBusy] = useState(false);
+  const signingOut = useSingleFlight(() => signOut());
   const name = displayName(me, '');
   return (
     <div className="user-menu">
@@ -21,12 +21,9 @@ export function UserMenu() {
       ) : null}
       <Button
         variant="secondary"
-        isBusy={isBusy}
+        isBusy={signingOut.isBusy}
         busyLabel="Signing out…"
-        onClick={() => {
-          setBusy(true);
-          void signOut();
-        }}
+        onClick={() => void signingOut.run()}
       >
         Sign out
       </Button>

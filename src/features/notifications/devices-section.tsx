@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useDeletePushEndpoint } from '@/api/push/mutations';
 import { pushQueries } from '@/api/push/queries';
 import { PUSH_ENDPOINT_TYPE, type PushEndpoint, type RegistrablePushEndpointType } from '@/api/push/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -33,49 +34,10 @@ export function DevicesSection() {
   const [filter, setFilter] = useState<Filter>('all');
   const endpoints = useQuery(pushQueries.endpointList(filter === 'all' ? undefined : filter));
   const remove = useDeletePushEndpoint();
-
-  let body;
-  if (endpoints.isPending) body = <Spinner label="Loading devices…" />;
-  else if (endpoints.isError) {
-    body = (
-      <ErrorState
-        title="Devices could not be loaded"
-        error={endpoints.error}
-        onRetry={() => void endpoints.refetch()}
-      />
-    );
-  } else if (endpoints.data.length === 0) {
-    body = <p className="empty-state">No devices are registered{filter === 'all' ? '' : ' of this type'}.</p>;
-  } else {
-    body = (
-      <ul className="device-list">
-        {endpoints.data.map((endpoint: PushEndpoint) => {
-          const label = TYPE_LABEL[endpoint.type] ?? 'Device';
-          const isRemoving = remove.isPending && remove.variables === endpoint.id;
-          return (
-            <li key={endpoint.id} className="device">
-              <span>
-                <strong>{label}</strong> <span className="device-key">{maskKey(endpoint.key)}</span>
-                {endpoint.created ? (
-                  <span className="field-hint"> · added {formatDate(endpoint.created, zone)}</span>
-                ) : null}
-              </span>
-              <Button
-                variant="secondary"
-                isBusy={isRemoving}
-                busyLabel="Removing…"
-                disabled={remove.isPending}
-                aria-label={`Remove ${label} ${maskKey(endpoint.key)}`}
-                onClick={() => remove.mutate(endpoint.id)}
-              >
-                Remove
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+  // A failure is shown from remove.error above the list.
+  const removing = useSingleFlight(async (id: string) => {
+    await remove.mutateAsync(id).catch(() => undefined);
+  });
 
   return (
     <section className="card" aria-labelledby={`${selectId}-title`}>
@@ -104,7 +66,44 @@ export function DevicesSection() {
           The device could not be removed. {remove.error.userMessage}
         </p>
       ) : null}
-      {body}
+      <QueryState
+        query={endpoints}
+        label="Loading devices…"
+        errorTitle="Devices could not be loaded"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="empty-state">No devices are registered{filter === 'all' ? '' : ' of this type'}.</p>
+        }
+      >
+        {(data) => (
+          <ul className="device-list">
+            {data.map((endpoint: PushEndpoint) => {
+              const label = TYPE_LABEL[endpoint.type] ?? 'Device';
+              const isRemoving = removing.isBusy && remove.variables === endpoint.id;
+              return (
+                <li key={endpoint.id} className="device">
+                  <span>
+                    <strong>{label}</strong> <span className="device-key">{maskKey(endpoint.key)}</span>
+                    {endpoint.created ? (
+                      <span className="field-hint"> · added {formatDate(endpoint.created, zone)}</span>
+                    ) : null}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    isBusy={isRemoving}
+                    busyLabel="Removing…"
+                    disabled={removing.isBusy}
+                    aria-label={`Remove ${label} ${maskKey(endpoint.key)}`}
+                    onClick={() => void removing.run(endpoint.id)}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

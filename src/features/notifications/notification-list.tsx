@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { useMarkNotificationRead, useResetNotificationBadge } from '@/api/push/mutations';
 import { notificationQueries } from '@/api/push/queries';
 import type { Notification } from '@/api/push/schemas';
-import { ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryError, QueryStale } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
@@ -45,6 +47,13 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
   const badge = useQuery(notificationQueries.badge());
   const markRead = useMarkNotificationRead();
   const resetBadge = useResetNotificationBadge();
+  // Failures of both are shown from the mutation's error below the toolbar.
+  const marking = useSingleFlight(async (id: string) => {
+    await markRead.mutateAsync(id).catch(() => undefined);
+  });
+  const resetting = useSingleFlight(async (ids: string[]) => {
+    await resetBadge.mutateAsync(ids).catch(() => undefined);
+  });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -60,13 +69,7 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
 
   if (list.isPending) return <Spinner label="Loading notifications…" />;
   if (list.isError && !list.data) {
-    return (
-      <ErrorState
-        title="Notifications could not be loaded"
-        error={list.error}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <QueryError query={list} title="Notifications could not be loaded" />;
   }
   // Pages are cut by time, so the same notification cannot appear twice; this guards a server that repeats one.
   const seen = new Set<string>();
@@ -82,7 +85,7 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
 
   return (
     <div className="notifications">
-      {list.isError ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
+      <QueryStale query={list} />
       <DroppedRowsNotice lists={list.data.pages} />
       <div className="notifications-toolbar">
         <p role="status" aria-live="polite">
@@ -94,8 +97,8 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
         </p>
         <Button
           variant="secondary"
-          onClick={() => resetBadge.mutate(items.filter((n) => n.read !== true).map((n) => n.id))}
-          isBusy={resetBadge.isPending}
+          onClick={() => void resetting.run(items.filter((n) => n.read !== true).map((n) => n.id))}
+          isBusy={resetting.isBusy}
           busyLabel="Marking…"
           disabled={newCount === 0}
         >
@@ -118,10 +121,10 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
         <ul className="notification-list">
           {items.map((n) => {
             const isUnread = n.read !== true;
-            const isBusy = markRead.isPending && markRead.variables === n.id;
+            const isBusy = marking.isBusy && markRead.variables === n.id;
             const target = targetOf(n, area);
             const markIfUnread = () => {
-              if (isUnread && !markRead.isPending) markRead.mutate(n.id);
+              if (isUnread) void marking.run(n.id);
             };
             const content = (
               <>

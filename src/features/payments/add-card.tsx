@@ -3,6 +3,7 @@ import { useCreatePaymentSource, useUpdatePaymentSource } from '@/api/billing/mu
 import type { PaymentSource } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import type { CardEntryHandle } from '@/lib/payment-gateway';
 import { useCardGateway } from './use-card-gateway';
@@ -40,29 +41,9 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
   const update = useUpdatePaymentSource();
   const [makeDefault, setMakeDefault] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const defaultId = useId();
   const errorId = useId();
-
-  if (state.status === 'loading') return <Spinner label="Loading the secure card form…" />;
-  if (state.status === 'unavailable') {
-    return (
-      <div className="banner banner-warning" role="alert">
-        <p>
-          Card payments are unavailable right now: we could not reach our card processor. Check your
-          connection and try again. Everything you entered so far is kept.
-        </p>
-        <Button variant="secondary" onClick={state.retry} isBusy={state.isRetrying} busyLabel="Trying again…">
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { CardEntry } = state.gateway;
-
-  const save = async () => {
-    if (busy) return;
-    setBusy(true);
+  const save = useSingleFlight(async () => {
     setError(null);
     try {
       const result = await (handle.current?.createToken() ??
@@ -81,10 +62,24 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
       onAdded(source);
     } catch (cause) {
       setError(saveError(cause));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+
+  if (state.status === 'loading') return <Spinner label="Loading the secure card form…" />;
+  if (state.status === 'unavailable') {
+    return (
+      <div className="banner banner-warning" role="alert">
+        <p>
+          Card payments are unavailable right now: we could not reach our card processor. Check your
+          connection and try again. Everything you entered so far is kept.
+        </p>
+        <Button variant="secondary" onClick={state.retry} isBusy={state.isRetrying} busyLabel="Trying again…">
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { CardEntry } = state.gateway;
 
   return (
     <div className="add-card" aria-describedby={error ? errorId : undefined}>
@@ -106,11 +101,11 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
         </p>
       ) : null}
       <div className="actions">
-        <Button onClick={() => void save()} isBusy={busy} busyLabel="Saving card…">
+        <Button onClick={() => void save.run()} isBusy={save.isBusy} busyLabel="Saving card…">
           Save card
         </Button>
         {onCancel ? (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={save.isBusy}>
             Cancel
           </Button>
         ) : null}

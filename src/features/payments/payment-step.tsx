@@ -8,7 +8,9 @@ import { useQuoteInvoice, useUpdatePaymentSource } from '@/api/billing/mutations
 import type { InvoiceResult, PaymentSource } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { formatMoney, isFreeConsultation, roomCurrency } from '@/api/rooms/consultations';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import {
   customValue,
@@ -250,7 +252,7 @@ function ChoosePayment(props: StepScreenProps) {
     return true;
   };
 
-  const apply = async () => {
+  const apply = useSingleFlight(async () => {
     const code = getValues('promoCode').trim();
     if (!code) {
       setError('promoCode', { message: 'Enter a coupon code first.' }, { shouldFocus: true });
@@ -261,7 +263,7 @@ function ChoosePayment(props: StepScreenProps) {
     } catch (error) {
       setError('promoCode', { message: quoteError(error) }, { shouldFocus: true });
     }
-  };
+  });
 
   const onValid = async (values: PaymentValues) => {
     if (isFree) {
@@ -356,8 +358,8 @@ function ChoosePayment(props: StepScreenProps) {
               />
               <Button
                 variant="secondary"
-                onClick={() => void apply()}
-                isBusy={quote.isPending}
+                onClick={() => void apply.run()}
+                isBusy={apply.isBusy || quote.isPending}
                 busyLabel="Checking…"
               >
                 Apply
@@ -374,13 +376,7 @@ function ChoosePayment(props: StepScreenProps) {
             ) : null}
           </div>
           {sources.isPending ? <Spinner label="Loading your saved cards…" /> : null}
-          {sources.isError ? (
-            <ErrorState
-              error={sources.error}
-              title="Your saved cards could not be loaded"
-              onRetry={() => void sources.refetch()}
-            />
-          ) : null}
+          <QueryError query={sources} title="Your saved cards could not be loaded" />
           {sources.data ? (
             <CardChoices
               sources={list}

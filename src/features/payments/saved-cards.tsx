@@ -5,7 +5,9 @@ import { useDeletePaymentSource, useUpdatePaymentSource } from '@/api/billing/mu
 import type { PaymentSource } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { roomQueries } from '@/api/rooms/queries';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { AddCard } from './add-card';
@@ -38,6 +40,15 @@ function CardRow({
   const update = useUpdatePaymentSource();
   const expired = isExpired(source);
   const name = cardName(source);
+  const makeDefault = useSingleFlight(async () => {
+    onMessage(null);
+    try {
+      await update.mutateAsync({ id: source.id, input: { is_default: true, ...scope } });
+      onMessage(`${name} is now your default card.`);
+    } catch (error) {
+      onMessage(actionError(error));
+    }
+  });
   return (
     <li className="card-row">
       <div>
@@ -49,19 +60,10 @@ function CardRow({
         {!source.is_default ? (
           <Button
             variant="secondary"
-            isBusy={update.isPending}
+            isBusy={makeDefault.isBusy}
             busyLabel="Saving…"
             aria-label={`Make ${name} the default card`}
-            onClick={() => {
-              onMessage(null);
-              update.mutate(
-                { id: source.id, input: { is_default: true, ...scope } },
-                {
-                  onSuccess: () => onMessage(`${name} is now your default card.`),
-                  onError: (error) => onMessage(actionError(error)),
-                },
-              );
-            }}
+            onClick={() => void makeDefault.run()}
           >
             Make default
           </Button>
@@ -83,9 +85,22 @@ export function SavedCardsList({ scope }: { scope: { room_code: string; provider
   const [message, setMessage] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const describedBy = useId();
+  const removing = useSingleFlight(async (target: PaymentSource, successor: PaymentSource | null) => {
+    try {
+      await remove.mutateAsync(target.id);
+      setConfirming(null);
+      setMessage(
+        target.is_default && successor
+          ? `${cardName(target)} was removed. ${cardName(successor)} is now your default card.`
+          : `${cardName(target)} was removed.`,
+      );
+    } catch (error) {
+      setRemoveError(actionError(error));
+    }
+  });
 
   if (sources.isPending) return <Spinner label="Loading your cards…" />;
-  if (sources.isError) return <ErrorState error={sources.error} onRetry={() => void sources.refetch()} />;
+  if (sources.isError) return <QueryError query={sources} />;
   const list = sources.data;
   // The server makes the newest remaining card the default when the default goes; say so first.
   const successor = confirming?.is_default ? (list.find((s) => s.id !== confirming.id) ?? null) : null;
@@ -154,26 +169,13 @@ export function SavedCardsList({ scope }: { scope: { room_code: string; provider
           <div className="actions">
             <Button
               variant="danger"
-              isBusy={remove.isPending}
+              isBusy={removing.isBusy}
               busyLabel="Removing…"
-              onClick={() => {
-                const target = confirming;
-                remove.mutate(target.id, {
-                  onSuccess: () => {
-                    setConfirming(null);
-                    setMessage(
-                      target.is_default && successor
-                        ? `${cardName(target)} was removed. ${cardName(successor)} is now your default card.`
-                        : `${cardName(target)} was removed.`,
-                    );
-                  },
-                  onError: (error) => setRemoveError(actionError(error)),
-                });
-              }}
+              onClick={() => void removing.run(confirming, successor)}
             >
               Remove card
             </Button>
-            <Button variant="secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
+            <Button variant="secondary" onClick={() => setConfirming(null)} disabled={removing.isBusy}>
               Keep card
             </Button>
           </div>
@@ -191,7 +193,7 @@ export function SavedCardsPanel() {
   const [roomCode, setRoomCode] = useState<string | null>(null);
   const selectId = useId();
   if (rooms.isPending) return <Spinner label="Loading rooms…" />;
-  if (rooms.isError) return <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} />;
+  if (rooms.isError) return <QueryError query={rooms} />;
   const list = rooms.data;
   const current = roomCode ?? list[0]?.code ?? null;
   return (

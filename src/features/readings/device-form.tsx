@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { useRegisterDevice } from '@/api/health/mutations';
 import { DEVICE_TYPES, type Device } from '@/api/health/schemas';
 import { isApiError } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { FormError, SelectField, TextField, useFocusWhenEnabled } from '@/components/ui/field';
+import { FormError, SelectField, TextField } from '@/components/ui/field';
 import { DEVICE_LABELS } from './kinds';
 
 const DeviceFormSchema = z.object({
@@ -34,40 +35,28 @@ export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) =>
     defaultValues: { device_name: '', type: 'body_scale', device_id: '' },
   });
   const register = useRegisterDevice();
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const headingId = useId();
-  const busy = form.formState.isSubmitting;
-  const { onInvalid } = useFocusWhenEnabled(form);
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      setDone('');
+      const input = DeviceFormSchema.parse(values);
+      const device = await register.mutateAsync(input);
+      onRegistered({ ...device, device_name: device.device_name ?? input.device_name });
+      setDone(`${input.device_name} is registered. Choose it under “Measured with”.`);
+      form.reset({ device_name: '', type: values.type, device_id: '' });
+    },
+    failure: (error) =>
+      `${isApiError(error) ? error.userMessage : 'Something went wrong.'} What you typed is still here; press Register device to try again.`,
+  });
+  const busy = submit.isBusy;
   return (
     <section aria-labelledby={headingId} className="card">
       <h2 id={headingId}>Register a home device</h2>
       <p>Optional: register a device so your readings say which one took them.</p>
       <FormProvider {...form}>
-        <form
-          noValidate
-          aria-labelledby={headingId}
-          onSubmit={(event) => {
-            if (busy) {
-              event.preventDefault();
-              return;
-            }
-            void form.handleSubmit(async (values) => {
-              setFailure(null);
-              setDone('');
-              const input = DeviceFormSchema.parse(values);
-              try {
-                const device = await register.mutateAsync(input);
-                onRegistered({ ...device, device_name: device.device_name ?? input.device_name });
-                setDone(`${input.device_name} is registered. Choose it under “Measured with”.`);
-                form.reset({ device_name: '', type: values.type, device_id: '' });
-              } catch (error) {
-                const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
-                setFailure(`${reason} What you typed is still here; press Register device to try again.`);
-              }
-            }, onInvalid)(event);
-          }}
-        >
+        <form noValidate aria-labelledby={headingId} onSubmit={submit.onSubmit}>
           <fieldset disabled={busy} className="plain-fieldset">
             <TextField<DeviceFormValues> name="device_name" label="Device name" autoComplete="off" required />
             <SelectField<DeviceFormValues>
@@ -82,7 +71,7 @@ export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) =>
               required
             />
           </fieldset>
-          <FormError message={failure} />
+          <FormError message={submit.formError} />
           <div className="form-actions">
             <Button type="submit" variant="secondary" isBusy={busy} busyLabel="Registering…">
               Register device

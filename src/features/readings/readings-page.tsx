@@ -8,15 +8,10 @@ import { DeviceTypeSchema, isKnownDeviceType, type Device, type DeviceType } fro
 /** A registered device whose type code this page has readings for. */
 type KnownDevice = Device & { type: DeviceType };
 import { fieldRefusal, isApiError } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
-import {
-  FormError,
-  RadioGroupField,
-  SelectField,
-  TextField,
-  useFocusWhenEnabled,
-} from '@/components/ui/field';
+import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import {
@@ -74,13 +69,11 @@ export function ReadingsPage() {
     },
   });
   const registerDevice = useRegisterDevice();
-  const submit = useSubmitMeasurement();
+  const sendMeasurement = useSubmitMeasurement();
   const registered = useRef(new Set<DeviceType>());
   const [ownDevices, setOwnDevices] = useState<KnownDevice[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<SentReading[]>([]);
   const [announcement, setAnnouncement] = useState('');
-  const { focusLater, onInvalid } = useFocusWhenEnabled(form);
   const kind = useWatch({ control: form.control, name: 'kind' });
   const unit = useWatch({ control: form.control, name: 'unit' });
   const device = useWatch({ control: form.control, name: 'device' });
@@ -117,8 +110,8 @@ export function ReadingsPage() {
     if (!deviceOptions.some((d) => d.value === device)) form.setValue('device', config.devices[0] ?? '');
   }, [kind, config, unit, device, deviceOptions, form]);
 
-  const onValid = async (values: ReadingValues) => {
-    setFailure(null);
+  const refused = useRef<'first' | 'second' | null>(null);
+  const send = async (values: ReadingValues) => {
     setAnnouncement('');
     const chosen = kindConfig(values.kind);
     const own = ownDevices.find((d) => `${OWN}${d.device_id}` === values.device);
@@ -132,7 +125,7 @@ export function ReadingsPage() {
         await registerDevice.mutateAsync(portalDevice(type));
         registered.current.add(type);
       }
-      const result = await submit.mutateAsync({
+      const result = await sendMeasurement.mutateAsync({
         type,
         date: values.date,
         time: at,
@@ -157,23 +150,30 @@ export function ReadingsPage() {
       setAnnouncement(`Sent. ${text}.`);
       form.reset({ ...values, first: '', second: '', ...nowFields(zone) });
     } catch (error) {
+      // The refusal names the reading in the sentence ("this weight: …"), which a field label cannot.
       const refusal = fieldRefusal(error);
       const field = refusal ? refusedField(refusal.path) : null;
-      if (refusal && field) {
-        const label = field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
-        form.setError(field, {
-          message: `The clinic could not accept this ${label.toLowerCase()}: ${refusal.text}.`,
-        });
-        // Focus moves there once the form is enabled again (a disabled field cannot take it).
-        focusLater(field);
-        return;
-      }
-      const reason = isApiError(error) ? error.userMessage : 'Something went wrong while sending.';
-      setFailure(`${reason} Your reading is still here; press Send reading to try again.`);
+      if (!refusal || !field) throw error;
+      const label = field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
+      form.setError(field, {
+        message: `The clinic could not accept this ${label.toLowerCase()}: ${refusal.text}.`,
+      });
+      // Focus moves there once the form is enabled again (a disabled field cannot take it).
+      refused.current = field;
     }
   };
-
-  const busy = form.formState.isSubmitting;
+  const submit = useSubmit({
+    form,
+    action: send,
+    failure: (error) =>
+      `${isApiError(error) ? error.userMessage : 'Something went wrong while sending.'} Your reading is still here; press Send reading to try again.`,
+  });
+  const busy = submit.isBusy;
+  useEffect(() => {
+    if (busy || !refused.current) return;
+    form.setFocus(refused.current);
+    refused.current = null;
+  }, [busy, form]);
   return (
     <Page title="Health readings">
       <p className="page-intro">
@@ -181,17 +181,7 @@ export function ReadingsPage() {
         as you enter it.
       </p>
       <FormProvider {...form}>
-        <form
-          noValidate
-          aria-label="Send a reading"
-          onSubmit={(event) => {
-            if (busy) {
-              event.preventDefault();
-              return;
-            }
-            void form.handleSubmit(onValid, onInvalid)(event);
-          }}
-        >
+        <form noValidate aria-label="Send a reading" onSubmit={submit.onSubmit}>
           <fieldset disabled={busy} className="plain-fieldset">
             <SelectField<ReadingValues>
               name="kind"
@@ -225,7 +215,7 @@ export function ReadingsPage() {
             <TextField<ReadingValues> name="date" label="Day taken" type="date" required />
             <TextField<ReadingValues> name="time" label={`Time taken (${zone})`} type="time" required />
           </fieldset>
-          <FormError message={failure} />
+          <FormError message={submit.formError} />
           <div className="form-actions">
             <Button type="submit" isBusy={busy} busyLabel="Sending…">
               Send reading

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { providerName, ProviderPhoto } from './provider-photo';
@@ -23,13 +24,7 @@ export function ProviderDialog({
       <div className="provider-detail">
         <ProviderPhoto provider={data ?? provider} large />
         {detail.isPending ? <Spinner label="Loading profile…" /> : null}
-        {detail.isError ? (
-          <ErrorState
-            error={detail.error}
-            title="We couldn’t load this profile"
-            onRetry={() => void detail.refetch()}
-          />
-        ) : null}
+        <QueryError query={detail} title="We couldn’t load this profile" />
         {data ? (
           <dl className="detail-list">
             {data.short_bio ? <Entry term="About">{data.short_bio}</Entry> : null}

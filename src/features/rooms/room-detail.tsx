@@ -5,7 +5,8 @@ import { useServerExtension } from '@/api/accounts/extensions';
 import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room, RoomProvider } from '@/api/rooms/schemas';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ClosedNotice } from './closed-notice';
@@ -143,13 +144,7 @@ function Providers({ roomCode }: { roomCode: string }) {
     <section aria-labelledby="room-providers">
       <h2 id="room-providers">Providers</h2>
       {providers.isPending ? <Spinner label="Loading providers…" /> : null}
-      {providers.isError ? (
-        <ErrorState
-          error={providers.error}
-          title="We couldn’t load the providers"
-          onRetry={() => void providers.refetch()}
-        />
-      ) : null}
+      <QueryError query={providers} title="We couldn’t load the providers" />
       {providers.data?.length === 0 ? <EmptyState title="No providers listed yet" /> : null}
       {providers.data?.length ? (
         <ul className="provider-list">

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryError, QueryStale } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 
 export const ROOMS_PAGE_SIZE = 10;
@@ -14,20 +15,13 @@ export const ROOMS_PAGE_SIZE = 10;
 export function RoomList({ page, pageHref }: { page: number; pageHref: (page: number) => string }) {
   const rooms = useQuery(roomQueries.list({ page, limit: ROOMS_PAGE_SIZE }));
   if (rooms.isPending) return <Spinner label="Loading rooms…" />;
-  if (rooms.isError && !rooms.data)
-    return (
-      <ErrorState
-        error={rooms.error}
-        title="We couldn’t load the rooms"
-        onRetry={() => void rooms.refetch()}
-      />
-    );
+  if (rooms.isError && !rooms.data) return <QueryError query={rooms} title="We couldn’t load the rooms" />;
   const list = rooms.data ?? [];
   const hasNext = list.length === ROOMS_PAGE_SIZE;
   return (
     <>
       <DroppedRowsNotice list={rooms.data} />
-      {rooms.isError ? <StaleBanner onRetry={() => void rooms.refetch()} /> : null}
+      <QueryStale query={rooms} />
       {list.length === 0 ? (
         <EmptyState title={page > 1 ? 'No more rooms' : 'No rooms yet'}>
           {page > 1 ? (

@@ -12,7 +12,8 @@ import {
   type SurveyResponseFilter,
 } from '@/api/surveys/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -182,7 +183,7 @@ export function SurveyReport() {
         </h2>
         {list.isPending ? <Spinner label="Loading responses…" /> : null}
         <DroppedRowsNotice list={list.data?.data} />
-        {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
+        <QueryError query={list} />
         {list.data && total === 0 ? (
           <p>Nothing matches. Try a longer range of days or another survey.</p>
         ) : null}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
 import type { FileRecord } from '@/api/files/schemas';
-import { ErrorState } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
 import { fileActionMessage, fileTitleOf, openFileInNewTab } from '@/components/upload';
 
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
@@ -33,13 +33,7 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Photos and documents</h2>
-      {files.isError ? (
-        <ErrorState
-          error={files.error}
-          title="We couldn’t load the attachments"
-          onRetry={() => void files.refetch()}
-        />
-      ) : null}
+      <QueryError query={files} title="We couldn’t load the attachments" />
       {openError ? <p role="alert">{openError}</p> : null}
       <ul className="attachment-grid">
         {(files.data ?? []).map((file) => (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
+import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -116,14 +117,7 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
 export function ProviderVisitList({ hrefFor }: { hrefFor: (id: string) => string }) {
   const visits = useQuery(visitQueries.list({}));
   if (visits.isPending) return <Spinner label="Loading visits…" />;
-  if (visits.isError)
-    return (
-      <ErrorState
-        error={visits.error}
-        title="We couldn’t load the visits"
-        onRetry={() => void visits.refetch()}
-      />
-    );
+  if (visits.isError) return <QueryError query={visits} title="We couldn’t load the visits" />;
   if (!visits.data.length)
     return (
       <>

@@ -8,7 +8,8 @@ import { roomQueries } from '@/api/rooms/queries';
 import { VISIT_STATUS, type Visit, type VisitMeeting } from '@/api/visits/schemas';
 import { useCancelVisit } from '@/api/visits/mutations';
 import { isApiError } from '@/api/errors';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
+import { QueryState } from '@/components/feedback/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
@@ -131,21 +132,19 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
   return (
     <section className="card queue" aria-labelledby="queue-title">
       <h2 id="queue-title">You are in the waiting room</h2>
-      {queue.isPending ? <Spinner label="Checking your place in line…" /> : null}
-      {queue.isError && !queue.data ? (
-        <ErrorState
-          error={queue.error}
-          title="We couldn’t check your place in line"
-          onRetry={() => void queue.refetch()}
-        />
-      ) : null}
-      {queue.data ? (
-        <QueueFacts
-          beforeMe={queue.data.before_me}
-          average={queue.data.average_visit_time}
-          ceiling={ceiling.success ? ceiling.data : null}
-        />
-      ) : null}
+      <QueryState
+        query={queue}
+        label="Checking your place in line…"
+        errorTitle="We couldn’t check your place in line"
+      >
+        {(data) => (
+          <QueueFacts
+            beforeMe={data.before_me}
+            average={data.average_visit_time}
+            ceiling={ceiling.success ? ceiling.data : null}
+          />
+        )}
+      </QueryState>
       <p className="field-hint">
         Keep this page open; it updates by itself. We will show a join button when your provider is ready.
       </p>
@@ -176,7 +175,7 @@ function LeaveQueueButton({ visitId }: { visitId: string }) {
     setAsking(false);
     setError(null);
   };
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     setError(null);
     try {
       await cancel.mutateAsync(visitId);
@@ -188,7 +187,7 @@ function LeaveQueueButton({ visitId }: { visitId: string }) {
           : 'We could not take you out of the line. You are still waiting; please try again or call the clinic.',
       );
     }
-  };
+  });
   return (
     <>
       <Button variant="secondary" onClick={() => setAsking(true)}>
@@ -197,7 +196,7 @@ function LeaveQueueButton({ visitId }: { visitId: string }) {
       {isAsking ? (
         <Dialog
           title="Leave the waiting room?"
-          onClose={cancel.isPending ? undefined : close}
+          onClose={confirm.isBusy ? undefined : close}
           describedBy={descriptionId}
         >
           <p id={descriptionId}>
@@ -206,13 +205,13 @@ function LeaveQueueButton({ visitId }: { visitId: string }) {
           </p>
           <FormError message={error} />
           <div className="dialog-actions">
-            <Button variant="secondary" onClick={close} disabled={cancel.isPending}>
+            <Button variant="secondary" onClick={close} disabled={confirm.isBusy}>
               Stay in line
             </Button>
             <Button
               variant="danger"
-              onClick={() => void confirm()}
-              isBusy={cancel.isPending}
+              onClick={() => void confirm.run()}
+              isBusy={confirm.isBusy}
               busyLabel="Leaving…"
             >
               Leave

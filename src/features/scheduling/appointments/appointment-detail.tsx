@@ -1,7 +1,7 @@
 import { visitStatusWords } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
@@ -9,6 +9,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
@@ -114,10 +115,8 @@ function Reschedule({
   const [picked, setPicked] = useState<PickedSlot | null>(null);
   const [lost, setLost] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const sending = useRef(false);
-  const submit = async () => {
-    if (!picked || sending.current) return;
-    sending.current = true;
+  const submit = useSingleFlight(async () => {
+    if (!picked) return;
     setError(null);
     try {
       const moved = await move.mutateAsync({
@@ -139,10 +138,8 @@ function Reschedule({
           isApiError(cause) ? cause.userMessage : 'The appointment could not be moved. Please try again.',
         );
       }
-    } finally {
-      sending.current = false;
     }
-  };
+  });
   return (
     <section className="card" aria-labelledby="reschedule-title">
       <h2 id="reschedule-title">Choose a new time</h2>
@@ -161,10 +158,15 @@ function Reschedule({
       />
       {picked ? <p>New time: {formatDateTime(picked.start, zone)}</p> : null}
       <div className="form-actions">
-        <Button onClick={() => void submit()} disabled={!picked} isBusy={move.isPending} busyLabel="Moving…">
+        <Button
+          onClick={() => void submit.run()}
+          disabled={!picked}
+          isBusy={submit.isBusy}
+          busyLabel="Moving…"
+        >
           Move my appointment
         </Button>
-        <Button variant="secondary" onClick={() => onDone(null)} disabled={move.isPending}>
+        <Button variant="secondary" onClick={() => onDone(null)} disabled={submit.isBusy}>
           Keep the current time
         </Button>
       </div>
@@ -184,7 +186,7 @@ function CancelDialog({
   const cancel = useCancelVisit();
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     setError(null);
     try {
       await cancel.mutateAsync(visit.id);
@@ -192,11 +194,11 @@ function CancelDialog({
     } catch (cause) {
       setError(isApiError(cause) ? cause.userMessage : 'Cancelling failed. Please try again.');
     }
-  };
+  });
   return (
     <Dialog
       title="Cancel this appointment?"
-      onClose={cancel.isPending ? undefined : () => onClose(false)}
+      onClose={confirm.isBusy ? undefined : () => onClose(false)}
       describedBy={descriptionId}
     >
       <div id={descriptionId}>
@@ -208,13 +210,13 @@ function CancelDialog({
       </div>
       <FormError message={error} />
       <div className="dialog-actions">
-        <Button variant="secondary" onClick={() => onClose(false)} disabled={cancel.isPending}>
+        <Button variant="secondary" onClick={() => onClose(false)} disabled={confirm.isBusy}>
           Keep it
         </Button>
         <Button
           variant="danger"
-          onClick={() => void confirm()}
-          isBusy={cancel.isPending}
+          onClick={() => void confirm.run()}
+          isBusy={confirm.isBusy}
           busyLabel="Cancelling…"
         >
           Cancel appointment

@@ -7,7 +7,8 @@ import { roomQueries } from '@/api/rooms/queries';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 import { formatRange } from '@/lib/dates';
 import { isAppointment } from './appointment-words';
@@ -64,9 +65,7 @@ export function AppointmentsList({ zone }: { zone: string }) {
       <section aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">Upcoming</h2>
         {upcoming.isPending ? <Spinner label="Loading your appointments…" /> : null}
-        {upcoming.isError ? (
-          <ErrorState error={upcoming.error} onRetry={() => void upcoming.refetch()} />
-        ) : null}
+        <QueryError query={upcoming} />
         {upcoming.data && upcomingList.length === 0 ? (
           <EmptyState title="No upcoming appointments">
             <p>
@@ -83,7 +82,7 @@ export function AppointmentsList({ zone }: { zone: string }) {
       <section aria-labelledby="past-title">
         <h2 id="past-title">Past and cancelled</h2>
         {past.isPending ? <Spinner label="Loading past appointments…" /> : null}
-        {past.isError ? <ErrorState error={past.error} onRetry={() => void past.refetch()} /> : null}
+        <QueryError query={past} />
         {past.data && pastList.length === 0 ? <p>No past appointments.</p> : null}
         <ul className="appointment-list">
           {pastList.map((v) => (

@@ -4,7 +4,8 @@ import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
 import { slotQueries } from '@/api/slots/queries';
 import type { AvailabilityQuery, AvailableSlot, Availability } from '@/api/slots/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/dates';
 import { addDays, dayKeyOf, dayKeys, dayWindow, displayTime, groupByDay, type DayKey } from '../utils/days';
@@ -170,13 +171,7 @@ export function SlotPicker(props: SlotPickerProps) {
         {formatDate(window.start, props.zone)} to {formatDate(window.end - 1, props.zone)}
       </h3>
       {week.isPending ? <Spinner label="Loading open times…" /> : null}
-      {week.isError ? (
-        <ErrorState
-          error={week.error}
-          title="Open times could not be loaded"
-          onRetry={() => void week.refetch()}
-        />
-      ) : null}
+      <QueryError query={week} title="Open times could not be loaded" />
       {isEmpty ? (
         <div className="empty-state" role="status">
           <p>No open times on these days.</p>

@@ -9,7 +9,9 @@ import type { Slot, SlotGroup } from '@/api/slots/schemas';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
@@ -55,12 +57,11 @@ function ConfirmDelete({
 }) {
   const removeSlot = useDeleteSlot();
   const removeGroup = useDeleteSlotGroup();
-  const busy = removeSlot.isPending || removeGroup.isPending;
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
   const booked = pending.slots.filter((s) => visits.some((v) => isActive(v) && overlaps(v, s.start, s.end)));
   const count = pending.slots.length;
-  const confirm = async () => {
+  const confirm = useSingleFlight(async () => {
     setError(null);
     try {
       const result =
@@ -81,7 +82,8 @@ function ConfirmDelete({
             : 'Deleting failed. Please try again.',
       );
     }
-  };
+  });
+  const busy = confirm.isBusy;
   return (
     <Dialog
       title={pending.kind === 'slot' ? 'Delete this open slot?' : 'Delete this slot group?'}
@@ -107,7 +109,7 @@ function ConfirmDelete({
         <Button variant="secondary" onClick={() => onClose()} disabled={busy}>
           Keep {count === 1 ? 'it' : 'them'}
         </Button>
-        <Button variant="danger" onClick={() => void confirm()} isBusy={busy} busyLabel="Deleting…">
+        <Button variant="danger" onClick={() => void confirm.run()} isBusy={busy} busyLabel="Deleting…">
           Delete
         </Button>
       </div>
@@ -186,8 +188,8 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
           : formatDate(window.start, zone)}
       </h2>
       {visits.isPending || slots.isPending ? <Spinner label="Loading your schedule…" /> : null}
-      {visits.isError ? <ErrorState error={visits.error} onRetry={() => void visits.refetch()} /> : null}
-      {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} /> : null}
+      <QueryError query={visits} />
+      <QueryError query={slots} />
       <div className="schedule-days">
         {keys.map((key) => {
           const label = formatDate(dayWindow(key, 1, zone).start, zone);
@@ -248,7 +250,7 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
           next {GROUP_HORIZON_DAYS} days.
         </p>
         {ahead.isPending ? <Spinner label="Loading your slot groups…" /> : null}
-        {ahead.isError ? <ErrorState error={ahead.error} onRetry={() => void ahead.refetch()} /> : null}
+        <QueryError query={ahead} />
         {ahead.data && groups.size === 0 ? (
           <p>You have no open slots in the next {GROUP_HORIZON_DAYS} days.</p>
         ) : null}

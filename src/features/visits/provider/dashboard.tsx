@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { EconsultInbox } from './econsult-inbox';
 import { TodayList } from './today';
@@ -20,14 +20,18 @@ export function ProviderDashboard({
 }) {
   const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
-  if (me.isPending) return <Spinner label="Loading your dashboard…" />;
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
-  const rooms = (me.data.rooms ?? []).map((r) => ({ code: r.code, name: r.name }));
   return (
-    <div className="dashboard-grid">
-      <WaitingNow rooms={rooms} hrefFor={hrefFor} onWaitingCount={onWaitingCount} />
-      <EconsultInbox rooms={rooms} providerId={me.data.id} hrefFor={hrefFor} />
-      <TodayList providerId={me.data.id} zone={zone} hrefFor={hrefFor} />
-    </div>
+    <QueryState query={me} label="Loading your dashboard…">
+      {(data) => {
+        const rooms = (data.rooms ?? []).map((r) => ({ code: r.code, name: r.name }));
+        return (
+          <div className="dashboard-grid">
+            <WaitingNow rooms={rooms} hrefFor={hrefFor} onWaitingCount={onWaitingCount} />
+            <EconsultInbox rooms={rooms} providerId={data.id} hrefFor={hrefFor} />
+            <TodayList providerId={data.id} zone={zone} hrefFor={hrefFor} />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

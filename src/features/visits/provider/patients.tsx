@@ -6,7 +6,8 @@ import { userQueries } from '@/api/users/queries';
 import { VISIT_KIND_TITLE, visitKindOf, visitStatusWords } from '@/api/visits/kinds';
 import { visitQueries } from '@/api/visits/queries';
 import type { Visit } from '@/api/visits/schemas';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError, QueryState } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { ageFrom } from './visit-header';
@@ -29,47 +30,45 @@ export function MyPatients({
 }) {
   const visits = useQuery(visitQueries.list({}));
   const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
-  if (visits.isPending) return <Spinner label="Loading your patients…" />;
-  if (visits.isError) {
-    return (
-      <ErrorState
-        error={visits.error}
-        title="We couldn’t load your patients"
-        onRetry={() => void visits.refetch()}
-      />
-    );
-  }
-  const latest = new Map<string, Visit>();
-  for (const v of visits.data) {
-    if (v.provider_id !== providerId || !v.member_id) continue;
-    const seen = latest.get(v.member_id);
-    if (!seen || timeOf(v) > timeOf(seen)) latest.set(v.member_id, v);
-  }
-  const patients = [...latest.values()].sort((a, b) => timeOf(b) - timeOf(a));
-  if (!patients.length)
-    return <EmptyState title="No patients yet">Visits assigned to you list their patients here.</EmptyState>;
   return (
-    <>
-      <ul className="queue-list">
-        {patients.slice(0, shown).map((v) => (
-          <li key={v.member_id} className="inbox-item">
-            <p className="queue-name">
-              <Link to={hrefFor(v.member_id ?? '')}>
-                <bdi>{displayName(v.member, 'Patient')}</bdi>
-              </Link>
-            </p>
-            <p className="queue-meta">
-              Last visit: {VISIT_KIND_TITLE[visitKindOf(v)]}, {formatDateTime(timeOf(v), zone)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      {patients.length > shown ? (
-        <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
-          Show more patients
-        </Button>
-      ) : null}
-    </>
+    <QueryState query={visits} label="Loading your patients…" errorTitle="We couldn’t load your patients">
+      {(data) => {
+        const latest = new Map<string, Visit>();
+        for (const v of data) {
+          if (v.provider_id !== providerId || !v.member_id) continue;
+          const seen = latest.get(v.member_id);
+          if (!seen || timeOf(v) > timeOf(seen)) latest.set(v.member_id, v);
+        }
+        const patients = [...latest.values()].sort((a, b) => timeOf(b) - timeOf(a));
+        if (!patients.length)
+          return (
+            <EmptyState title="No patients yet">Visits assigned to you list their patients here.</EmptyState>
+          );
+        return (
+          <>
+            <ul className="queue-list">
+              {patients.slice(0, shown).map((v) => (
+                <li key={v.member_id} className="inbox-item">
+                  <p className="queue-name">
+                    <Link to={hrefFor(v.member_id ?? '')}>
+                      <bdi>{displayName(v.member, 'Patient')}</bdi>
+                    </Link>
+                  </p>
+                  <p className="queue-meta">
+                    Last visit: {VISIT_KIND_TITLE[visitKindOf(v)]}, {formatDateTime(timeOf(v), zone)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {patients.length > shown ? (
+              <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
+                Show more patients
+              </Button>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -78,41 +77,40 @@ export function PatientProfileSummary({ patientId }: { patientId: string }) {
   const headingId = useId();
   const patient = useQuery(userQueries.detail(patientId));
   const [now] = useState(() => Date.now());
-  if (patient.isPending) return <Spinner label="Loading the profile…" />;
-  if (patient.isError) {
-    return (
-      <ErrorState
-        error={patient.error}
-        title="We couldn’t load this patient’s profile"
-        onRetry={() => void patient.refetch()}
-      />
-    );
-  }
-  const p = patient.data;
-  const age = ageFrom(p.dob, now);
-  const rows: [string, string | null | undefined][] = [
-    ['Name', displayName(p, 'Not given')],
-    ['Date of birth', p.dob ? `${p.dob}${age !== null ? ` (${age} years old)` : ''}` : null],
-    ['Email', p.email],
-    ['Phone', typeof p.phone === 'string' ? p.phone : null],
-    ['State', typeof p.state === 'string' ? p.state : null],
-  ];
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Profile</h2>
-      <dl className="detail-list">
-        {rows
-          .filter((r): r is [string, string] => typeof r[1] === 'string' && r[1] !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>
-                <bdi>{value}</bdi>
-              </dd>
-            </div>
-          ))}
-      </dl>
-    </section>
+    <QueryState
+      query={patient}
+      label="Loading the profile…"
+      errorTitle="We couldn’t load this patient’s profile"
+    >
+      {(p) => {
+        const age = ageFrom(p.dob, now);
+        const rows: [string, string | null | undefined][] = [
+          ['Name', displayName(p, 'Not given')],
+          ['Date of birth', p.dob ? `${p.dob}${age !== null ? ` (${age} years old)` : ''}` : null],
+          ['Email', p.email],
+          ['Phone', typeof p.phone === 'string' ? p.phone : null],
+          ['State', typeof p.state === 'string' ? p.state : null],
+        ];
+        return (
+          <section className="card" aria-labelledby={headingId}>
+            <h2 id={headingId}>Profile</h2>
+            <dl className="detail-list">
+              {rows
+                .filter((r): r is [string, string] => typeof r[1] === 'string' && r[1] !== '')
+                .map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>
+                      <bdi>{value}</bdi>
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -135,13 +133,7 @@ export function PatientVisitHistory({
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Visits</h2>
       {visits.isPending ? <Spinner label="Loading visits…" /> : null}
-      {visits.isError ? (
-        <ErrorState
-          error={visits.error}
-          title="We couldn’t load the visits"
-          onRetry={() => void visits.refetch()}
-        />
-      ) : null}
+      <QueryError query={visits} title="We couldn’t load the visits" />
       {visits.data && !mine.length ? <p className="empty-state">No visits you can see.</p> : null}
       {mine.length ? (
         <ul className="queue-list">

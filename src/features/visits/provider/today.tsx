@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf, visitMedium, visitStatusWords } from '@/api/visits/kinds';
 import { VISIT_STATUS } from '@/api/visits/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { formatTime, zoneLabel } from '@/lib/dates';
 import { usePolledVisits } from './use-polled-visits';
 
@@ -41,40 +41,39 @@ export function TodayList({
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Today</h2>
-      {visits.isPending ? <Spinner label="Loading today’s appointments…" /> : null}
-      {visits.isError && !visits.data ? (
-        <ErrorState
-          error={visits.error}
-          title="We couldn’t load today’s appointments"
-          onRetry={() => void visits.refetch()}
-        />
-      ) : null}
-      {visits.data && today.length === 0 ? <p className="empty-state">No appointments left today.</p> : null}
-      {today.length ? (
-        <>
-          <p className="queue-meta">Times in {zoneLabel(bounds.start, zone)}.</p>
-          <ul className="queue-list">
-            {today.map((v) => (
-              <li key={v.id} className="inbox-item">
-                <p className="queue-name">
-                  <Link to={hrefFor(v.id)}>
-                    {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
-                  </Link>
-                </p>
-                <p>
-                  <span className="tag">{visitStatusWords(v)}</span> {visitMedium(v)}
-                  {v.intake?.reason_for_visit ? (
-                    <>
-                      {' · '}
-                      <bdi>{v.intake.reason_for_visit}</bdi>
-                    </>
-                  ) : null}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <QueryState
+        query={visits}
+        label="Loading today’s appointments…"
+        errorTitle="We couldn’t load today’s appointments"
+        isEmpty={() => today.length === 0}
+        empty={<p className="empty-state">No appointments left today.</p>}
+      >
+        {() => (
+          <>
+            <p className="queue-meta">Times in {zoneLabel(bounds.start, zone)}.</p>
+            <ul className="queue-list">
+              {today.map((v) => (
+                <li key={v.id} className="inbox-item">
+                  <p className="queue-name">
+                    <Link to={hrefFor(v.id)}>
+                      {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
+                    </Link>
+                  </p>
+                  <p>
+                    <span className="tag">{visitStatusWords(v)}</span> {visitMedium(v)}
+                    {v.intake?.reason_for_visit ? (
+                      <>
+                        {' · '}
+                        <bdi>{v.intake.reason_for_visit}</bdi>
+                      </>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { isApiError } from '@/api/errors';
+import { useSingleFlight, useSubmit } from '@/components/form';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
 import { useVisitAction } from '@/api/visits/mutations';
@@ -50,10 +51,11 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
   const notStarted = visit.status === VISIT_STATUS.pending || visit.status === VISIT_STATUS.confirmed;
   const free = !visit.provider_id;
 
-  const run = (input: ProviderVisitAction) => {
-    if (action.isPending) return;
-    action.mutate(input);
-  };
+  // A refusal is shown from action.error below, in the server's words.
+  const flight = useSingleFlight(async (input: ProviderVisitAction) => {
+    await action.mutateAsync(input).catch(() => undefined);
+  });
+  const run = (input: ProviderVisitAction) => void flight.run(input);
   const busyFor = (name: ProviderVisitAction['action']) =>
     action.isPending && action.variables.action === name;
 
@@ -137,20 +139,12 @@ function CancelDialog({
   onConfirm: (reason: string) => Promise<void>;
 }) {
   const form = useForm<CancelValues>({ resolver: zodResolver(CancelSchema), defaultValues: { reason: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      await onConfirm(reason);
-    } catch (error) {
-      setFailure(errorWords(error));
-    }
-  });
-  const busy = form.formState.isSubmitting;
+  const submit = useSubmit({ form, action: ({ reason }) => onConfirm(reason), failure: errorWords });
+  const busy = submit.isBusy;
   return (
     <Dialog title="Cancel this visit?" onClose={busy ? undefined : onClose}>
       <FormProvider {...form}>
-        <form noValidate onSubmit={(event) => void submit(event)}>
+        <form noValidate onSubmit={submit.onSubmit}>
           <fieldset disabled={busy}>
             <p>The patient is told the visit is cancelled, with your reason.</p>
             <TextAreaField<CancelValues>
@@ -159,7 +153,7 @@ function CancelDialog({
               required
               maxLength={500}
             />
-            <FormError message={failure} />
+            <FormError message={submit.formError} />
             <div className="button-row">
               <Button variant="danger" type="submit" isBusy={busy} busyLabel="Cancelling…">
                 Cancel the visit

@@ -5,7 +5,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Button } from '@/components/ui/button';
 import { useDocumentVisible } from '../use-document-visible';
 import { DASHBOARD_POLL_MS, minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
@@ -127,34 +127,36 @@ function RoomQueue({
           {Math.round(queue.data.average_visit_time / 60)} min
         </p>
       ) : null}
-      {visits.isPending ? <Spinner label={`Loading the queue of ${roomName}…`} /> : null}
-      {visits.isError && !visits.data ? (
-        <ErrorState
-          error={visits.error}
-          title={`We couldn’t load the queue of ${roomName}`}
-          onRetry={() => void visits.refetch()}
-        />
-      ) : null}
-      {visits.data && waiting.length === 0 ? <p className="empty-state">Nobody is waiting.</p> : null}
-      {waiting.length ? (
-        <ol className="queue-list" aria-label={`Patients waiting in ${roomName}`}>
-          {waiting.slice(0, shown).map((visit, index) => (
-            <QueueItem
-              key={visit.id}
-              visit={visit}
-              position={index + 1}
-              now={now}
-              href={hrefFor(visit.id)}
-              roomName={roomName}
-            />
-          ))}
-        </ol>
-      ) : null}
-      {waiting.length > shown ? (
-        <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
-          Show {Math.min(QUEUE_PAGE_SIZE, waiting.length - shown)} more of {waiting.length - shown} waiting
-        </Button>
-      ) : null}
+      <QueryState
+        query={visits}
+        label={`Loading the queue of ${roomName}…`}
+        errorTitle={`We couldn’t load the queue of ${roomName}`}
+        isEmpty={() => waiting.length === 0}
+        empty={<p className="empty-state">Nobody is waiting.</p>}
+      >
+        {() => (
+          <>
+            <ol className="queue-list" aria-label={`Patients waiting in ${roomName}`}>
+              {waiting.slice(0, shown).map((visit, index) => (
+                <QueueItem
+                  key={visit.id}
+                  visit={visit}
+                  position={index + 1}
+                  now={now}
+                  href={hrefFor(visit.id)}
+                  roomName={roomName}
+                />
+              ))}
+            </ol>
+            {waiting.length > shown ? (
+              <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
+                Show {Math.min(QUEUE_PAGE_SIZE, waiting.length - shown)} more of {waiting.length - shown}{' '}
+                waiting
+              </Button>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
