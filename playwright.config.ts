@@ -1,4 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { laneDist, laneOrigin } from './test/e2e/support/lanes';
 
 /**
  * Browser tests: the production build (`npm run build:e2e`, mode `e2e`) served with the
@@ -11,6 +12,12 @@ const CI = !!process.env.CI;
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4317);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 8787);
 const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
+/**
+ * Workers, each with its own mock API and build (test/e2e/support/lanes.ts; `npm run build:e2e`
+ * builds the extra lanes' copies). Two: most of a browser test's time is waiting (for a poll, a
+ * debounce, an animation frame), so two lanes keep both cores busy where one left them half idle.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
 
@@ -52,8 +59,10 @@ export default defineConfig({
   // The journeys run once per mock profile (playwright.journeys.config.ts).
   testIgnore: 'journeys/**',
   outputDir: 'test-results',
-  workers: 1, // two cores: one browser, one mock server, one static server
-  fullyParallel: false,
+  workers: LANES,
+  // Every test starts from the seed of its own lane's mock (fixtures.ts), so tests of one file may
+  // run in different lanes.
+  fullyParallel: true,
   retries: 0,
   forbidOnly: CI,
   reporter: 'list',
@@ -85,8 +94,14 @@ export default defineConfig({
     },
   },
   webServer: [
-    mockServer(MOCK_PORT),
-    appServer(APP_PORT, DIST_DIR, `http://127.0.0.1:${MOCK_PORT}`),
+    ...Array.from({ length: LANES }, (_, lane) => [
+      mockServer(Number(new URL(laneOrigin(`http://127.0.0.1:${MOCK_PORT}`, lane)).port)),
+      appServer(
+        Number(new URL(laneOrigin(`http://127.0.0.1:${APP_PORT}`, lane)).port),
+        laneDist(DIST_DIR, lane),
+        laneOrigin(`http://127.0.0.1:${MOCK_PORT}`, lane),
+      ),
+    ]).flat(),
     // The same app on the in-browser mock (MSW worker), for the contract table.
     appServer(APP_PORT + 1, process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock'),
   ],

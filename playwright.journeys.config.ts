@@ -16,6 +16,8 @@ export default defineConfig({
   ...base,
   testDir: 'test/e2e/journeys',
   testIgnore: [],
+  // One lane per profile: each run has one mock server and one build (test/e2e/support/lanes.ts).
+  workers: 1,
   outputDir: SPEC ? 'test-results-spec' : 'test-results-full',
   use: { ...base.use, baseURL: `http://127.0.0.1:${APP_PORT}` },
   webServer: [

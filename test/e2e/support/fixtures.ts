@@ -24,12 +24,16 @@ import {
   type Page,
   type Route,
 } from '@playwright/test';
+import { LANE, laneOrigin } from './lanes';
 import { apiOriginsFromEnv } from './static-server';
 
 export { expect };
 
-/** The API origin(s) the build talks to (`E2E_API_ORIGIN`); the first is the mock server. */
-export const API_ORIGINS: readonly string[] = apiOriginsFromEnv();
+/**
+ * The API origin(s) this worker's build talks to (`E2E_API_ORIGIN`, moved to this worker's lane:
+ * lanes.ts); the first is the mock server.
+ */
+export const API_ORIGINS: readonly string[] = apiOriginsFromEnv().map((origin) => laneOrigin(origin));
 export const MOCK_ORIGIN: string = API_ORIGINS[0] ?? 'http://127.0.0.1:8787';
 
 /** Hosts the browser may talk to; everything else is aborted and fails the test. */
@@ -318,6 +322,11 @@ export async function expectNoAxeViolations(page: Page, context?: string | AxeCh
 }
 
 export const test = base.extend<Fixtures>({
+  // This worker's lane serves the app on its own port (lanes.ts); lane 0 keeps the configured one.
+  baseURL: async ({ baseURL }, use) => {
+    await use(baseURL && LANE !== 0 ? laneOrigin(baseURL) : baseURL);
+  },
+
   // Test-scoped and auto: every test starts from the seed.
   resetMockState: [
     // eslint-disable-next-line no-empty-pattern
