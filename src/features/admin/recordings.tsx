@@ -9,7 +9,8 @@ import type { RecordedVisitsFilter } from '@/api/recordings/requests';
 import type { Recording } from '@/api/recordings/schemas';
 import { roomQueries } from '@/api/rooms/queries';
 import { displayName } from '@/api/users/display-name';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -129,13 +130,7 @@ function Recordings() {
         </p>
       ) : null}
       {visits.isPending ? <Spinner label="Loading recordings…" /> : null}
-      {visits.isError ? (
-        <ErrorState
-          error={visits.error}
-          title="The recordings could not be loaded"
-          onRetry={() => void visits.refetch()}
-        />
-      ) : null}
+      <QueryError query={visits} title="The recordings could not be loaded" />
       {visits.data && rows.length === 0 ? <EmptyState title="No recordings match these filters" /> : null}
       {rows.length > 0 ? (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Recordings (scrolls sideways)">

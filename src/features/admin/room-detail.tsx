@@ -9,7 +9,8 @@ import { useSetRoomClosed } from '@/api/rooms/mutations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room } from '@/api/rooms/schemas';
 import { displayName } from '@/api/users/display-name';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError, TextAreaField } from '@/components/ui/field';
@@ -38,14 +39,7 @@ function RoomDetail({ code }: { code: string }) {
   const room = useQuery(roomQueries.detail(code));
   const providers = useQuery(roomQueries.providers(code));
   if (room.isPending) return <Spinner label="Loading the room…" />;
-  if (room.isError)
-    return (
-      <ErrorState
-        error={room.error}
-        title="This room could not be loaded"
-        onRetry={() => void room.refetch()}
-      />
-    );
+  if (room.isError) return <QueryError query={room} title="This room could not be loaded" />;
   const data = room.data;
   const closed = data.operation_settings?.is_closed === true;
   return (
@@ -78,13 +72,7 @@ function RoomDetail({ code }: { code: string }) {
       <section className="card" aria-labelledby="room-providers">
         <h2 id="room-providers">Providers</h2>
         {providers.isPending ? <Spinner label="Loading providers…" /> : null}
-        {providers.isError ? (
-          <ErrorState
-            error={providers.error}
-            title="The providers could not be loaded"
-            onRetry={() => void providers.refetch()}
-          />
-        ) : null}
+        <QueryError query={providers} title="The providers could not be loaded" />
         {providers.data && providers.data.length === 0 ? (
           <EmptyState title="No providers in this room" />
         ) : null}

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { isApiError } from '@/api/errors';
 import { useCreateRoom } from '@/api/rooms/mutations';
 import { roomQueries } from '@/api/rooms/queries';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
@@ -36,14 +37,7 @@ function RoomList() {
   const zone = useViewerTimeZone();
   const rooms = list.data ?? [];
   if (list.isPending) return <Spinner label="Loading rooms…" />;
-  if (list.isError)
-    return (
-      <ErrorState
-        error={list.error}
-        title="The rooms could not be loaded"
-        onRetry={() => void list.refetch()}
-      />
-    );
+  if (list.isError) return <QueryError query={list} title="The rooms could not be loaded" />;
   return (
     <>
       {rooms.length === 0 ? <EmptyState title="No rooms on this page" /> : null}

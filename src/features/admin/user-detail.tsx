@@ -10,6 +10,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import { displayName } from '@/api/users/display-name';
 import { userQueries } from '@/api/users/queries';
 import { USER_TYPE, type User } from '@/api/users/schemas';
+import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -39,14 +40,7 @@ function UserDetail({ userId }: { userId: string }) {
   const user = useQuery(userQueries.detail(userId));
   const zone = useViewerTimeZone();
   if (user.isPending) return <Spinner label="Loading the user…" />;
-  if (user.isError)
-    return (
-      <ErrorState
-        error={user.error}
-        title="This user could not be loaded"
-        onRetry={() => void user.refetch()}
-      />
-    );
+  if (user.isError) return <QueryError query={user} title="This user could not be loaded" />;
   const data = user.data;
   const subtype = subtypeLabel(data);
   return (
@@ -244,13 +238,7 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
     <FormProvider {...form}>
       <form className="filter-form" noValidate aria-labelledby="add-room" onSubmit={(e) => void submit(e)}>
         <h3 id="add-room">Add to a room</h3>
-        {rooms.isError ? (
-          <ErrorState
-            error={rooms.error}
-            title="The rooms could not be loaded"
-            onRetry={() => void rooms.refetch()}
-          />
-        ) : null}
+        <QueryError query={rooms} title="The rooms could not be loaded" />
         <div className="form-grid">
           <SelectField<AddValues> name="code" label="Room" options={options} placeholder="Choose a room" />
           <CheckboxField<AddValues> name="makeDefault" label="Make it the default room" />

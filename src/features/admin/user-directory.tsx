@@ -8,7 +8,8 @@ import { displayName } from '@/api/users/display-name';
 import { roomQueries } from '@/api/rooms/queries';
 import { userQueries } from '@/api/users/queries';
 import { USER_TYPE, type ListUsersFilter, type User } from '@/api/users/schemas';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -173,13 +174,7 @@ function UserDirectory() {
       </FormProvider>
 
       {list.isPending ? <Spinner label="Loading users…" /> : null}
-      {list.isError ? (
-        <ErrorState
-          error={list.error}
-          title="The users could not be loaded"
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
+      <QueryError query={list} title="The users could not be loaded" />
       {list.data && rows.length === 0 ? <EmptyState title="No users match these filters" /> : null}
       {rows.length > 0 ? (
         <>

@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useDeleteFile } from '@/api/files/mutations';
 import type { FileRecord } from '@/api/files/schemas';
 import { isApiError } from '@/api/errors';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
@@ -10,13 +11,10 @@ import { FileName, fileTitleOf } from '@/components/upload';
 /** Asks before deleting; the dialog closes (and the row goes) only once the server agreed. */
 export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () => void }) {
   const remove = useDeleteFile();
-  const sending = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
 
-  const confirm = async () => {
-    if (sending.current) return;
-    sending.current = true;
+  const confirm = useSingleFlight(async () => {
     setError(null);
     try {
       await remove.mutateAsync(file.id);
@@ -29,15 +27,13 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
             ? cause.userMessage
             : 'Deleting failed. Please try again.',
       );
-    } finally {
-      sending.current = false;
     }
-  };
+  });
 
   return (
     <Dialog
       title="Delete document?"
-      onClose={remove.isPending ? undefined : onClose}
+      onClose={confirm.isBusy ? undefined : onClose}
       describedBy={descriptionId}
     >
       <p id={descriptionId}>
@@ -46,13 +42,13 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
       <FormError message={error} />
       <div className="dialog-actions">
         {/* The safe choice comes first, so it is where focus lands. */}
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+        <Button variant="secondary" onClick={onClose} disabled={confirm.isBusy}>
           Keep it
         </Button>
         <Button
           variant="danger"
-          onClick={() => void confirm()}
-          isBusy={remove.isPending}
+          onClick={() => void confirm.run()}
+          isBusy={confirm.isBusy}
           busyLabel="Deleting…"
         >
           Delete

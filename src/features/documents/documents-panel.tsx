@@ -5,7 +5,8 @@ import { useUploadFile } from '@/api/files/mutations';
 import { fileQueries } from '@/api/files/queries';
 import type { FileFilter, FileRecord } from '@/api/files/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
+import { EmptyState } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { DOCUMENT_ACCEPT, FileUploader, UPLOAD_MAX_BYTES, type UploadContext } from '@/components/upload';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -85,48 +86,45 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
       />
 
       <h2>{heading}</h2>
-      {list.isPending ? <Spinner label="Loading documents…" /> : null}
-      {list.isError && !list.data ? (
-        <ErrorState
-          error={list.error}
-          title="We could not load the documents"
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
-      {list.isError && list.data ? <StaleBanner onRetry={() => void list.refetch()} /> : null}
-      <DroppedRowsNotice list={list.data} />
-      {list.data && files.length === 0 ? (
-        <EmptyState title="No documents yet">
-          <p>Documents you add, and documents your care team shares with you, show here.</p>
-        </EmptyState>
-      ) : null}
-      {visible.length > 0 ? (
-        <ul className="doc-list" aria-label={heading}>
-          {visible.map((file) => (
-            <DocumentRow
-              key={file.id}
-              file={file}
-              zone={zone}
-              viewerId={viewerId}
-              onRename={setRenaming}
-              onDelete={setDeleting}
-            />
-          ))}
-        </ul>
-      ) : null}
-      {pageCount > 1 ? (
-        <nav className="doc-pager" aria-label="Document pages">
-          <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-            Previous page
-          </Button>
-          <span aria-live="polite">
-            Page {page} of {pageCount} ({files.length} documents)
-          </span>
-          <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pageCount}>
-            Next page
-          </Button>
-        </nav>
-      ) : null}
+      <QueryState query={list} label="Loading documents…" errorTitle="We could not load the documents">
+        {(data) => (
+          <>
+            <DroppedRowsNotice list={data} />
+            {data.length === 0 ? (
+              <EmptyState title="No documents yet">
+                <p>Documents you add, and documents your care team shares with you, show here.</p>
+              </EmptyState>
+            ) : null}
+            {visible.length > 0 ? (
+              <ul className="doc-list" aria-label={heading}>
+                {visible.map((file) => (
+                  <DocumentRow
+                    key={file.id}
+                    file={file}
+                    zone={zone}
+                    viewerId={viewerId}
+                    onRename={setRenaming}
+                    onDelete={setDeleting}
+                  />
+                ))}
+              </ul>
+            ) : null}
+            {pageCount > 1 ? (
+              <nav className="doc-pager" aria-label="Document pages">
+                <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+                  Previous page
+                </Button>
+                <span aria-live="polite">
+                  Page {page} of {pageCount} ({files.length} documents)
+                </span>
+                <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pageCount}>
+                  Next page
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </QueryState>
 
       {renaming ? <RenameDialog file={renaming} onClose={() => setRenaming(null)} /> : null}
       {deleting ? <DeleteDialog file={deleting} onClose={() => setDeleting(null)} /> : null}

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useRenameFile } from '@/api/files/mutations';
 import type { FileRecord } from '@/api/files/schemas';
 import { isApiError } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
@@ -18,36 +18,34 @@ type RenameForm = z.infer<typeof RenameSchema>;
 /** Renames a document by its title (`meta.title`; the deprecated `name` goes along). */
 export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () => void }) {
   const rename = useRenameFile();
-  const sending = useRef(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RenameForm>({
     resolver: zodResolver(RenameSchema),
     defaultValues: { title: fileTitleOf(file) },
   });
 
-  const save = async ({ title }: RenameForm) => {
-    if (sending.current) return;
-    sending.current = true;
-    setFormError(null);
-    try {
-      await rename.mutateAsync({ id: file.id, title });
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'http' && error.status === 400) {
-        form.setError('title', { message: error.userMessage });
-      } else {
-        setFormError(isApiError(error) ? error.userMessage : 'Renaming failed. Please try again.');
+  const submit = useSubmit({
+    form,
+    action: async ({ title }) => {
+      try {
+        await rename.mutateAsync({ id: file.id, title });
+      } catch (error) {
+        // The server refuses a name in its own words, not as "field: words": they go on the field.
+        if (isApiError(error) && error.kind === 'http' && error.status === 400) {
+          form.setError('title', { type: 'server', message: error.userMessage });
+          return;
+        }
+        throw error;
       }
-    } finally {
-      sending.current = false;
-    }
-  };
+      onClose();
+    },
+    failure: (error) => (isApiError(error) ? error.userMessage : 'Renaming failed. Please try again.'),
+  });
 
   return (
-    <Dialog title="Rename document" onClose={rename.isPending ? undefined : onClose}>
+    <Dialog title="Rename document" onClose={submit.isBusy ? undefined : onClose}>
       <FormProvider {...form}>
-        <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
-          <fieldset disabled={rename.isPending}>
+        <form onSubmit={submit.onSubmit} noValidate>
+          <fieldset disabled={submit.isBusy}>
             <TextField<RenameForm>
               name="title"
               label="New name"
@@ -55,9 +53,9 @@ export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () 
               autoComplete="off"
               maxLength={255}
             />
-            <FormError message={formError} />
+            <FormError message={submit.formError} />
             <div className="dialog-actions">
-              <Button type="submit" isBusy={rename.isPending} busyLabel="Saving…">
+              <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
                 Save name
               </Button>
               <Button variant="secondary" onClick={onClose}>

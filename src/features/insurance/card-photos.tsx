@@ -3,8 +3,10 @@ import { useEffect, useId, useState } from 'react';
 import { useUploadFile } from '@/api/files/mutations';
 import { fileQueries } from '@/api/files/queries';
 import { listFiles } from '@/api/files/requests';
+import { isApiError } from '@/api/errors';
 import type { FileFilter, FileRecord } from '@/api/files/schemas';
 import type { InsuranceAuth, InsuranceCardType } from '@/api/insurance/schemas';
+import { useSingleFlight } from '@/components/form';
 import { IMAGE_ACCEPT, UPLOAD_MAX_BYTES, acceptAttribute, checkFile } from '@/components/upload';
 
 export type CardSide = 'front' | 'back';
@@ -89,16 +91,15 @@ function PhotoSlot({
   const [problem, setProblem] = useState<string | null>(null);
   const label = side === 'front' ? 'Front of the card' : 'Back of the card';
 
-  const onFile = (chosen: File | undefined) => {
-    if (!chosen || upload.isPending) return;
+  const sending = useSingleFlight(async (chosen: File) => {
     const refusal = checkFile(chosen, { accept: IMAGE_ACCEPT, maxBytes: UPLOAD_MAX_BYTES });
     if (refusal) {
       setProblem(refusal.message);
       return;
     }
     setProblem(null);
-    upload.mutate(
-      {
+    try {
+      await upload.mutateAsync({
         input: {
           file: chosen,
           category: 'user_document',
@@ -106,17 +107,20 @@ function PhotoSlot({
           ...(auth === 'admin' ? { targetId: userId, targetType: 'user' as const } : {}),
         },
         options: { auth },
-      },
-      { onError: (error) => setProblem(`The photo was not uploaded. ${error.userMessage}`) },
-    );
-  };
+      });
+    } catch (error) {
+      setProblem(
+        `The photo was not uploaded. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+      );
+    }
+  });
 
   return (
     <figure className="card-photo">
       {file ? <PhotoImage file={file} alt={`${label} (${cardType} card)`} /> : null}
       <figcaption>
         {label}: {isLoading ? 'loading…' : file ? 'on file' : 'no photo yet'}
-        {upload.isPending ? ' — uploading…' : null}
+        {sending.isBusy ? ' — uploading…' : null}
       </figcaption>
       {canEdit ? (
         <div className="field">
@@ -127,11 +131,12 @@ function PhotoSlot({
             id={inputId}
             type="file"
             accept={acceptAttribute(IMAGE_ACCEPT)}
-            disabled={upload.isPending}
+            disabled={sending.isBusy}
             aria-describedby={problem ? `${inputId}-error` : undefined}
             aria-invalid={problem ? true : undefined}
             onChange={(event) => {
-              onFile(event.target.files?.[0]);
+              const chosen = event.target.files?.[0];
+              if (chosen) void sending.run(chosen);
               event.target.value = '';
             }}
           />

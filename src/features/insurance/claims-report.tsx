@@ -7,7 +7,8 @@ import { insuranceQueries } from '@/api/insurance/queries';
 import type { ClaimRow, ClaimsReportQuery } from '@/api/insurance/schemas';
 import { VISIT_STATUS } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
@@ -178,13 +179,7 @@ export function ClaimsReport() {
         </form>
       </FormProvider>
       {claims.isPending ? <Spinner label="Loading claims…" /> : null}
-      {claims.isError ? (
-        <ErrorState
-          error={claims.error}
-          title="The claims could not be loaded"
-          onRetry={() => void claims.refetch()}
-        />
-      ) : null}
+      <QueryError query={claims} title="The claims could not be loaded" />
       <DroppedRowsNotice list={claims.data} />
       {claims.isSuccess && rows.length === 0 ? <EmptyState title="No visits in these dates" /> : null}
       {rows.length > 0 ? (

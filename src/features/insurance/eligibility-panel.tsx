@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { useStartEligibilityCheck } from '@/api/insurance/mutations';
+import { isApiError } from '@/api/errors';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { InsuranceAuth } from '@/api/insurance/schemas';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -36,8 +38,6 @@ export function EligibilityPanel({
   const [cooldown, setCooldown] = useState<Cooldown | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | null>(null);
-  // A second click in the same tick happens before React disables the button: this stops it.
-  const sending = useRef(false);
 
   const waiting = cooldown !== null && cooldown.until > now;
   useEffect(() => {
@@ -53,30 +53,31 @@ export function EligibilityPanel({
     return () => window.clearInterval(timer);
   }, [cooldown]);
 
+  // One request per press: a second click in the same tick, before React disables the button,
+  // is not sent.
+  const check = useSingleFlight(async () => {
+    setFailure(null);
+    try {
+      await start.mutateAsync();
+    } catch (error) {
+      const next = cooldownFrom(error);
+      if (next) {
+        setNow(Date.now());
+        setCooldown(next);
+      } else if (isApiError(error) && error.status === 400) {
+        setFailure('Add a primary card before checking your coverage.');
+      } else {
+        setFailure(
+          `The check could not be started. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+        );
+      }
+    }
+  });
   const onCheck = (event: MouseEvent<HTMLButtonElement>) => {
     // The second click of a double click (detail 2) is not a second request, even when the
     // first answer came back in between.
-    if (event.detail > 1 || sending.current || waiting) return;
-    sending.current = true;
-    setFailure(null);
-    start.mutate(undefined, {
-      onError: (error) => {
-        const next = cooldownFrom(error);
-        if (next) {
-          setNow(Date.now());
-          setCooldown(next);
-        } else {
-          setFailure(
-            error.status === 400
-              ? 'Add a primary card before checking your coverage.'
-              : `The check could not be started. ${error.userMessage}`,
-          );
-        }
-      },
-      onSettled: () => {
-        sending.current = false;
-      },
-    });
+    if (event.detail > 1 || waiting) return;
+    void check.run();
   };
 
   const job = status.data;
@@ -124,7 +125,7 @@ export function EligibilityPanel({
         <Button
           variant="secondary"
           onClick={onCheck}
-          isBusy={start.isPending}
+          isBusy={check.isBusy}
           busyLabel="Starting the check…"
           disabled={waiting}
         >

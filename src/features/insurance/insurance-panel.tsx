@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { isApiError } from '@/api/errors';
 import { useDeleteInsuranceCard } from '@/api/insurance/mutations';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@/api/insurance/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { CARD_LABELS, CARD_TYPE_LABEL, GENDERS, RESPONSIBLE_PARTIES } from './card-form-schema';
@@ -37,14 +40,7 @@ export function InsurancePanel({
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   if (cards.isPending) return <Spinner label="Loading insurance cards…" />;
-  if (cards.isError)
-    return (
-      <ErrorState
-        error={cards.error}
-        title="The insurance cards could not be loaded"
-        onRetry={() => void cards.refetch()}
-      />
-    );
+  if (cards.isError) return <QueryError query={cards} title="The insurance cards could not be loaded" />;
 
   const byType = new Map(cards.data.map((c) => [c.card_type, c]));
   const primary = byType.get('primary') ?? null;
@@ -224,11 +220,18 @@ function RemoveDialog({
 }) {
   const remove = useDeleteInsuranceCard(userId, auth);
   const [problem, setProblem] = useState<string | null>(null);
+  const removal = useSingleFlight(async () => {
+    setProblem(null);
+    try {
+      await remove.mutateAsync(cardType);
+    } catch (error) {
+      setProblem(`The card was not removed. ${isApiError(error) ? error.userMessage : 'Please try again.'}`);
+      return;
+    }
+    onDone(true);
+  });
   return (
-    <Dialog
-      title={`Remove the ${cardType} card?`}
-      onClose={remove.isPending ? undefined : () => onDone(false)}
-    >
+    <Dialog title={`Remove the ${cardType} card?`} onClose={removal.isBusy ? undefined : () => onDone(false)}>
       <p>
         The clinic will no longer see this card.
         {cardType === 'primary' ? ' Its coverage check is dropped too.' : ''} The card photos stay in your
@@ -236,19 +239,14 @@ function RemoveDialog({
       </p>
       {problem ? <p role="alert">{problem}</p> : null}
       <div className="dialog-actions">
-        <Button variant="secondary" onClick={() => onDone(false)} disabled={remove.isPending}>
+        <Button variant="secondary" onClick={() => onDone(false)} disabled={removal.isBusy}>
           Keep the card
         </Button>
         <Button
           variant="danger"
-          isBusy={remove.isPending}
+          isBusy={removal.isBusy}
           busyLabel="Removing…"
-          onClick={() =>
-            remove.mutate(cardType, {
-              onSuccess: () => onDone(true),
-              onError: (error) => setProblem(`The card was not removed. ${error.userMessage}`),
-            })
-          }
+          onClick={() => void removal.run()}
         >
           Remove {cardType} card
         </Button>

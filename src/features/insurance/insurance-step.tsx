@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { insuranceQueries } from '@/api/insurance/queries';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { RadioGroupField } from '@/components/ui/field';
 import { customValue, StepFrame, useDraftDefaults, type StepScreenProps } from '@/wizard';
 import { InsurancePanel } from './insurance-panel';
@@ -53,7 +54,7 @@ export function InsuranceStep({ slug, intake, submitLabel, backHref, save, failu
   return (
     <>
       {me.isPending ? <Spinner label="Loading your insurance…" /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
+      <QueryError query={me} />
       {userId ? <InsurancePanel userId={userId} /> : null}
       <StepFrame
         form={form}

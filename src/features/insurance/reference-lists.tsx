@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { insuranceQueries } from '@/api/insurance/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { matchOptions } from './insurer-combobox';
 
 type ListKey = 'dxs' | 'procedures' | 'billing_modifiers' | 'insurers' | 'carriers';
@@ -95,7 +96,7 @@ export function ReferenceLists() {
         </div>
       </div>
       {data.isPending ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : null}
-      {data.isError ? <ErrorState error={data.error} onRetry={() => void data.refetch()} /> : null}
+      <QueryError query={data} />
       {!data.isPending && !data.isError ? (
         <>
           <p role="status" aria-live="polite">

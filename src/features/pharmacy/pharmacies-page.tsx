@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSavePharmacy } from '@/api/erx/mutations';
 import { isApiError } from '@/api/errors';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { FormError } from '@/components/ui/field';
 import { DemographicsNotice } from './demographics-notice';
@@ -20,37 +20,37 @@ export function PharmaciesPage() {
   const [announcement, setAnnouncement] = useState('');
   return (
     <Page title="Pharmacies and prescriptions">
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? (
-        <>
-          <DemographicsNotice user={me.data} />
-          <SavedPharmacies userId="-" canRemove heading="Your pharmacies" />
-          <section aria-labelledby="add-pharmacy" className="card">
-            <h2 id="add-pharmacy">Add a pharmacy</h2>
-            <p className="visually-hidden" role="status" aria-live="polite">
-              {announcement}
-            </p>
-            <FormError message={failure} />
-            <PharmacyFinder
-              originZip={me.data.zip}
-              chooseLabel="Save"
-              onChoose={async (result, type) => {
-                setFailure(null);
-                try {
-                  await save.mutateAsync(saveInputFrom(result, type));
-                  setAnnouncement(`${result.name} saved to your pharmacies.`);
-                } catch (error) {
-                  setFailure(
-                    `${result.name} was not saved. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-                  );
-                }
-              }}
-            />
-          </section>
-          <PrescriptionsList userId="-" heading="Your prescriptions" />
-        </>
-      ) : null}
+      <QueryState query={me}>
+        {(profile) => (
+          <>
+            <DemographicsNotice user={profile} />
+            <SavedPharmacies userId="-" canRemove heading="Your pharmacies" />
+            <section aria-labelledby="add-pharmacy" className="card">
+              <h2 id="add-pharmacy">Add a pharmacy</h2>
+              <p className="visually-hidden" role="status" aria-live="polite">
+                {announcement}
+              </p>
+              <FormError message={failure} />
+              <PharmacyFinder
+                originZip={profile.zip}
+                chooseLabel="Save"
+                onChoose={async (result, type) => {
+                  setFailure(null);
+                  try {
+                    await save.mutateAsync(saveInputFrom(result, type));
+                    setAnnouncement(`${result.name} saved to your pharmacies.`);
+                  } catch (error) {
+                    setFailure(
+                      `${result.name} was not saved. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+                    );
+                  }
+                }}
+              />
+            </section>
+            <PrescriptionsList userId="-" heading="Your prescriptions" />
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }

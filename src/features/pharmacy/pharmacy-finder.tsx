@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useSubmit, useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
 import {
@@ -36,61 +37,48 @@ export function PharmacyFinder({
   const form = useForm<SearchValues>({ resolver: zodResolver(SearchSchema), defaultValues: { text: '' } });
   const [results, setResults] = useState<PharmacySearchResult[] | null>(null);
   const [searched, setSearched] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<string | null>(null);
   const search = getPharmacySearch();
 
-  const onSearch = form.handleSubmit(async ({ text }) => {
-    setFailure(null);
-    try {
+  const submit = useSubmit({
+    form,
+    action: async ({ text }) => {
       const found = await search.search({ text, originZip, limit: 20 });
       setResults(found);
       setSearched(text);
-    } catch (error) {
-      setFailure(
-        error instanceof PharmacySearchUnavailable
-          ? error.message
-          : 'We could not search for pharmacies just now. Please try again.',
-      );
-    }
+    },
+    failure: (error) =>
+      error instanceof PharmacySearchUnavailable
+        ? error.message
+        : 'We could not search for pharmacies just now. Please try again.',
   });
 
-  const choose = async (result: PharmacySearchResult) => {
-    if (choosing) return;
+  // One choice at a time: the row being saved shows it, and other rows wait.
+  const choice = useSingleFlight(async (result: PharmacySearchResult) => {
     setChoosing(result.id);
     try {
       await onChoose(result, search.type);
     } finally {
       setChoosing(null);
     }
-  };
+  });
 
   return (
     <div className="pharmacy-finder">
       <FormProvider {...form}>
-        <form
-          noValidate
-          role="search"
-          aria-label="Find a pharmacy"
-          onSubmit={(event) => void onSearch(event)}
-        >
+        <form noValidate role="search" aria-label="Find a pharmacy" onSubmit={submit.onSubmit}>
           <TextField<SearchValues>
             name="text"
             label="Pharmacy name, city or ZIP code"
             hint={originZip ? `Distances are from your ZIP code, ${originZip}.` : undefined}
             autoComplete="off"
           />
-          <Button
-            type="submit"
-            variant="secondary"
-            isBusy={form.formState.isSubmitting}
-            busyLabel="Searching…"
-          >
+          <Button type="submit" variant="secondary" isBusy={submit.isBusy} busyLabel="Searching…">
             Search
           </Button>
         </form>
       </FormProvider>
-      <FormError message={failure} />
+      <FormError message={submit.formError} />
       <div role="status" aria-live="polite" className="finder-status">
         {results === null
           ? null
@@ -113,7 +101,7 @@ export function PharmacyFinder({
                 isBusy={choosing === result.id}
                 busyLabel="Saving…"
                 aria-label={`${chooseLabel} ${result.name}, ${result.address}`}
-                onClick={() => void choose(result)}
+                onClick={() => void choice.run(result)}
               >
                 {chooseLabel}
               </Button>

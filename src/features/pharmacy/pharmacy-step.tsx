@@ -7,7 +7,8 @@ import { useSavePharmacy } from '@/api/erx/mutations';
 import { erxQueries } from '@/api/erx/queries';
 import { isApiError } from '@/api/errors';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { FormError, RadioGroupField } from '@/components/ui/field';
 import { customValue, StepFrame, useDraftDefaults, type StepScreenProps } from '@/wizard';
 import { DemographicsNotice } from './demographics-notice';
@@ -58,7 +59,7 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
     // The way on (choose or skip) is always offered, even while the lists load or when they fail.
     <div className="pharmacy-step">
       {me.data ? <DemographicsNotice user={me.data} /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
+      <QueryError query={me} />
       <StepFrame
         form={form}
         slug={slug}
@@ -81,13 +82,7 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
         }}
       >
         {saved.isPending ? <Spinner label="Loading your pharmacies…" /> : null}
-        {saved.isError ? (
-          <ErrorState
-            error={saved.error}
-            title="We could not load your pharmacies"
-            onRetry={() => void saved.refetch()}
-          />
-        ) : null}
+        <QueryError query={saved} title="We could not load your pharmacies" />
         <RadioGroupField<ChoiceValues>
           name="code"
           label="Where should prescriptions from this visit go?"

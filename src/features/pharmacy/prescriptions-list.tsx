@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { erxQueries } from '@/api/erx/queries';
 import { DEFAULT_PRESCRIPTION_STATUS } from '@/api/erx/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 
 /** Statuses the list can be filtered by; `Current` is what the spec says to send by default. */
 const STATUSES = [
@@ -31,13 +32,7 @@ export function PrescriptionsList({ userId, heading }: { userId: string; heading
         </select>
       </div>
       {list.isPending ? <Spinner label="Loading prescriptions…" /> : null}
-      {list.isError ? (
-        <ErrorState
-          error={list.error}
-          title="We could not load the prescriptions"
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
+      <QueryError query={list} title="We could not load the prescriptions" />
       <DroppedRowsNotice list={list.data} />
       {list.data?.length === 0 ? <EmptyState title={`No ${status.toLowerCase()} prescriptions`} /> : null}
       {list.data && list.data.length > 0 ? (

@@ -5,7 +5,9 @@ import { erxQueries } from '@/api/erx/queries';
 import type { Pharmacy } from '@/api/erx/schemas';
 import { isApiError } from '@/api/errors';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
+import { EmptyState } from '@/components/feedback/status';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { formatPhone, pharmacyAddress } from './format';
@@ -42,17 +44,17 @@ export function SavedPharmacies({
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const onRemove = (pharmacy: Pharmacy) => {
-    if (remove.isPending) return;
+  const removal = useSingleFlight(async (pharmacy: Pharmacy) => {
     setFailure(null);
-    remove.mutate(pharmacy.code, {
-      onSuccess: () => setAnnouncement(`${pharmacy.name} removed.`),
-      onError: (error) =>
-        setFailure(
-          `${pharmacy.name} was not removed. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-        ),
-    });
-  };
+    try {
+      await remove.mutateAsync(pharmacy.code);
+      setAnnouncement(`${pharmacy.name} removed.`);
+    } catch (error) {
+      setFailure(
+        `${pharmacy.name} was not removed. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+      );
+    }
+  });
 
   return (
     <section aria-labelledby="saved-pharmacies" className="saved-pharmacies">
@@ -61,37 +63,36 @@ export function SavedPharmacies({
         {announcement}
       </p>
       <FormError message={failure} />
-      {list.isPending ? <Spinner label="Loading pharmacies…" /> : null}
-      {list.isError ? (
-        <ErrorState
-          error={list.error}
-          title="We could not load the pharmacies"
-          onRetry={() => void list.refetch()}
-        />
-      ) : null}
       <DroppedRowsNotice list={list.data} />
-      {list.data?.length === 0 ? <EmptyState title="No saved pharmacies yet" /> : null}
-      {list.data && list.data.length > 0 ? (
-        <ul className="result-list" aria-label={heading}>
-          {list.data.map((pharmacy) => (
-            <li key={pharmacy.code} className="card">
-              <PharmacyCard pharmacy={pharmacy}>
-                {canRemove ? (
-                  <Button
-                    variant="secondary"
-                    isBusy={remove.isPending && remove.variables === pharmacy.code}
-                    busyLabel="Removing…"
-                    aria-label={`Remove ${pharmacy.name}`}
-                    onClick={() => onRemove(pharmacy)}
-                  >
-                    Remove
-                  </Button>
-                ) : null}
-              </PharmacyCard>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryState
+        query={list}
+        label="Loading pharmacies…"
+        errorTitle="We could not load the pharmacies"
+        isEmpty={(pharmacies) => pharmacies.length === 0}
+        empty={<EmptyState title="No saved pharmacies yet" />}
+      >
+        {(pharmacies) => (
+          <ul className="result-list" aria-label={heading}>
+            {pharmacies.map((pharmacy) => (
+              <li key={pharmacy.code} className="card">
+                <PharmacyCard pharmacy={pharmacy}>
+                  {canRemove ? (
+                    <Button
+                      variant="secondary"
+                      isBusy={removal.isBusy && remove.variables === pharmacy.code}
+                      busyLabel="Removing…"
+                      aria-label={`Remove ${pharmacy.name}`}
+                      onClick={() => void removal.run(pharmacy)}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </PharmacyCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

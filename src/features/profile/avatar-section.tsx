@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { uploadFile } from '@/api/files/requests';
 import { useUpdateProfile } from '@/api/users/mutations';
 import type { Profile } from '@/api/users/schemas';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { FileUploader, IMAGE_ACCEPT } from '@/components/upload';
@@ -22,24 +23,19 @@ function initialsOf(profile: Profile): string {
  */
 export function AvatarSection({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const removing = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [uploaderKey, setUploaderKey] = useState(0);
   const photo = safeResourceUrl(profile.photo);
 
-  const remove = async () => {
-    if (removing.current) return;
-    removing.current = true;
+  const removal = useSingleFlight(async () => {
     setError(null);
     try {
       await update.mutateAsync({ photo: '' });
       setUploaderKey((k) => k + 1);
     } catch (e) {
       setError(isApiError(e) ? e.userMessage : 'The photo could not be removed. Please try again.');
-    } finally {
-      removing.current = false;
     }
-  };
+  });
 
   return (
     <section className="card avatar-section" aria-labelledby="avatar-title">
@@ -62,9 +58,10 @@ export function AvatarSection({ profile }: { profile: Profile }) {
         {photo ? (
           <Button
             variant="secondary"
-            isBusy={update.isPending}
+            isBusy={removal.isBusy}
             busyLabel="Removing…"
-            onClick={() => void remove()}
+            disabled={update.isPending}
+            onClick={() => void removal.run()}
           >
             Remove photo
           </Button>

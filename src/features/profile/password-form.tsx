@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { fieldRefusal, fieldSentence, isApiError } from '@/api/errors';
+import { isApiError } from '@/api/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
+import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
 import { PasswordFormSchema, type PasswordFormValues } from './profile-form-schema';
@@ -10,7 +11,10 @@ import { PasswordFormSchema, type PasswordFormValues } from './profile-form-sche
 const EMPTY: PasswordFormValues = { old_password: '', password: '', confirm: '' };
 
 /** The fields the server may name in a refusal, with the words it is shown under. */
-const LABELS = { old_password: 'Current password', password: 'New password' } as const;
+const REFUSED_FIELDS = {
+  old_password: { name: 'old_password', label: 'Current password' },
+  password: { name: 'password', label: 'New password' },
+} as const;
 
 /**
  * POST /me password: sent alone the first time one is set, with `old_password` to change it.
@@ -24,16 +28,11 @@ export function PasswordForm() {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const submitting = useRef(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-
-  const onSubmit = async (values: PasswordFormValues) => {
-    if (submitting.current) return;
-    submitting.current = true;
-    setFormError(null);
-    setSaved(false);
-    try {
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      setSaved(false);
       await update.mutateAsync(
         values.old_password
           ? { password: values.password, old_password: values.old_password }
@@ -41,23 +40,11 @@ export function PasswordForm() {
       );
       form.reset(EMPTY);
       setSaved(true);
-    } catch (error) {
-      const refusal = fieldRefusal(error);
-      const field = refusal?.path.join('.');
-      if (refusal && (field === 'old_password' || field === 'password'))
-        form.setError(
-          field,
-          { type: 'server', message: fieldSentence(LABELS[field], refusal.text) },
-          { shouldFocus: true },
-        );
-      else
-        setFormError(
-          isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.',
-        );
-    } finally {
-      submitting.current = false;
-    }
-  };
+    },
+    fields: REFUSED_FIELDS,
+    failure: (error) =>
+      isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.',
+  });
 
   return (
     <FormProvider {...form}>
@@ -65,11 +52,11 @@ export function PasswordForm() {
         className="card profile-form"
         noValidate
         aria-labelledby="password-title"
-        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+        onSubmit={submit.onSubmit}
       >
         <h2 id="password-title">Password</h2>
-        <FormError message={formError} />
-        <fieldset disabled={update.isPending} className="plain-fieldset">
+        <FormError message={submit.formError} />
+        <fieldset disabled={submit.isBusy} className="plain-fieldset">
           <TextField<PasswordFormValues>
             name="old_password"
             label="Current password"
@@ -94,7 +81,7 @@ export function PasswordForm() {
           />
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" isBusy={update.isPending} busyLabel="Saving…">
+          <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
             Save password
           </Button>
         </div>

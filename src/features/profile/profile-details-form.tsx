@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useUpdateProfile } from '@/api/users/mutations';
 import type { Profile } from '@/api/users/schemas';
-import { fieldRefusal, fieldSentence, isApiError } from '@/api/errors';
+import { isApiError } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, TextField } from '@/components/ui/field';
 import { browserTimeZone } from '@/lib/dates';
@@ -35,42 +36,31 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     defaultValues: initial,
     mode: 'onTouched',
   });
-  const submitting = useRef(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-
-  const onSubmit = async (values: ProfileFormValues) => {
-    if (submitting.current) return;
-    setFormError(null);
-    setSaved(null);
-    const changes = changedFields(values, ProfileFormSchema.parse(initial));
-    if (Object.keys(changes).length === 0) {
-      setSaved('Nothing has changed, so there was nothing to save.');
-      return;
-    }
-    submitting.current = true;
-    try {
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      setSaved(null);
+      const changes = changedFields(values, ProfileFormSchema.parse(initial));
+      if (Object.keys(changes).length === 0) {
+        setSaved('Nothing has changed, so there was nothing to save.');
+        return;
+      }
       const next = await update.mutateAsync(changes);
       const fresh = toFormValues(next, browserTimeZone());
       setInitial(fresh);
       form.reset(fresh);
       setSaved('Your profile was saved.');
-    } catch (error) {
-      const refusal = fieldRefusal(error);
-      const field = PROFILE_FIELDS.find((f) => refusal?.path.join('.') === f);
-      if (refusal && field) {
-        const message = fieldSentence(PROFILE_LABELS[field], refusal.text);
-        form.setError(field, { type: 'server', message }, { shouldFocus: true });
-        setFormError('Please correct the field marked below.');
-      } else {
-        setFormError(
-          isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.',
-        );
-      }
-    } finally {
-      submitting.current = false;
-    }
-  };
+    },
+    fields: (refusal) => {
+      const field = PROFILE_FIELDS.find((f) => refusal.path.join('.') === f);
+      return field ? { name: field, label: PROFILE_LABELS[field] } : null;
+    },
+    failure: (error) =>
+      isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.',
+  });
+  // A refusal the server put on a field is also said once at the top, until that field changes.
+  const refusedByServer = Object.values(form.formState.errors).some((error) => error?.type === 'server');
 
   return (
     <FormProvider {...form}>
@@ -78,11 +68,13 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         className="card profile-form"
         noValidate
         aria-labelledby="profile-details-title"
-        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+        onSubmit={submit.onSubmit}
       >
         <h2 id="profile-details-title">Your details</h2>
-        <FormError message={formError} />
-        <fieldset disabled={update.isPending} className="plain-fieldset">
+        <FormError
+          message={submit.formError ?? (refusedByServer ? 'Please correct the field marked below.' : null)}
+        />
+        <fieldset disabled={submit.isBusy} className="plain-fieldset">
           <div className="form-grid">
             <TextField<ProfileFormInput>
               name="first_name"
@@ -158,7 +150,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
           <TimeZoneField<ProfileFormInput> name="timezone" label={PROFILE_LABELS.timezone} />
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" isBusy={update.isPending} busyLabel="Saving…">
+          <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
             Save profile
           </Button>
         </div>

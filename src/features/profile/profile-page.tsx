@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { AvatarSection } from './avatar-section';
 import { PasswordForm } from './password-form';
@@ -15,23 +15,17 @@ export function ProfilePage({ extraPanels }: { extraPanels?: ReactNode }) {
   const me = useQuery(userQueries.me());
   return (
     <Page title="Your profile">
-      {me.isPending ? <Spinner label="Loading your profile…" /> : null}
-      {me.isError ? (
-        <ErrorState
-          error={me.error}
-          title="Your profile could not be loaded"
-          onRetry={() => void me.refetch()}
-        />
-      ) : null}
-      {me.data ? (
-        <div className="profile-sections">
-          <AvatarSection profile={me.data} />
-          {/* Keyed by user: a different profile never inherits what was typed for another. */}
-          <ProfileDetailsForm key={me.data.id} profile={me.data} />
-          <PasswordForm />
-          {extraPanels}
-        </div>
-      ) : null}
+      <QueryState query={me} label="Loading your profile…" errorTitle="Your profile could not be loaded">
+        {(profile) => (
+          <div className="profile-sections">
+            <AvatarSection profile={profile} />
+            {/* Keyed by user: a different profile never inherits what was typed for another. */}
+            <ProfileDetailsForm key={profile.id} profile={profile} />
+            <PasswordForm />
+            {extraPanels}
+          </div>
+        )}
+      </QueryState>
     </Page>
   );
 }

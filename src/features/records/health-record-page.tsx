@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { RecordSections } from './record-sections';
 
@@ -17,9 +17,9 @@ export function HealthRecordPage() {
         What you tell us here is shared with the clinicians who care for you. Keep it up to date before each
         visit.
       </p>
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? <RecordSections userId="-" viewerId={me.data.id} editable /> : null}
+      <QueryState query={me}>
+        {(profile) => <RecordSections userId="-" viewerId={profile.id} editable />}
+      </QueryState>
     </Page>
   );
 }

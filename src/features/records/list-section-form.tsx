@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
-import { fieldRefusal, fieldSentence } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { FormError, RadioGroupField, useFocusWhenEnabled } from '@/components/ui/field';
+import { FormError, RadioGroupField } from '@/components/ui/field';
 import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
 import { saveFailure } from './save-failure';
 
@@ -176,44 +176,26 @@ export function ListSectionForm({
 }: SectionFormProps<ListFormValues> & { config: ListSectionConfig }) {
   const form = useForm<ListFormValues>({ resolver: zodResolver(listSchema(config)), defaultValues });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'entries' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const busy = useRef(false);
-  // A refused or invalid field is focused once the fieldset is enabled again
-  // (disabled inputs take no focus).
-  const { focusLater, onInvalid } = useFocusWhenEnabled(form, isBusy);
   const addRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const answer = useWatch({ control: form.control, name: 'answer' });
   const listError = form.formState.errors.entries?.message ?? form.formState.errors.entries?.root?.message;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setBusy(true);
-    setFailure(null);
-    const run = form.handleSubmit(async (values) => {
-      try {
-        await onSave(listBody(config, values));
-      } catch (error) {
-        const refusal = fieldRefusal(error, { under: 'data' });
-        const index = Number(refusal?.path[0]);
-        if (refusal && Number.isInteger(index) && index < values.entries.length) {
-          const key = refusal.path[1] === 'relations' ? 'relations' : 'value';
-          const label = `${capitalize(config.noun)} ${index + 1}`;
-          form.setError(`entries.${index}.${key}`, { message: fieldSentence(label, refusal.text) });
-          focusLater(`entries.${index}.${key}`);
-        } else {
-          setFailure(saveFailure(error));
-        }
-      }
-    }, onInvalid);
-    void run(event).finally(() => {
-      busy.current = false;
-      setBusy(false);
-    });
-  };
+  // A refusal names a row (`data.1.relations`); one past the rows on screen is the form's.
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      await onSave(listBody(config, values));
+    },
+    under: 'data',
+    fields: (refusal) => {
+      const index = Number(refusal.path[0]);
+      if (!Number.isInteger(index) || index >= form.getValues('entries').length) return null;
+      const key = refusal.path[1] === 'relations' ? 'relations' : 'value';
+      return { name: `entries.${index}.${key}`, label: `${capitalize(config.noun)} ${index + 1}` };
+    },
+    failure: saveFailure,
+  });
 
   // After a row goes, the keyboard stays in the list: on the row that took its place, else on Add.
   const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
@@ -232,11 +214,11 @@ export function ListSectionForm({
     <FormProvider {...form}>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={submit.onSubmit}
         className="section-form"
         aria-label={`Edit ${config.title.toLowerCase()}`}
       >
-        <fieldset disabled={isBusy} className="section-fieldset">
+        <fieldset disabled={submit.isBusy} className="section-fieldset">
           <RadioGroupField<ListFormValues>
             name="answer"
             label={`Your ${config.title.toLowerCase()}`}
@@ -268,9 +250,9 @@ export function ListSectionForm({
               </button>
             </>
           ) : null}
-          <FormError message={failure} />
+          <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
               {`Save ${config.title.toLowerCase()}`}
             </Button>
             <Button variant="link" onClick={onCancel}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EMR_SECTION_NAMES, type EmrSectionName } from '@/api/emr/schemas';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { StepFailure, StepFrame, type StepScreenProps } from '@/wizard';
 import { RecordSections } from './record-sections';
 import { sectionConfig } from './sections';
@@ -42,18 +42,18 @@ export function MedicalHistoryStep({ step, slug, submitLabel, backHref, failure,
         Check that your health record is up to date. Edit a section to change it: each section is saved to
         your record as soon as you save it.
       </p>
-      {me.isPending ? <Spinner label="Loading your health record…" /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? (
-        <RecordSections
-          userId="-"
-          viewerId={me.data.id}
-          sections={sections}
-          editable
-          onEditingChange={setOpen}
-          onSaved={() => setChanged(true)}
-        />
-      ) : null}
+      <QueryState query={me} label="Loading your health record…">
+        {(profile) => (
+          <RecordSections
+            userId="-"
+            viewerId={profile.id}
+            sections={sections}
+            editable
+            onEditingChange={setOpen}
+            onSaved={() => setChanged(true)}
+          />
+        )}
+      </QueryState>
       <StepFrame
         form={form}
         slug={slug}

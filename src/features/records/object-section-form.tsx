@@ -1,17 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
-import { fieldRefusal, fieldSentence } from '@/api/errors';
+import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  FormError,
-  RadioGroupField,
-  SelectField,
-  TextField,
-  useFocusWhenEnabled,
-} from '@/components/ui/field';
+import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
 import type { SectionFormProps } from './list-section-form';
 import { ENTRY_MAX_LENGTH, type ObjectSectionConfig } from './sections';
 import { saveFailure } from './save-failure';
@@ -90,49 +83,30 @@ export function ObjectSectionForm({
   onCancel,
 }: SectionFormProps<ObjectFormValues> & { config: ObjectSectionConfig }) {
   const form = useForm<ObjectFormValues>({ resolver: zodResolver(objectSchema(config)), defaultValues });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const busy = useRef(false);
-  // A refused or invalid field is focused once the fieldset is enabled again
-  // (disabled inputs take no focus).
-  const { focusLater, onInvalid } = useFocusWhenEnabled(form, isBusy);
   const answer = useWatch({ control: form.control, name: 'answer' });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setBusy(true);
-    setFailure(null);
-    const run = form.handleSubmit(async (values) => {
-      try {
-        await onSave(objectBody(config, values));
-      } catch (error) {
-        const refusal = fieldRefusal(error, { under: 'data' });
-        const target = config.fields.find((f) => f.key === refusal?.path[0]);
-        if (refusal && target) {
-          form.setError(`values.${target.key}`, { message: fieldSentence(target.label, refusal.text) });
-          focusLater(`values.${target.key}`);
-        } else {
-          setFailure(saveFailure(error));
-        }
-      }
-    }, onInvalid);
-    void run(event).finally(() => {
-      busy.current = false;
-      setBusy(false);
-    });
-  };
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      await onSave(objectBody(config, values));
+    },
+    under: 'data',
+    fields: (refusal) => {
+      const target = config.fields.find((f) => f.key === refusal.path[0]);
+      return target ? { name: `values.${target.key}`, label: target.label } : null;
+    },
+    failure: saveFailure,
+  });
 
   return (
     <FormProvider {...form}>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={submit.onSubmit}
         className="section-form"
         aria-label={`Edit ${config.title.toLowerCase()}`}
       >
-        <fieldset disabled={isBusy} className="section-fieldset">
+        <fieldset disabled={submit.isBusy} className="section-fieldset">
           <RadioGroupField<ObjectFormValues>
             name="answer"
             label={`Your ${config.title.toLowerCase()}`}
@@ -162,9 +136,9 @@ export function ObjectSectionForm({
                 ),
               )
             : null}
-          <FormError message={failure} />
+          <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
               {`Save ${config.title.toLowerCase()}`}
             </Button>
             <Button variant="link" onClick={onCancel}>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSaveEmrSection } from '@/api/emr/mutations';
 import { emrQueries } from '@/api/emr/queries';
 import type { EmrModifiedBy, EmrRecord, EmrSectionName } from '@/api/emr/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { ListSectionForm, listDefaults } from './list-section-form';
@@ -190,36 +190,35 @@ export function RecordSections({
     onEditingChange?.(next);
   };
 
-  if (record.isPending) return <Spinner label="Loading the health record…" />;
-  if (record.isError)
-    return (
-      <ErrorState
-        error={record.error}
-        title="We could not load the health record"
-        onRetry={() => void record.refetch()}
-      />
-    );
   return (
-    <div className="record-sections">
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {shown.map((config) => (
-        <SectionCard
-          key={config.name}
-          config={config}
-          read={readOf(record.data, config.name)}
-          userId={userId}
-          viewerId={viewerId}
-          editable={editable}
-          isEditing={editing.includes(config.name)}
-          setEditing={(open) => setOpen(config.name, open)}
-          onSaved={(saved) => {
-            setAnnouncement(`${saved.title} saved.`);
-            onSaved?.(saved.name);
-          }}
-        />
-      ))}
-    </div>
+    <QueryState
+      query={record}
+      label="Loading the health record…"
+      errorTitle="We could not load the health record"
+    >
+      {(data) => (
+        <div className="record-sections">
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </p>
+          {shown.map((config) => (
+            <SectionCard
+              key={config.name}
+              config={config}
+              read={readOf(data, config.name)}
+              userId={userId}
+              viewerId={viewerId}
+              editable={editable}
+              isEditing={editing.includes(config.name)}
+              setEditing={(open) => setOpen(config.name, open)}
+              onSaved={(saved) => {
+                setAnnouncement(`${saved.title} saved.`);
+                onSaved?.(saved.name);
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }
