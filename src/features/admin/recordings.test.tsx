@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setMockConfig } from '@/mocks/lib/auth';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,7 +64,7 @@ describe('recordings (spec 4.12)', () => {
       http.get('*/api_v3/visits/:id/recordings/:rid', () =>
         HttpResponse.json({
           id: 502,
-          visit_id: 'vis_peds_recorded',
+          visit_id: SEED_VISITS.pedsRecorded,
           path: { url: 'https://evil.example.com/rec.mp4', expiry: Math.floor(Date.now() / 1000) + 600 },
         }),
       ),

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 async function openRooms(path = '/admin/rooms') {
   const utils = renderRoute(path, { as: 'demo-admin' });
@@ -77,7 +78,7 @@ describe('one room in the admin area', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Elena Marchetti' })).toHaveAttribute(
       'href',
-      '/admin/users/usr_derm',
+      `/admin/users/${SEED_USERS.derm}`,
     );
     await user.click(screen.getByRole('button', { name: 'Close room' }));
     expect(await screen.findByText('Tell patients why the room is closed')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 async function openDirectory(path = '/admin/users', withToken = true) {
   const utils = renderRoute(path, { as: 'demo-admin' });
@@ -116,8 +117,8 @@ describe('the admin user directory (GET /users)', () => {
 
   it('isolates names from bidi controls in the list and on the user’s page', async () => {
     const { user, db } = await openDirectory();
-    const casey = db.users.get('usr_patient')!;
-    db.users.set('usr_patient', {
+    const casey = db.users.get(SEED_USERS.patient)!;
+    db.users.set(SEED_USERS.patient, {
       ...casey,
       last_name: 'Morgan\u202Egnp.exe',
       full_name: 'Casey Morgan\u202Egnp.exe',

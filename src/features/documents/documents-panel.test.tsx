@@ -5,6 +5,7 @@ import { FILE_MOCK_DEFAULTS, fileMockConfig } from '@/mocks/handlers/files';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 const PNG_THUMB_BYTES = 87;
 
@@ -94,7 +95,7 @@ describe('patient documents page', () => {
     expect(db.files.size).toBe(before + 1);
     const stored = [...db.files.values()].find((f) => f.name === 'blood-test.pdf');
     expect(stored).toMatchObject({
-      meta: { category: 'user_document', target: { id: 'usr_patient', type: 'user' } },
+      meta: { category: 'user_document', target: { id: SEED_USERS.patient, type: 'user' } },
     });
     expect(db.fileBlobs.get(stored?.id ?? '')).toBe(btoa(String.fromCharCode(...bytes)));
   });
@@ -215,7 +216,7 @@ describe('patient documents page', () => {
       meta: {
         title: '../..\\evil\u202Etxt.exe',
         category: 'user_document',
-        target: { id: 'usr_patient', type: 'user' },
+        target: { id: SEED_USERS.patient, type: 'user' },
       },
     });
     const reads: string[] = [];
@@ -300,7 +301,7 @@ describe('patient documents page', () => {
 
 describe('provider record of a patient', () => {
   it('shows the patient’s documents tab and uploads with the patient as target', async () => {
-    const { user, db } = renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
+    const { user, db } = renderRoute(`/provider/patients/${SEED_USERS.patient}`, { as: 'demo-provider' });
     expect(await screen.findByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Documents' });
     expect(
@@ -314,9 +315,9 @@ describe('provider record of a patient', () => {
     expect(await within(panel).findByRole('heading', { name: 'referral.pdf', level: 3 })).toBeInTheDocument();
     const stored = [...db.files.values()].find((f) => f.name === 'referral.pdf');
     expect(stored).toMatchObject({
-      _owner: 'usr_patient',
-      creator: { id: 'usr_provider' },
-      meta: { target: { id: 'usr_patient', type: 'user' } },
+      _owner: SEED_USERS.patient,
+      creator: { id: SEED_USERS.provider },
+      meta: { target: { id: SEED_USERS.patient, type: 'user' } },
     });
   });
 });

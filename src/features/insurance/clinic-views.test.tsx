@@ -5,6 +5,7 @@ import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { parseCsv } from './csv';
 import { CLAIM_COLUMNS, claimsCsv, last30Days } from './claims-report';
+import { SEED_USERS, SEED_VISITS, seedQueuePatient } from '@/mocks/seed/ids';
 
 describe('claims report (clinic admin)', () => {
   it('asks for the clinic admin token first', async () => {
@@ -77,7 +78,7 @@ describe('claims report (clinic admin)', () => {
 
 describe('a patient’s cards for the clinic', () => {
   it('lets the clinic admin edit a patient’s card with the admin token', async () => {
-    const view = renderRoute(paths.admin.userInsurance('usr_p001'), { as: 'demo-admin' });
+    const view = renderRoute(paths.admin.userInsurance(seedQueuePatient(1)), { as: 'demo-admin' });
     view.session.setAdminToken('demo-admin-token');
     await view.user.click(await screen.findByRole('button', { name: 'Edit secondary card' }));
     const member = screen.getByRole('textbox', { name: /member id/i });
@@ -85,12 +86,12 @@ describe('a patient’s cards for the clinic', () => {
     await view.user.type(member, 'SEC-9000');
     await view.user.click(screen.getByRole('button', { name: 'Save secondary card' }));
     await screen.findByText('Secondary insurance saved.');
-    expect(db.insuranceCards.get('usr_p001:secondary')?.subscriber_number).toBe('SEC-9000');
+    expect(db.insuranceCards.get(`${seedQueuePatient(1)}:secondary`)?.subscriber_number).toBe('SEC-9000');
     expect(document.title).not.toMatch(/Alex|Sample/);
   });
 
   it('shows the cards read-only on the provider’s patient chart', async () => {
-    renderRoute(paths.provider.patient('usr_p001'), { as: 'demo-provider' });
+    renderRoute(paths.provider.patient(seedQueuePatient(1)), { as: 'demo-provider' });
     const section = await screen.findByRole('region', { name: 'Insurance' });
     await waitFor(() => expect(within(section).getByText('SEC-7781')).toBeVisible());
     expect(within(section).getByText('XHM48213907')).toBeVisible();
@@ -99,11 +100,11 @@ describe('a patient’s cards for the clinic', () => {
   });
 
   it('shows the patient’s cards on the provider’s visit page, read-only', async () => {
-    db.insuranceCards.set('usr_patient:primary', {
-      ...db.insuranceCards.get('usr_p001:primary')!,
-      id: 'usr_patient:primary',
+    db.insuranceCards.set(`${SEED_USERS.patient}:primary`, {
+      ...db.insuranceCards.get(`${seedQueuePatient(1)}:primary`)!,
+      id: `${SEED_USERS.patient}:primary`,
     });
-    renderRoute(paths.provider.visit('vis_completed'), { as: 'demo-provider' });
+    renderRoute(paths.provider.visit(SEED_VISITS.completed), { as: 'demo-provider' });
     const section = await screen.findByRole('region', { name: 'Patient insurance' });
     await waitFor(() => expect(within(section).getByText('XHM48213907')).toBeVisible());
     expect(within(section).queryByRole('button', { name: /Edit|Remove|Add|Check/ })).toBeNull();

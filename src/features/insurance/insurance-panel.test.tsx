@@ -6,6 +6,7 @@ import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
+import { SEED_USERS, seedQueuePatient } from '@/mocks/seed/ids';
 
 // jsdom has no layout: give the virtualised list a box so it renders rows.
 const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;
@@ -111,7 +112,7 @@ describe('insurance page', () => {
     await user.click(screen.getByRole('checkbox', { name: /clinic may use this card/i }));
     await user.click(screen.getByRole('button', { name: 'Save primary card' }));
     await screen.findByText('Primary insurance saved.');
-    expect(db.insuranceCards.get('usr_patient:primary')).toMatchObject({
+    expect(db.insuranceCards.get(`${SEED_USERS.patient}:primary`)).toMatchObject({
       insurer_code: 'INS0003',
       subscriber_number: 'XHM-55501',
       guarantor_state: 'NY',
@@ -148,23 +149,23 @@ describe('insurance page', () => {
     );
     expect(target).toHaveAttribute('aria-invalid', 'true');
     expect(field(/member id/i)).toHaveValue('XHM-55501');
-    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+    expect(db.insuranceCards.has(`${SEED_USERS.patient}:primary`)).toBe(false);
   });
 
   it('removes a card only after confirmation, and explains a secondary card without a primary', async () => {
-    db.insuranceCards.set('usr_patient:primary', {
-      ...db.insuranceCards.get('usr_p001:primary')!,
-      id: 'usr_patient:primary',
+    db.insuranceCards.set(`${SEED_USERS.patient}:primary`, {
+      ...db.insuranceCards.get(`${seedQueuePatient(1)}:primary`)!,
+      id: `${SEED_USERS.patient}:primary`,
     });
-    db.insuranceCards.set('usr_patient:secondary', {
-      ...db.insuranceCards.get('usr_p001:secondary')!,
-      id: 'usr_patient:secondary',
+    db.insuranceCards.set(`${SEED_USERS.patient}:secondary`, {
+      ...db.insuranceCards.get(`${seedQueuePatient(1)}:secondary`)!,
+      id: `${SEED_USERS.patient}:secondary`,
     });
     const { user } = renderRoute(PAGE, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Remove primary card' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove the primary card?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep the card' }));
-    expect(db.insuranceCards.has('usr_patient:primary')).toBe(true);
+    expect(db.insuranceCards.has(`${SEED_USERS.patient}:primary`)).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Remove primary card' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Remove the primary card?' })).getByRole('button', {
@@ -172,16 +173,16 @@ describe('insurance page', () => {
       }),
     );
     await screen.findByText('Primary insurance removed.');
-    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+    expect(db.insuranceCards.has(`${SEED_USERS.patient}:primary`)).toBe(false);
     expect(screen.getByRole('note')).toHaveTextContent(/secondary card but no primary card/);
   });
 });
 
 describe('coverage check (RELIABILITY case 43)', () => {
   beforeEach(() => {
-    db.insuranceCards.set('usr_patient:primary', {
-      ...db.insuranceCards.get('usr_p001:primary')!,
-      id: 'usr_patient:primary',
+    db.insuranceCards.set(`${SEED_USERS.patient}:primary`, {
+      ...db.insuranceCards.get(`${seedQueuePatient(1)}:primary`)!,
+      id: `${SEED_USERS.patient}:primary`,
     });
   });
 
@@ -198,7 +199,7 @@ describe('coverage check (RELIABILITY case 43)', () => {
     expect(await screen.findByText('No coverage check has been started yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check my coverage' }));
     expect(await screen.findByText('Waiting for your insurer to answer')).toBeInTheDocument();
-    expect(db.eligibility.get('usr_patient')).toMatchObject({ status: 'pending' });
+    expect(db.eligibility.get(SEED_USERS.patient)).toMatchObject({ status: 'pending' });
   });
 
   it('shows a 404 as not available on a spec server, never as "no check yet", and keeps the check', async () => {
@@ -209,7 +210,7 @@ describe('coverage check (RELIABILITY case 43)', () => {
     expect(screen.queryByText('No coverage check has been started yet.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check my coverage' })).toBeEnabled();
     expect(seen.checks).toBe(0);
-    expect(db.eligibility.get('usr_patient')).toBeUndefined();
+    expect(db.eligibility.get(SEED_USERS.patient)).toBeUndefined();
     server.events.removeAllListeners();
   });
 
@@ -222,7 +223,7 @@ describe('coverage check (RELIABILITY case 43)', () => {
     await user.dblClick(button);
     await screen.findByText('Waiting for your insurer to answer');
     expect(seen.checks).toBe(1);
-    expect(db.eligibility.get('usr_patient')).toMatchObject({ status: 'pending' });
+    expect(db.eligibility.get(SEED_USERS.patient)).toMatchObject({ status: 'pending' });
 
     act(() => {
       vi.setSystemTime(new Date('2026-11-22T14:00:20Z'));

@@ -6,6 +6,7 @@ import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { INSURANCE_INTAKE_FIELDS } from './insurance-step';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS, seedQueuePatient } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -69,16 +70,16 @@ describe('the insurance step', () => {
       expect(intakeOf(router)).toMatchObject({
         [INSURANCE_INTAKE_FIELDS.choice]: 'insurance',
         [INSURANCE_INTAKE_FIELDS.eligibilityStatus]: 'pending',
-        [INSURANCE_INTAKE_FIELDS.eligibilityJob]: db.eligibility.get('usr_patient')?.job_id,
+        [INSURANCE_INTAKE_FIELDS.eligibilityJob]: db.eligibility.get(SEED_USERS.patient)?.job_id,
       }),
     );
-    expect(db.insuranceCards.get('usr_patient:primary')).toMatchObject({ insurer_code: 'INS0003' });
+    expect(db.insuranceCards.get(`${SEED_USERS.patient}:primary`)).toMatchObject({ insurer_code: 'INS0003' });
   });
 
   it('lets the patient go on as self-pay even when the coverage check failed', async () => {
-    db.insuranceCards.set('usr_patient:primary', {
-      ...db.insuranceCards.get('usr_p001:primary')!,
-      id: 'usr_patient:primary',
+    db.insuranceCards.set(`${SEED_USERS.patient}:primary`, {
+      ...db.insuranceCards.get(`${seedQueuePatient(1)}:primary`)!,
+      id: `${SEED_USERS.patient}:primary`,
     });
     server.use(
       http.get('*/api_v3/users/:id/insurances/primary/eligibility', () =>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 async function openPage() {
   const utils = renderRoute('/patient/pharmacies', { as: 'demo-patient' });
@@ -19,7 +20,7 @@ describe('pharmacies and prescriptions page', () => {
     expect(items[0]).toHaveTextContent('Phone (718) 555-0101 · Fax (718) 555-0102');
     await user.click(screen.getByRole('button', { name: 'Remove Corner Drugs' }));
     await waitFor(() => expect(within(saved).getAllByRole('listitem')).toHaveLength(1));
-    expect(db.pharmacies.has('usr_patient:ph_1002')).toBe(false);
+    expect(db.pharmacies.has(`${SEED_USERS.patient}:ph_1002`)).toBe(false);
     expect(screen.getByText('Corner Drugs removed.')).toBeInTheDocument();
   });
 
@@ -65,7 +66,7 @@ describe('pharmacies and prescriptions page', () => {
   });
 
   it('says what the profile lacks for e-prescribing and links to it', async () => {
-    const patient = db.users.get('usr_patient');
+    const patient = db.users.get(SEED_USERS.patient);
     if (patient) {
       delete patient.phone;
       delete patient.gender;
@@ -84,7 +85,7 @@ describe('pharmacies and prescriptions page', () => {
 
 describe('provider chart', () => {
   it('shows the patient’s health record and prescriptions read-only', async () => {
-    const { user } = renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/patients/${SEED_USERS.patient}`, { as: 'demo-provider' });
     const recordTab = await screen.findByRole('tab', { name: 'Health record' });
     await user.click(recordTab);
     const allergies = await screen.findByRole('region', { name: 'Allergies' });

@@ -4,6 +4,7 @@ import { db } from '@/mocks/db';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -61,7 +62,7 @@ describe('pharmacy step', () => {
       expect(within(group).getByRole('radio', { name: new RegExp(`^${name}`) })).toBeChecked(),
     );
     const saved = [...db.pharmacies.values()].find((p) => p.name === name && p.type === 'demo_directory');
-    expect(saved?.user_id).toBe('usr_patient');
+    expect(saved?.user_id).toBe(SEED_USERS.patient);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(db.intakes.get(intakeId)?.pharmacy_code).toBe(saved?.code);

@@ -6,6 +6,7 @@ import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** The bodies of every POST /me, as the mock received them. */
 function recordProfilePosts() {
@@ -70,7 +71,7 @@ describe('the profile page', () => {
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
     expect(Object.fromEntries(await posts[0]!)).toEqual({ phone: '646 555 0100', timezone: 'Europe/Paris' });
-    expect(db.users.get('usr_patient')).toMatchObject({
+    expect(db.users.get(SEED_USERS.patient)).toMatchObject({
       phone: '646 555 0100',
       timezone: 'Europe/Paris',
       city: 'Brooklyn',
@@ -89,7 +90,7 @@ describe('the profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(Object.fromEntries(await posts[0]!)).toEqual({ pcp_phone: '3105550199', state: 'CA' });
-    expect(db.users.get('usr_patient')).toMatchObject({ pcp_phone: '3105550199', state: 'CA' });
+    expect(db.users.get(SEED_USERS.patient)).toMatchObject({ pcp_phone: '3105550199', state: 'CA' });
   });
 
   it.each([
@@ -146,7 +147,7 @@ describe('the profile page', () => {
     expect(field(/^Time zone/)).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the field marked below.');
     expect(field('Phone')).toHaveValue('6465550100');
-    expect(db.users.get('usr_patient')!.phone).toBe('2125550143');
+    expect(db.users.get(SEED_USERS.patient)!.phone).toBe('2125550143');
   });
 
   it('shows a server failure without raw text, keeps the input, and saves on the next try', async () => {
@@ -168,7 +169,7 @@ describe('the profile page', () => {
     expect(field('City')).toHaveValue('Queens');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
-    expect(db.users.get('usr_patient')!.city).toBe('Queens');
+    expect(db.users.get(SEED_USERS.patient)!.city).toBe('Queens');
   });
 
   it('sends one request however often Save is pressed while saving', async () => {
@@ -195,7 +196,7 @@ describe('the profile page', () => {
     answer();
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
-    expect(db.users.get('usr_patient')!.city).toBe('Queens');
+    expect(db.users.get(SEED_USERS.patient)!.city).toBe('Queens');
   });
 
   it('says so when nothing changed, without a request', async () => {
@@ -213,7 +214,7 @@ describe('the profile page', () => {
     await user.type(field('Phone'), '2125550111');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
-    expect(db.users.get('usr_provider')!.phone).toBe('2125550111');
+    expect(db.users.get(SEED_USERS.provider)!.phone).toBe('2125550111');
   });
 });
 
@@ -233,7 +234,7 @@ describe('the password', () => {
     await user.type(within(form).getByLabelText('Current password'), 'demo-password');
     await user.click(within(form).getByRole('button', { name: 'Save password' }));
     expect(await within(form).findByText('Your password was saved.')).toBeInTheDocument();
-    expect(db.users.get('usr_patient')!._password).toBe('brand-new-secret');
+    expect(db.users.get(SEED_USERS.patient)!._password).toBe('brand-new-secret');
     expect(within(form).getByLabelText(/^New password/)).toHaveValue('');
   });
 
@@ -261,13 +262,13 @@ describe('the profile photo', () => {
       'src',
       expect.stringMatching(/\/api_v3\/files\/view\/file_[0-9a-f]+\?auth_code=\w+&time=\d+/),
     );
-    const fileId = db.users.get('usr_patient')!._photo_file as string;
+    const fileId = db.users.get(SEED_USERS.patient)!._photo_file as string;
     expect((db.files.get(fileId)?.meta as { category?: string } | undefined)?.category).toBe('user_avatar');
 
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     expect(await screen.findByRole('img', { name: 'No profile photo yet' })).toBeInTheDocument();
-    expect(db.users.get('usr_patient')!._photo_file).toBeUndefined();
-    expect(db.users.get('usr_patient')!.photo).toBe('');
+    expect(db.users.get(SEED_USERS.patient)!._photo_file).toBeUndefined();
+    expect(db.users.get(SEED_USERS.patient)!.photo).toBe('');
   });
 
   it('refuses a file that is not an image before sending it', async () => {

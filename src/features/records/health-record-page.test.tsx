@@ -5,6 +5,7 @@ import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -55,7 +56,7 @@ describe('health record page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Latex', 'Tree nuts']);
-    expect(db.emr.get('usr_patient:allergies')).toMatchObject({
+    expect(db.emr.get(`${SEED_USERS.patient}:allergies`)).toMatchObject({
       data: [{ substance: 'Latex' }, { substance: 'Tree nuts' }],
       data_not_reported: false,
     });
@@ -82,7 +83,7 @@ describe('health record page', () => {
           .getAllByRole('listitem')
           .map((li) => li.textContent),
       ).toContain(text);
-      const stored = db.emr.get(`usr_patient:${name}`);
+      const stored = db.emr.get(`${SEED_USERS.patient}:${name}`);
       expect(stored?.data_not_reported).toBe(false);
       expect(stored?.data).toHaveLength(before + 1);
       expect(stored?.data).toContainEqual({ [key]: text });
@@ -130,7 +131,10 @@ describe('health record page', () => {
     await user.click(within(section('Surgeries')).getByRole('radio', { name: 'No surgeries' }));
     await user.click(within(section('Surgeries')).getByRole('button', { name: 'Save surgeries' }));
     expect(await within(section('Surgeries')).findByText('No surgeries.')).toBeInTheDocument();
-    expect(db.emr.get('usr_patient:surgeries')).toMatchObject({ data: [], data_not_reported: false });
+    expect(db.emr.get(`${SEED_USERS.patient}:surgeries`)).toMatchObject({
+      data: [],
+      data_not_reported: false,
+    });
 
     await user.click(within(section('Conditions')).getByRole('button', { name: 'Edit conditions' }));
     await user.click(within(section('Conditions')).getByRole('radio', { name: 'I prefer not to say' }));
@@ -138,7 +142,10 @@ describe('health record page', () => {
     expect(
       await within(section('Conditions')).findByText('Not reported: you preferred not to say.'),
     ).toBeInTheDocument();
-    expect(db.emr.get('usr_patient:conditions')).toMatchObject({ data: [], data_not_reported: true });
+    expect(db.emr.get(`${SEED_USERS.patient}:conditions`)).toMatchObject({
+      data: [],
+      data_not_reported: true,
+    });
   });
 
   it('edits family conditions with relatives, social history and health habits', async () => {
@@ -156,7 +163,7 @@ describe('health record page', () => {
     await user.click(within(who).getByRole('checkbox', { name: 'Brother' }));
     await user.click(within(family()).getByRole('button', { name: 'Save family conditions' }));
     await waitFor(() => expect(family()).toHaveTextContent('Heart disease (father, brother)'));
-    expect(db.emr.get('usr_patient:family_conditions')?.data).toEqual([
+    expect(db.emr.get(`${SEED_USERS.patient}:family_conditions`)?.data).toEqual([
       { condition: 'Type 2 diabetes', relations: ['mother'] },
       { condition: 'Heart disease', relations: ['father', 'brother'] },
     ]);
@@ -171,7 +178,7 @@ describe('health record page', () => {
     await user.type(kids, '2');
     await user.click(within(section('Social history')).getByRole('button', { name: 'Save social history' }));
     await waitFor(() => expect(section('Social history')).toHaveTextContent(/Marital status\s*Married/));
-    expect(db.emr.get('usr_patient:social_history')?.data).toEqual({
+    expect(db.emr.get(`${SEED_USERS.patient}:social_history`)?.data).toEqual({
       marital_status: 'married',
       highest_ed: 'bachelor',
       occupation: 'Designer',
@@ -189,7 +196,7 @@ describe('health record page', () => {
     );
     await user.click(within(section('Health habits')).getByRole('button', { name: 'Save health habits' }));
     await waitFor(() => expect(section('Health habits')).toHaveTextContent(/Smoking\s*In the past, not now/));
-    expect(db.emr.get('usr_patient:health_habits')).toMatchObject({
+    expect(db.emr.get(`${SEED_USERS.patient}:health_habits`)).toMatchObject({
       data: { smoking: 'former', alcohol: null, drugs: null, exercise: null },
       data_not_reported: false,
     });
@@ -236,7 +243,7 @@ describe('health record page', () => {
     );
     await user.click(within(section('Surgeries')).getByRole('button', { name: 'Save surgeries' }));
     await waitFor(() => expect(section('Surgeries')).toHaveTextContent('Knee arthroscopy'));
-    expect(db.emr.get('usr_patient:surgeries')?.data).toEqual([
+    expect(db.emr.get(`${SEED_USERS.patient}:surgeries`)?.data).toEqual([
       { procedure: 'Appendectomy' },
       { procedure: 'Knee arthroscopy' },
     ]);

@@ -6,6 +6,7 @@ import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -51,7 +52,7 @@ describe('medical_history step', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
     const [intake] = newIntakes(before);
     expect(intake?.portal_steps_done).toBe('medical_history');
-    expect(db.emr.get('usr_patient:allergies')?.data).toEqual([{ substance: 'Penicillin' }]);
+    expect(db.emr.get(`${SEED_USERS.patient}:allergies`)?.data).toEqual([{ substance: 'Penicillin' }]);
   });
 
   it('saves an edited section to the record, not the intake, and will not move on past unsaved typing', async () => {
@@ -69,7 +70,7 @@ describe('medical_history step', () => {
 
     await user.click(within(section('Allergies')).getByRole('button', { name: 'Save allergies' }));
     await waitFor(() => expect(section('Allergies')).toHaveTextContent('Latex'));
-    expect(db.emr.get('usr_patient:allergies')).toMatchObject({
+    expect(db.emr.get(`${SEED_USERS.patient}:allergies`)).toMatchObject({
       data: [{ substance: 'Penicillin' }, { substance: 'Latex' }],
       data_not_reported: false,
     });
