@@ -6,6 +6,7 @@ import { handlers } from './handlers';
 import { issuePair } from './lib/auth';
 import { server as mswServer } from './node';
 import { startMockServer } from './server';
+import { SEED_INTAKES, SEED_USERS } from './seed/ids';
 
 /**
  * The permission matrix: every endpoint of the mock × every kind of caller, over real HTTP on the
@@ -38,19 +39,19 @@ function addUser(id: string, from: string, patch: Partial<UserRecord>): string {
 
 function credentials(caller: Caller): { token?: string; account: string } {
   // The demo patients also belong to demo-quick (seed); the matrix's patient belongs to demo only.
-  for (const id of ['usr_patient', 'usr_patient2']) db.users.get(id)!.clinics = ['demo'];
+  for (const id of [SEED_USERS.patient, SEED_USERS.patient2]) db.users.get(id)!.clinics = ['demo'];
   switch (caller) {
     case 'own':
-      return { token: issuePair('usr_patient').access.token, account: 'demo' };
+      return { token: issuePair(SEED_USERS.patient).access.token, account: 'demo' };
     case 'other':
-      return { token: issuePair('usr_patient2').access.token, account: 'demo' };
+      return { token: issuePair(SEED_USERS.patient2).access.token, account: 'demo' };
     case 'guest':
-      return { token: addUser('usr_guest_m', 'usr_patient2', { type: 200 }), account: 'demo' };
+      return { token: addUser('usr_guest_m', SEED_USERS.patient2, { type: 200 }), account: 'demo' };
     case 'provider':
-      return { token: issuePair('usr_provider').access.token, account: 'demo' };
+      return { token: issuePair(SEED_USERS.provider).access.token, account: 'demo' };
     case 'foreign':
       return {
-        token: addUser('usr_quick_m', 'usr_provider', {
+        token: addUser('usr_quick_m', SEED_USERS.provider, {
           account_code: 'demo-quick',
           clinics: ['demo-quick'],
         }),
@@ -67,20 +68,20 @@ function credentials(caller: Caller): { token?: string; account: string } {
 
 /** Ids of `usr_patient`'s records in the fresh seed. */
 function ids() {
-  const visit = [...db.visits.values()].find((v) => v.member_id === 'usr_patient');
+  const visit = [...db.visits.values()].find((v) => v.member_id === SEED_USERS.patient);
   const file = [...db.files.values()].find(
-    (f) => f._owner === 'usr_patient' && f.meta?.category !== 'user_avatar',
+    (f) => f._owner === SEED_USERS.patient && f.meta?.category !== 'user_avatar',
   );
   const intake = [...db.intakes.values()].find(
-    (i) => i._owner === 'usr_patient' || i.member_id === 'usr_patient',
+    (i) => i._owner === SEED_USERS.patient || i.member_id === SEED_USERS.patient,
   );
-  const source = [...db.paymentSources.values()].find((s) => s._owner === 'usr_patient');
-  const endpoint = [...db.endpoints.values()].find((e) => e.user_id === 'usr_patient');
-  const notification = [...db.notifications.values()].find((n) => n.user_id === 'usr_patient');
+  const source = [...db.paymentSources.values()].find((s) => s._owner === SEED_USERS.patient);
+  const endpoint = [...db.endpoints.values()].find((e) => e.user_id === SEED_USERS.patient);
+  const notification = [...db.notifications.values()].find((n) => n.user_id === SEED_USERS.patient);
   const slot = [...db.slots.values()].find((s) => s.account_code === 'demo');
   const group = [...db.slotGroups.values()].find((g) => g.account_code === 'demo');
   return {
-    user: 'usr_patient',
+    user: SEED_USERS.patient,
     visit: visit?.id ?? 'none',
     file: file?.id ?? 'none',
     intake: intake?.id ?? 'none',
@@ -271,7 +272,7 @@ function concrete(key: string): { method: string; url: string } {
     .replace('/slots/groups/:groupId', `/slots/groups/${id.group}`)
     .replace('/slots/:id', `/slots/${id.slot}`)
     .replace(':recordingId', '1')
-    .replace(':code/providers/:id', 'general/providers/usr_provider')
+    .replace(':code/providers/:id', `general/providers/${SEED_USERS.provider}`)
     .replace('/accounts/:code', '/accounts/demo')
     .replace('/rooms/:code', '/rooms/general')
     .replace('/surveys/:code', '/surveys/general')
@@ -352,7 +353,7 @@ describe('invoices are bound to the clinic of their intake (standalone server)',
 
   it("shows a paid invoice to the patient and their clinic's staff, and to nobody else anything but not found", async () => {
     // The seeded appointment of `usr_patient` in `demo` was paid (seed/billing.ts).
-    const paid = await invoiceAnswers('int_upcoming');
+    const paid = await invoiceAnswers(SEED_INTAKES.upcoming);
     const notFound = `404 ${JSON.stringify({ code: 404, message: 'Intake not found' })}`;
     expect(paid).toEqual({
       own: '200 paid=true',
@@ -394,10 +395,10 @@ async function as(userId: string, method: string, path: string, body?: unknown) 
 
 describe('identity is the user id only', () => {
   it('gives nothing of usr_patient to a caller whose SSO code is "usr_patient"', async () => {
-    addUser('usr_lookalike_m', 'usr_patient2', { type: 200, code: 'usr_patient' });
+    addUser('usr_lookalike_m', SEED_USERS.patient2, { type: 200, code: SEED_USERS.patient });
     const t = Math.floor(Date.now() / 1000);
     const theirVisit = [...db.visits.values()].find(
-      (v) => v.member_id === 'usr_patient' && v.room_code === 'general' && v.account_code === 'demo',
+      (v) => v.member_id === SEED_USERS.patient && v.room_code === 'general' && v.account_code === 'demo',
     );
     if (!theirVisit) throw new Error('no visit of usr_patient in general');
     const intake = (id: string, roomCode: string, visitId: string | null) =>
@@ -410,8 +411,8 @@ describe('identity is the user id only', () => {
         attachments: [],
         visit_id: visitId,
         room_code: roomCode,
-        member_id: 'usr_patient',
-        _owner: 'usr_patient',
+        member_id: SEED_USERS.patient,
+        _owner: SEED_USERS.patient,
       });
     intake('int_id_new', 'general', null);
     intake('int_id_visit', 'general', theirVisit.id);
@@ -462,7 +463,8 @@ describe('the colleague rule on every path that changes a visit', () => {
   it('refuses take, start, complete, cancel and reschedule of a visit a colleague has, with 409 visit_taken', async () => {
     const t = Math.floor(Date.now() / 1000);
     const appointment = [...db.visits.values()].find(
-      (v) => v.type === 2 && v.status === 20 && v.provider_id === 'usr_provider' && v.room_code === 'general',
+      (v) =>
+        v.type === 2 && v.status === 20 && v.provider_id === SEED_USERS.provider && v.room_code === 'general',
     );
     const walkin = [...db.visits.values()].find(
       (v) =>
@@ -470,27 +472,33 @@ describe('the colleague rule on every path that changes a visit', () => {
     );
     if (!appointment || !walkin) throw new Error('no confirmed appointment or waiting walk-in in the seed');
     expect(
-      (await as('usr_provider', 'POST', `/visits/${walkin.id}?version=2&provider_id=usr_provider`)).status,
+      (
+        await as(
+          SEED_USERS.provider,
+          'POST',
+          `/visits/${walkin.id}?version=2&provider_id=${SEED_USERS.provider}`,
+        )
+      ).status,
     ).toBe(200);
     const offered = await as(
-      'usr_nurse',
+      SEED_USERS.nurse,
       'GET',
-      `/availability?start=${t}&end=${t + 30 * 86_400}&room_code=general&provider_id=usr_nurse`,
+      `/availability?start=${t}&end=${t + 30 * 86_400}&room_code=general&provider_id=${SEED_USERS.nurse}`,
     );
     const slot = (offered.json?.data as { slots: { slot_start: number; slot_end: number }[] }).slots[0];
     if (!slot) throw new Error('no open time of usr_nurse');
-    const message = `${db.users.get('usr_provider')?.full_name} has already taken this visit.`;
+    const message = `${db.users.get(SEED_USERS.provider)?.full_name} has already taken this visit.`;
     for (const visit of [appointment, walkin]) {
       const before = JSON.stringify(db.visits.get(visit.id));
       for (const query of [
-        'provider_id=usr_nurse',
+        `provider_id=${SEED_USERS.nurse}`,
         'status=25',
         'status=30',
         'status=40&reason=Double%20booked',
         `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}`,
-        `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
+        `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=${SEED_USERS.nurse}`,
       ]) {
-        const answer = await as('usr_nurse', 'POST', `/visits/${visit.id}?version=2&${query}`);
+        const answer = await as(SEED_USERS.nurse, 'POST', `/visits/${visit.id}?version=2&${query}`);
         expect([query, answer.status, answer.json], visit.id).toEqual([
           query,
           409,

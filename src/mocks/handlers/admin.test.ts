@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { issuePair, setMockConfig } from '../lib/auth';
+import { SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const BASE = 'http://localhost/api_v3';
 const ADMIN = { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' };
@@ -19,21 +20,23 @@ describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
   it('answers the recording unwrapped with a link that expires after the configured time', async () => {
     setMockConfig({ recordingUrlSeconds: 30 });
     const before = Math.floor(Date.now() / 1000);
-    const { status, body } = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
+    const { status, body } = await call(`/visits/${SEED_VISITS.pedsRecorded}/recordings/502`, {
+      headers: ADMIN,
+    });
     expect(status).toBe(200);
     expect(body).not.toHaveProperty('data');
-    expect(body).toMatchObject({ id: 502, visit_id: 'vis_peds_recorded' });
+    expect(body).toMatchObject({ id: 502, visit_id: SEED_VISITS.pedsRecorded });
     const path = body.path as { url: string; expiry: number };
     expect(path.url).toMatch(/^https:\/\/recordings\.example\.test\/demo\/vis_peds_recorded\/502\.mp4\?/);
     expect(path.expiry - before).toBeGreaterThanOrEqual(30);
     expect(path.expiry - before).toBeLessThanOrEqual(31);
-    const again = await call('/visits/vis_peds_recorded/recordings/502', { headers: ADMIN });
+    const again = await call(`/visits/${SEED_VISITS.pedsRecorded}/recordings/502`, { headers: ADMIN });
     expect((again.body.path as { url: string }).url).not.toBe(path.url);
   });
 
   it('is strict about the admin scheme and the clinic', async () => {
-    const user = issuePair('usr_admin').access.token;
-    const path = '/visits/vis_peds_recorded/recordings/502';
+    const user = issuePair(SEED_USERS.admin).access.token;
+    const path = `/visits/${SEED_VISITS.pedsRecorded}/recordings/502`;
     expect((await call(path)).status).toBe(401);
     expect((await call(path, { headers: { ...ADMIN, 'X-ApiToken': 'nope' } })).status).toBe(401);
     const asUser = await call(path, { headers: { ...ADMIN, 'X-ApiToken': user } });
@@ -43,7 +46,9 @@ describe('GET /visits/{id}/recordings/{recording_id} (ADMIN)', () => {
     const other = await call(path, { headers: { ...ADMIN, 'X-AccountCode': 'other' } });
     // The admin token belongs to `demo`: with another clinic's code it is refused.
     expect(other).toMatchObject({ status: 403, body: { error: 'forbidden' } });
-    expect((await call('/visits/vis_peds_recorded/recordings/999', { headers: ADMIN })).status).toBe(404);
+    expect(
+      (await call(`/visits/${SEED_VISITS.pedsRecorded}/recordings/999`, { headers: ADMIN })).status,
+    ).toBe(404);
   });
 });
 
@@ -71,7 +76,7 @@ describe('POST /webhooks/events (ADMIN)', () => {
     const noMessage = { ...envelope, data: { ...envelope.data, message_id: undefined } };
     expect((await call('/webhooks/events', json(noMessage))).status).toBe(400);
     expect((await call('/webhooks/events', json({ ...envelope, account_code: 'other' }))).status).toBe(400);
-    const user = issuePair('usr_admin').access.token;
+    const user = issuePair(SEED_USERS.admin).access.token;
     expect((await call('/webhooks/events', json(envelope, { ...ADMIN, 'X-ApiToken': user }))).status).toBe(
       403,
     );
@@ -101,7 +106,7 @@ describe('PUT /rooms/{code} (ADMIN)', () => {
     expect((await put('general', { operation_settings: { is_closed: 'yes' } })).status).toBe(400);
     expect((await put('general', {})).status).toBe(400);
     expect((await put('nowhere', { operation_settings: { is_closed: false } })).status).toBe(404);
-    const user = issuePair('usr_admin').access.token;
+    const user = issuePair(SEED_USERS.admin).access.token;
     expect(
       (await put('general', { operation_settings: { is_closed: false } }, { ...ADMIN, 'X-ApiToken': user }))
         .status,
@@ -118,17 +123,20 @@ describe('the admin token with another clinic’s X-AccountCode', () => {
     expect(users.status).toBe(403);
     const visits = await call('/visits?fields=recordings&with_recordings_only=1', { headers: OTHER });
     expect(visits.status).toBe(403);
-    const add = await call('/users/usr_peds/rooms', json({ code: 'dermatology' }, OTHER));
+    const add = await call(`/users/${SEED_USERS.peds}/rooms`, json({ code: 'dermatology' }, OTHER));
     expect(add.status).toBe(403);
-    const remove = await call('/users/usr_provider/rooms/general', { method: 'DELETE', headers: OTHER });
+    const remove = await call(`/users/${SEED_USERS.provider}/rooms/general`, {
+      method: 'DELETE',
+      headers: OTHER,
+    });
     expect(remove.status).toBe(403);
     const close = await call('/rooms/general', {
       ...json({ operation_settings: { is_closed: true, close_msg: 'x' } }, OTHER),
       method: 'PUT',
     });
     expect(close.status).toBe(403);
-    expect(db.users.get('usr_peds')?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
-    expect(db.users.get('usr_provider')?.rooms?.map((r) => r.code)).toContain('general');
+    expect(db.users.get(SEED_USERS.peds)?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
+    expect(db.users.get(SEED_USERS.provider)?.rooms?.map((r) => r.code)).toContain('general');
     expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
   });
 });

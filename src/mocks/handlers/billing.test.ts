@@ -3,6 +3,7 @@ import { db, nextId, nowSeconds, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
 import { chargesFor } from './billing';
+import { SEED_CARDS, SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 type Body = { data?: unknown; code?: number; message?: string; decline_code?: string };
@@ -26,7 +27,10 @@ async function call(
 }
 
 /** An intake of Casey's in `general` with the $89 consultation chosen. */
-function intake(consultation = 'cons_general_30', extra: Record<string, unknown> = {}): string {
+function intake(
+  consultation: string = SEED_CONSULTATIONS.generalStandard,
+  extra: Record<string, unknown> = {},
+): string {
   const id = nextId('int');
   db.intakes.set(id, {
     id,
@@ -34,8 +38,8 @@ function intake(consultation = 'cons_general_30', extra: Record<string, unknown>
     modified: nowSeconds(),
     type: '1',
     room_code: 'general',
-    member_id: 'usr_patient',
-    _owner: 'usr_patient',
+    member_id: SEED_USERS.patient,
+    _owner: SEED_USERS.patient,
     visit_id: null,
     consultation_id: consultation,
     ...extra,
@@ -95,11 +99,13 @@ describe('payment sources', () => {
   });
 
   it("hides another patient's card", async () => {
-    expect((await call('GET', '/billing/sources/src_casey_visa', { as: 'demo-patient-2' })).status).toBe(404);
-    expect((await call('DELETE', '/billing/sources/src_casey_visa', { as: 'demo-patient-2' })).status).toBe(
-      404,
-    );
-    expect(db.paymentSources.has('src_casey_visa')).toBe(true);
+    expect(
+      (await call('GET', `/billing/sources/${SEED_CARDS.caseyVisa}`, { as: 'demo-patient-2' })).status,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', `/billing/sources/${SEED_CARDS.caseyVisa}`, { as: 'demo-patient-2' })).status,
+    ).toBe(404);
+    expect(db.paymentSources.has(SEED_CARDS.caseyVisa)).toBe(true);
   });
 });
 
@@ -111,7 +117,7 @@ describe('POST /billing/invoices/process', () => {
     });
     expect(quote.body.data).toMatchObject({
       currency: 'usd',
-      consultation: { id: 'cons_general_30', amount: 89 },
+      consultation: { id: SEED_CONSULTATIONS.generalStandard, amount: 89 },
       coupon: { id: 'WELCOME10', percent_off: 10, valid: true },
       amount_due: 80.1,
       paid: false,
@@ -166,15 +172,15 @@ describe('POST /billing/invoices/process', () => {
   });
 
   it('charges the card saved on the intake and refuses an expired one', async () => {
-    const id = intake('cons_after_15', {
+    const id = intake(SEED_CONSULTATIONS.afterHours, {
       room_code: 'after-hours',
-      payment_source_id: 'src_casey_mc_expired',
+      payment_source_id: SEED_CARDS.caseyExpired,
     });
     const refused = await call('POST', '/billing/invoices/process', {
       json: { intake_id: id, create_invoice: 1 },
     });
     expect(refused.body).toMatchObject({ code: 402, message: 'Your card has expired.' });
-    db.intakes.get(id)!.payment_source_id = 'src_casey_visa';
+    db.intakes.get(id)!.payment_source_id = SEED_CARDS.caseyVisa;
     const paid = await call('POST', '/billing/invoices/process', {
       json: { intake_id: id, create_invoice: 1 },
     });
@@ -186,9 +192,9 @@ describe('POST /billing/invoices/process', () => {
     db.intakes.set(free, {
       id: free,
       room_code: 'pediatrics',
-      member_id: 'usr_patient',
-      _owner: 'usr_patient',
-      consultation_id: 'cons_peds_20',
+      member_id: SEED_USERS.patient,
+      _owner: SEED_USERS.patient,
+      consultation_id: SEED_CONSULTATIONS.peds,
     });
     const paid = await call('POST', '/billing/invoices/process', {
       json: { intake_id: free, create_invoice: 1 },
@@ -228,7 +234,7 @@ describe('POST /billing/invoices/process', () => {
 describe('invoices belong to their clinic', () => {
   /** A provider of the `demo-quick` clinic only, as the SSO would create one. */
   function quickProviderToken(): string {
-    const base = db.users.get('usr_provider') as UserRecord;
+    const base = db.users.get(SEED_USERS.provider) as UserRecord;
     db.users.set('usr_quick_provider', {
       ...base,
       id: 'usr_quick_provider',
@@ -252,9 +258,9 @@ describe('invoices belong to their clinic', () => {
 
   it('answers another clinic exactly as it answers an intake that does not exist', async () => {
     // Casey's seeded appointment in `demo` was paid (seed/billing.ts).
-    expect(chargesFor('int_upcoming')).toHaveLength(1);
+    expect(chargesFor(SEED_INTAKES.upcoming)).toHaveLength(1);
     const token = quickProviderToken();
-    const foreign = await process(token, 'demo-quick', { intake_id: 'int_upcoming' });
+    const foreign = await process(token, 'demo-quick', { intake_id: SEED_INTAKES.upcoming });
     const missing = await process(token, 'demo-quick', { intake_id: 'int_does_not_exist' });
     expect(foreign).toEqual({ status: 404, body: { code: 404, message: 'Intake not found' } });
     expect(foreign).toEqual(missing);
@@ -264,10 +270,10 @@ describe('invoices belong to their clinic', () => {
 
     // The patient too reads the invoice only in the clinic of its intake.
     const casey = sessionFor('demo-patient').token.token;
-    expect(await process(casey, 'demo-quick', { intake_id: 'int_upcoming' })).toEqual(missing);
-    expect((await process(casey, 'demo', { intake_id: 'int_upcoming' })).body.data).toMatchObject({
+    expect(await process(casey, 'demo-quick', { intake_id: SEED_INTAKES.upcoming })).toEqual(missing);
+    expect((await process(casey, 'demo', { intake_id: SEED_INTAKES.upcoming })).body.data).toMatchObject({
       paid: true,
     });
-    expect(chargesFor('int_upcoming')).toHaveLength(1);
+    expect(chargesFor(SEED_INTAKES.upcoming)).toHaveLength(1);
   });
 });

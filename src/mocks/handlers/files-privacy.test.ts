@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuePair } from '@/mocks/lib/auth';
+import { SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 type Wire = { id: string; creator?: { email?: string; full_name?: string } | null };
@@ -19,18 +20,18 @@ async function upload(userId: string, name: string, category: string) {
 
 describe('file ids and avatars (D5)', () => {
   it('gives new files unguessable ids, not a sequence', async () => {
-    const a = await upload('usr_patient', 'a.png', 'user_document');
-    const b = await upload('usr_patient', 'b.png', 'user_document');
+    const a = await upload(SEED_USERS.patient, 'a.png', 'user_document');
+    const b = await upload(SEED_USERS.patient, 'b.png', 'user_document');
     expect(a.id).toMatch(/^file_[0-9a-f]{24}$/);
     expect(b.id).toMatch(/^file_[0-9a-f]{24}$/);
     expect(a.id).not.toBe(b.id);
   });
 
   it('shows an avatar to another user without its creator details', async () => {
-    const avatar = await upload('usr_patient', 'me.png', 'user_avatar');
+    const avatar = await upload(SEED_USERS.patient, 'me.png', 'user_avatar');
     expect(avatar.creator?.email).toBeDefined();
     const response = await fetch(`${API}/files/${avatar.id}`, {
-      headers: { 'X-ApiToken': issuePair('usr_patient2').access.token, 'X-AccountCode': 'demo' },
+      headers: { 'X-ApiToken': issuePair(SEED_USERS.patient2).access.token, 'X-AccountCode': 'demo' },
     });
     expect(response.status).toBe(200);
     const seen = ((await response.json()) as { data: Wire }).data;

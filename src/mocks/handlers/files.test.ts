@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/mocks/db';
 import { sessionFor, type PersonaCode } from '~test/render';
 import { FILE_MOCK_DEFAULTS, fileMockConfig } from './files';
+import { SEED_FILES, SEED_INTAKES, SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const ADMIN = 'demo-admin-token';
@@ -97,16 +98,16 @@ describe('POST /files (spec 4.7)', () => {
       meta: {
         category: 'user_document',
         title: 'Allergy letter',
-        target: { id: 'usr_patient', type: 'user' },
+        target: { id: SEED_USERS.patient, type: 'user' },
       },
-      creator: { id: 'usr_patient' },
+      creator: { id: SEED_USERS.patient },
     });
     expect(file.fullpath).toMatch(
       new RegExp(`^http://mock\\.test/api_v3/files/view/${file.id}\\?auth_code=[0-9a-f]{32}&time=\\d+$`),
     );
     expect(Object.keys(file).some((key) => key.startsWith('_'))).toBe(false);
     expect(db.fileBlobs.get(file.id)).toBe(btoa('hello'));
-    expect(db.files.get(file.id)?._owner).toBe('usr_patient');
+    expect(db.files.get(file.id)?._owner).toBe(SEED_USERS.patient);
   });
 
   it('requires auth, the account code, and the file itself', async () => {
@@ -151,60 +152,78 @@ describe('POST /files (spec 4.7)', () => {
   it('needs a target of type user for uploads with the clinic admin token', async () => {
     const before = db.files.size;
     expect((await upload({}, undefined, 'admin')).status).toBe(400);
-    expect((await upload({ 'meta.target.id': 'usr_patient' }, undefined, 'admin')).status).toBe(400);
+    expect((await upload({ 'meta.target.id': SEED_USERS.patient }, undefined, 'admin')).status).toBe(400);
     expect(
-      (await upload({ 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' }, undefined, 'admin'))
-        .status,
+      (
+        await upload(
+          { 'meta.target.id': SEED_VISITS.upcoming, 'meta.target.type': 'visit' },
+          undefined,
+          'admin',
+        )
+      ).status,
     ).toBe(400);
     expect(db.files.size).toBe(before);
     const done = await upload(
-      { 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' },
+      { 'meta.target.id': SEED_USERS.patient, 'meta.target.type': 'user' },
       undefined,
       'admin',
     );
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({
-      meta: { target: { id: 'usr_patient', type: 'user' } },
+      meta: { target: { id: SEED_USERS.patient, type: 'user' } },
       creator: { id: 'clinic-admin' },
     });
   });
 
   it('lets a provider upload for a patient with a target, but not a patient for another patient', async () => {
     const forPatient = await upload(
-      { 'meta.target.id': 'usr_patient', 'meta.target.type': 'user' },
+      { 'meta.target.id': SEED_USERS.patient, 'meta.target.type': 'user' },
       undefined,
       'demo-provider',
     );
     expect(forPatient.status).toBe(200);
-    expect(db.files.get((forPatient.body.data as FileWire).id)?._owner).toBe('usr_patient');
-    const other = await upload({ 'meta.target.id': 'usr_patient2', 'meta.target.type': 'user' });
+    expect(db.files.get((forPatient.body.data as FileWire).id)?._owner).toBe(SEED_USERS.patient);
+    const other = await upload({ 'meta.target.id': SEED_USERS.patient2, 'meta.target.type': 'user' });
     expect(other.status).toBe(403);
     expect((await upload({ 'meta.target.id': 'usr_nobody', 'meta.target.type': 'user' })).status).toBe(404);
-    expect((await upload({ 'meta.target.id': 'usr_patient' })).status).toBe(400);
-    expect((await upload({ 'meta.target.id': 'usr_patient', 'meta.target.type': 'room' })).status).toBe(400);
+    expect((await upload({ 'meta.target.id': SEED_USERS.patient })).status).toBe(400);
+    expect((await upload({ 'meta.target.id': SEED_USERS.patient, 'meta.target.type': 'room' })).status).toBe(
+      400,
+    );
   });
 
   it('attaches intake files to a visit or an intake of the caller only', async () => {
     const onVisit = await upload({
       'meta.category': 'intake_attachment',
-      'meta.target.id': 'vis_upcoming',
+      'meta.target.id': SEED_VISITS.upcoming,
       'meta.target.type': 'visit',
     });
-    expect(onVisit.body.data).toMatchObject({ meta: { target: { id: 'vis_upcoming', type: 'visit' } } });
+    expect(onVisit.body.data).toMatchObject({
+      meta: { target: { id: SEED_VISITS.upcoming, type: 'visit' } },
+    });
     const onIntake = await upload({
       'meta.category': 'intake_attachment',
-      'meta.target.id': 'int_upcoming',
+      'meta.target.id': SEED_INTAKES.upcoming,
       'meta.target.type': 'visit',
     });
-    expect(onIntake.body.data).toMatchObject({ meta: { target: { id: 'int_upcoming', type: 'intake' } } });
+    expect(onIntake.body.data).toMatchObject({
+      meta: { target: { id: SEED_INTAKES.upcoming, type: 'intake' } },
+    });
     const stranger = await upload(
-      { 'meta.category': 'intake_attachment', 'meta.target.id': 'vis_upcoming', 'meta.target.type': 'visit' },
+      {
+        'meta.category': 'intake_attachment',
+        'meta.target.id': SEED_VISITS.upcoming,
+        'meta.target.type': 'visit',
+      },
       undefined,
       'demo-patient-2',
     );
     expect(stranger.status).toBe(403);
     const listed = (
-      await call('GET', '/files?target_type=visit&target_id=vis_upcoming&category_type=intake_attachment')
+      await call(
+        'GET',
+        `/files?target_type=visit&target_id=${SEED_VISITS.upcoming}&category_type=intake_attachment`,
+      )
     ).body.data as FileWire[];
     expect(listed.map((f) => f.id).sort()).toEqual(
       [(onVisit.body.data as FileWire).id, (onIntake.body.data as FileWire).id].sort(),
@@ -215,16 +234,20 @@ describe('POST /files (spec 4.7)', () => {
 describe('GET /files', () => {
   it('lists the caller’s own documents, and shared ones with include_shared', async () => {
     const own = (await call('GET', '/files?category_type=user_document')).body.data as FileWire[];
-    expect(own.map((f) => f.id)).toEqual(['file_doc_3', 'file_doc_1']);
+    expect(own.map((f) => f.id)).toEqual([SEED_FILES.rashPhoto, SEED_FILES.vaccination]);
     const all = (
       await call(
         'GET',
-        '/files?target_id=usr_patient&target_type=user&category_type=user_document&include_shared=1',
+        `/files?target_id=${SEED_USERS.patient}&target_type=user&category_type=user_document&include_shared=1`,
       )
     ).body.data as FileWire[];
-    expect(all.map((f) => f.id)).toEqual(['file_doc_3', 'file_doc_2', 'file_doc_1']);
-    expect(all.find((f) => f.id === 'file_doc_2')?.is_deletable).toBe(false);
-    expect(all.find((f) => f.id === 'file_doc_1')?.is_deletable).toBe(true);
+    expect(all.map((f) => f.id)).toEqual([
+      SEED_FILES.rashPhoto,
+      SEED_FILES.visitSummary,
+      SEED_FILES.vaccination,
+    ]);
+    expect(all.find((f) => f.id === SEED_FILES.visitSummary)?.is_deletable).toBe(false);
+    expect(all.find((f) => f.id === SEED_FILES.vaccination)?.is_deletable).toBe(true);
   });
 
   it('validates its parameters and keeps patients to their own record', async () => {
@@ -232,18 +255,22 @@ describe('GET /files', () => {
     expect((await call('GET', '/files?target_type=room')).status).toBe(400);
     expect((await call('GET', '/files?include_shared=maybe')).status).toBe(400);
     expect((await call('GET', '/files?target_type=visit')).status).toBe(400);
-    expect((await call('GET', '/files?target_id=usr_patient2&target_type=user')).status).toBe(403);
+    expect((await call('GET', `/files?target_id=${SEED_USERS.patient2}&target_type=user`)).status).toBe(403);
     expect((await call('GET', '/files', { as: null })).status).toBe(401);
     expect((await call('GET', '/files', { as: 'admin' })).status).toBe(400);
     const byProvider = await call(
       'GET',
-      '/files?target_id=usr_patient&target_type=user&include_shared=true',
+      `/files?target_id=${SEED_USERS.patient}&target_type=user&include_shared=true`,
       { as: 'demo-provider' },
     );
     expect((byProvider.body.data as FileWire[]).every((f) => !f.is_deletable)).toBe(true);
-    const byAdmin = await call('GET', '/files?target_id=usr_patient&target_type=user&include_shared=1', {
-      as: 'admin',
-    });
+    const byAdmin = await call(
+      'GET',
+      `/files?target_id=${SEED_USERS.patient}&target_type=user&include_shared=1`,
+      {
+        as: 'admin',
+      },
+    );
     expect((byAdmin.body.data as FileWire[]).map((f) => f.is_deletable)).toEqual([true, false, true]);
   });
 });
@@ -266,14 +293,14 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
   });
 
   it('refuses a forged or tampered auth_code with 403 and an expired time with 410', async () => {
-    const info = (await call('GET', '/files/file_doc_1')).body.data as FileWire;
+    const info = (await call('GET', `/files/${SEED_FILES.vaccination}`)).body.data as FileWire;
     const { path, authCode, time } = credentialsOf(info.fullpath);
     const forged = await view(`http://mock.test${path}?auth_code=${'0'.repeat(32)}&time=${time}`);
     expect(forged.status).toBe(403);
     const extended = await view(`http://mock.test${path}?auth_code=${authCode}&time=${Number(time) + 3600}`);
     expect(extended.status).toBe(403);
     const otherFile = await view(
-      `http://mock.test/api_v3/files/view/file_doc_3?auth_code=${authCode}&time=${time}`,
+      `http://mock.test/api_v3/files/view/${SEED_FILES.rashPhoto}?auth_code=${authCode}&time=${time}`,
     );
     expect(otherFile.status).toBe(403);
     expect((await view(`http://mock.test${path}`)).status).toBe(403);
@@ -287,12 +314,12 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
       message: 'This link has expired; request the file again',
     });
     // A fresh read gives a fresh link that works.
-    const fresh = (await call('GET', '/files/file_doc_1')).body.data as FileWire;
+    const fresh = (await call('GET', `/files/${SEED_FILES.vaccination}`)).body.data as FileWire;
     expect((await view(fresh.fullpath)).status).toBe(200);
   });
 
   it('serves images as-is when a size is asked for, and validates the size', async () => {
-    const info = (await call('GET', '/files/file_doc_3')).body.data as FileWire;
+    const info = (await call('GET', `/files/${SEED_FILES.rashPhoto}`)).body.data as FileWire;
     const resized = await view(`${info.fullpath}&size=96x96`);
     expect(resized.status).toBe(200);
     expect(resized.headers.get('Content-Type')).toBe('image/png');
@@ -302,9 +329,11 @@ describe('GET /files/{id} and GET /files/view/{id}', () => {
   });
 
   it('answers 404 for files the caller may not see', async () => {
-    expect((await call('GET', '/files/file_doc_1', { as: 'demo-patient-2' })).status).toBe(404);
+    expect((await call('GET', `/files/${SEED_FILES.vaccination}`, { as: 'demo-patient-2' })).status).toBe(
+      404,
+    );
     expect((await call('GET', '/files/file_nope')).status).toBe(404);
-    expect((await call('GET', '/files/file_doc_1', { as: 'demo-provider' })).status).toBe(200);
+    expect((await call('GET', `/files/${SEED_FILES.vaccination}`, { as: 'demo-provider' })).status).toBe(200);
   });
 });
 
@@ -317,14 +346,18 @@ describe('POST /files/{id} (rename) and DELETE /files/{id}', () => {
   it('renames by meta.title and the deprecated name', async () => {
     const result = await call(
       'POST',
-      '/files/file_doc_1',
+      `/files/${SEED_FILES.vaccination}`,
       form({ 'meta.title': 'Shots 2024', name: 'Shots 2024' }),
     );
     expect(result.status).toBe(200);
     expect(result.body.data).toMatchObject({ name: 'Shots 2024', ext: 'txt', meta: { title: 'Shots 2024' } });
-    expect(db.files.get('file_doc_1')).toMatchObject({ name: 'Shots 2024', meta: { title: 'Shots 2024' } });
+    expect(db.files.get(SEED_FILES.vaccination)).toMatchObject({
+      name: 'Shots 2024',
+      meta: { title: 'Shots 2024' },
+    });
     expect(
-      (await call('POST', '/files/file_doc_1', form({ 'meta.title': 'Only title' }))).body.data,
+      (await call('POST', `/files/${SEED_FILES.vaccination}`, form({ 'meta.title': 'Only title' }))).body
+        .data,
     ).toMatchObject({
       name: 'Shots 2024',
       meta: { title: 'Only title' },
@@ -332,26 +365,39 @@ describe('POST /files/{id} (rename) and DELETE /files/{id}', () => {
   });
 
   it('refuses empty names, missing fields, and renames by someone other than the uploader', async () => {
-    expect((await call('POST', '/files/file_doc_1', form({ 'meta.title': '  ' }))).status).toBe(400);
-    expect((await call('POST', '/files/file_doc_1', form({ other: 'x' }))).status).toBe(400);
-    expect((await call('POST', '/files/file_doc_2', form({ 'meta.title': 'Mine now' }))).status).toBe(403);
     expect(
-      (await call('POST', '/files/file_doc_1', { ...form({ 'meta.title': 'x' }), as: 'demo-patient-2' }))
-        .status,
+      (await call('POST', `/files/${SEED_FILES.vaccination}`, form({ 'meta.title': '  ' }))).status,
+    ).toBe(400);
+    expect((await call('POST', `/files/${SEED_FILES.vaccination}`, form({ other: 'x' }))).status).toBe(400);
+    expect(
+      (await call('POST', `/files/${SEED_FILES.visitSummary}`, form({ 'meta.title': 'Mine now' }))).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/files/${SEED_FILES.vaccination}`, {
+          ...form({ 'meta.title': 'x' }),
+          as: 'demo-patient-2',
+        })
+      ).status,
     ).toBe(404);
-    expect(db.files.get('file_doc_2')).toMatchObject({ meta: { title: 'Visit summary' } });
+    expect(db.files.get(SEED_FILES.visitSummary)).toMatchObject({ meta: { title: 'Visit summary' } });
   });
 
   it('deletes deletable files of the caller only, with {data: true}', async () => {
-    expect(await call('DELETE', '/files/file_doc_2')).toEqual({
+    expect(await call('DELETE', `/files/${SEED_FILES.visitSummary}`)).toEqual({
       status: 403,
       body: { code: 403, message: 'This file cannot be deleted' },
     });
-    expect((await call('DELETE', '/files/file_doc_1', { as: 'demo-provider' })).status).toBe(403);
-    expect((await call('DELETE', '/files/file_doc_1', { as: null })).status).toBe(401);
-    expect(await call('DELETE', '/files/file_doc_1')).toEqual({ status: 200, body: { data: true } });
-    expect(db.files.has('file_doc_1')).toBe(false);
-    expect(db.fileBlobs.has('file_doc_1')).toBe(false);
-    expect((await call('DELETE', '/files/file_doc_1')).status).toBe(404);
+    expect((await call('DELETE', `/files/${SEED_FILES.vaccination}`, { as: 'demo-provider' })).status).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/files/${SEED_FILES.vaccination}`, { as: null })).status).toBe(401);
+    expect(await call('DELETE', `/files/${SEED_FILES.vaccination}`)).toEqual({
+      status: 200,
+      body: { data: true },
+    });
+    expect(db.files.has(SEED_FILES.vaccination)).toBe(false);
+    expect(db.fileBlobs.has(SEED_FILES.vaccination)).toBe(false);
+    expect((await call('DELETE', `/files/${SEED_FILES.vaccination}`)).status).toBe(404);
   });
 });

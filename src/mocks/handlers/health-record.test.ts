@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
+import { SEED_PHARMACIES, SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const SURVEY = 'http://mock.test/survey';
@@ -36,7 +37,7 @@ async function call(
 
 function otherClinicProvider(): string {
   const user: UserRecord = {
-    ...(db.users.get('usr_provider') as UserRecord),
+    ...(db.users.get(SEED_USERS.provider) as UserRecord),
     id: 'usr_elsewhere',
     code: 'elsewhere',
     account_code: 'other-clinic',
@@ -53,10 +54,10 @@ describe('medical record mock (spec 4.10)', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual({ data: [{ substance: 'Latex' }, { substance: 'Peanuts' }] });
-    expect(db.emr.get('usr_patient:allergies')).toMatchObject({
+    expect(db.emr.get(`${SEED_USERS.patient}:allergies`)).toMatchObject({
       data: [{ substance: 'Latex' }, { substance: 'Peanuts' }],
       data_not_reported: false,
-      modified_by: { id: 'usr_patient', type: 200 },
+      modified_by: { id: SEED_USERS.patient, type: 200 },
     });
     await call('POST', '/users/-/emr/surgeries', { json: { data: [], data_not_reported: true } });
     await call('POST', '/users/-/emr/conditions', { json: { data: [], data_not_reported: false } });
@@ -85,25 +86,33 @@ describe('medical record mock (spec 4.10)', () => {
     expect(
       (await call('POST', '/users/-/emr/habits', { json: { data: [], data_not_reported: false } })).status,
     ).toBe(400);
-    expect(db.emr.get('usr_patient:allergies')?.data).toEqual([{ substance: 'Penicillin' }]);
+    expect(db.emr.get(`${SEED_USERS.patient}:allergies`)?.data).toEqual([{ substance: 'Penicillin' }]);
   });
 
   it('lets providers of the clinic read but not write, other patients and other clinics nothing', async () => {
-    expect((await call('GET', '/users/usr_patient/emr', { as: 'demo-provider' })).status).toBe(200);
+    expect((await call('GET', `/users/${SEED_USERS.patient}/emr`, { as: 'demo-provider' })).status).toBe(200);
     expect(
       (
-        await call('POST', '/users/usr_patient/emr/allergies', {
+        await call('POST', `/users/${SEED_USERS.patient}/emr/allergies`, {
           as: 'demo-provider',
           json: { data: [], data_not_reported: false },
         })
       ).status,
     ).toBe(403);
-    expect((await call('GET', '/users/usr_patient/emr', { as: 'demo-patient-2' })).status).toBe(403);
-    expect((await call('GET', '/users/usr_patient/emr', { as: otherClinicProvider() })).status).toBe(404);
+    expect((await call('GET', `/users/${SEED_USERS.patient}/emr`, { as: 'demo-patient-2' })).status).toBe(
+      403,
+    );
+    expect(
+      (await call('GET', `/users/${SEED_USERS.patient}/emr`, { as: otherClinicProvider() })).status,
+    ).toBe(404);
     // A clinic the mock does not know is refused before any record is looked at.
     expect(
-      (await call('GET', '/users/usr_patient/emr', { as: otherClinicProvider(), account: 'other-clinic' }))
-        .status,
+      (
+        await call('GET', `/users/${SEED_USERS.patient}/emr`, {
+          as: otherClinicProvider(),
+          account: 'other-clinic',
+        })
+      ).status,
     ).toBe(401);
     expect((await call('GET', '/users/-/emr', { as: null })).status).toBe(401);
     expect((await call('GET', '/users/-/emr', { account: null })).status).toBe(400);
@@ -121,8 +130,11 @@ describe('pharmacies and prescriptions mock (spec 4.9)', () => {
     expect((past.body.data as unknown[]).length).toBe(1);
     expect((await call('GET', '/users/-/erx/prescriptions')).status).toBe(400);
     expect(
-      (await call('GET', '/users/usr_patient/erx/prescriptions?status=Current', { as: 'demo-provider' }))
-        .status,
+      (
+        await call('GET', `/users/${SEED_USERS.patient}/erx/prescriptions?status=Current`, {
+          as: 'demo-provider',
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -132,24 +144,28 @@ describe('pharmacies and prescriptions mock (spec 4.9)', () => {
       json: { name: 'Elm Pharmacy', code: 'dir-1', zip: '11201', type: 'mock_directory', extra },
     });
     expect(saved).toMatchObject({ status: 200, body: { data: true } });
-    expect(db.pharmacies.get('usr_patient:dir-1')).toMatchObject({
+    expect(db.pharmacies.get(`${SEED_USERS.patient}:dir-1`)).toMatchObject({
       type: 'mock_directory',
       extra,
       is_default: false,
     });
     expect((await call('POST', '/users/-/erx/pharmacies', { json: { code: 'x' } })).status).toBe(400);
-    expect((await call('DELETE', '/users/-/erx/pharmacies/ph_1001')).body.data).toBe(true);
+    expect((await call('DELETE', `/users/-/erx/pharmacies/${SEED_PHARMACIES.harbor}`)).body.data).toBe(true);
     const list = (await call('GET', '/users/-/erx/pharmacies')).body.data as {
       code: string;
       is_default: boolean;
     }[];
     expect(list.map((p) => [p.code, p.is_default])).toEqual([
-      ['ph_1002', true],
+      [SEED_PHARMACIES.corner, true],
       ['dir-1', false],
     ]);
     expect((await call('DELETE', '/users/-/erx/pharmacies/nope')).status).toBe(404);
     expect(
-      (await call('DELETE', '/users/usr_patient/erx/pharmacies/ph_1002', { as: 'demo-provider' })).status,
+      (
+        await call('DELETE', `/users/${SEED_USERS.patient}/erx/pharmacies/${SEED_PHARMACIES.corner}`, {
+          as: 'demo-provider',
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -175,7 +191,7 @@ describe('health devices and measurements mock (spec 4.11)', () => {
     expect(db.measurements.get(id)).toMatchObject({
       hp: 128,
       lp: 82,
-      user_id: 'usr_patient',
+      user_id: SEED_USERS.patient,
       _api_key: 'demo-api-key',
     });
     const upside = await call('POST', '/health', { json: { ...reading, hp: 80, lp: 90 }, key: true });
@@ -191,7 +207,7 @@ describe('health devices and measurements mock (spec 4.11)', () => {
     const device = { device_id: 'th-1', device_name: 'Ear thermometer', type: 'thermometer' };
     expect((await call('POST', '/users/-/devices', { json: device })).status).toBe(401);
     const ok = await call('POST', '/users/-/devices', { json: device, key: true });
-    expect(ok.body.data).toMatchObject({ ...device, user_id: 'usr_patient' });
+    expect(ok.body.data).toMatchObject({ ...device, user_id: SEED_USERS.patient });
     expect(
       (await call('POST', '/users/-/devices', { json: { ...device, type: 'toaster' }, key: true })).status,
     ).toBe(400);

@@ -3,6 +3,7 @@ import { db } from '@/mocks/db';
 import { sessionFor } from '~test/render';
 import { advanceMockClock } from '@/mocks/lib/clock';
 import { insuranceMockConfig, INSURANCE_MOCK_DEFAULTS } from './insurance';
+import { SEED_USERS, seedQueuePatient } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 
@@ -45,11 +46,11 @@ afterEach(() => {
 
 describe('insurance cards mock (spec 4.8)', () => {
   it('answers with version 2.0 beside data and stores a card under its type', async () => {
-    expect(await call('GET', '/users/usr_patient/insurances')).toMatchObject({
+    expect(await call('GET', `/users/${SEED_USERS.patient}/insurances`)).toMatchObject({
       status: 200,
       body: { data: [], version: '2.0' },
     });
-    const saved = await call('POST', '/users/usr_patient/insurances/primary', {
+    const saved = await call('POST', `/users/${SEED_USERS.patient}/insurances/primary`, {
       json: { insurer_code: 'INS0001', subscriber_number: 'ABC-123', guarantor_state: 'ny', consent: true },
     });
     expect(saved.status).toBe(200);
@@ -57,21 +58,23 @@ describe('insurance cards mock (spec 4.8)', () => {
       version: '2.0',
       data: { card_type: 'primary', insurer_code: 'INS0001', guarantor_state: 'NY', consent: true },
     });
-    expect(db.insuranceCards.get('usr_patient:primary')).toMatchObject({ subscriber_number: 'ABC-123' });
-    const one = await call('GET', '/users/usr_patient/insurances/primary');
+    expect(db.insuranceCards.get(`${SEED_USERS.patient}:primary`)).toMatchObject({
+      subscriber_number: 'ABC-123',
+    });
+    const one = await call('GET', `/users/${SEED_USERS.patient}/insurances/primary`);
     expect(one.body).toMatchObject({ version: '2.0', data: { subscriber_number: 'ABC-123' } });
   });
 
   it('accepts the subscriber_num alias on update', async () => {
-    await call('POST', '/users/usr_patient/insurances/secondary', {
+    await call('POST', `/users/${SEED_USERS.patient}/insurances/secondary`, {
       json: { insurer_code: 'C10001', subscriber_num: 'ALIAS-9' },
     });
-    expect(db.insuranceCards.get('usr_patient:secondary')?.subscriber_number).toBe('ALIAS-9');
+    expect(db.insuranceCards.get(`${SEED_USERS.patient}:secondary`)?.subscriber_number).toBe('ALIAS-9');
   });
 
   it('refuses a card type other than primary or secondary, naming the field', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await call(method, '/users/usr_patient/insurances/tertiary', {
+      const res = await call(method, `/users/${SEED_USERS.patient}/insurances/tertiary`, {
         json: method === 'POST' ? { subscriber_number: 'ABC-123' } : undefined,
       });
       expect(res.status).toBe(400);
@@ -93,43 +96,49 @@ describe('insurance cards mock (spec 4.8)', () => {
     ['consent', 'yes', /^consent: /],
     ['plan_name', 'Gold', /^plan_name: is not a card field/],
   ])('refuses %s = %j with a message that names the field', async (field, value, message) => {
-    const res = await call('POST', '/users/usr_patient/insurances/primary', { json: { [field]: value } });
+    const res = await call('POST', `/users/${SEED_USERS.patient}/insurances/primary`, {
+      json: { [field]: value },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 400 });
     expect(res.body?.message).toMatch(message);
-    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+    expect(db.insuranceCards.has(`${SEED_USERS.patient}:primary`)).toBe(false);
   });
 
   it('deletes with 204 and no body, then 404', async () => {
-    const res = await call('DELETE', '/users/usr_p001/insurances/secondary', { token: ADMIN });
+    const res = await call('DELETE', `/users/${seedQueuePatient(1)}/insurances/secondary`, { token: ADMIN });
     expect(res).toMatchObject({ status: 204, text: '' });
-    expect(db.insuranceCards.has('usr_p001:secondary')).toBe(false);
-    expect((await call('DELETE', '/users/usr_p001/insurances/secondary', { token: ADMIN })).status).toBe(404);
+    expect(db.insuranceCards.has(`${seedQueuePatient(1)}:secondary`)).toBe(false);
+    expect(
+      (await call('DELETE', `/users/${seedQueuePatient(1)}/insurances/secondary`, { token: ADMIN })).status,
+    ).toBe(404);
   });
 
   it('binds access to the patient and the clinic', async () => {
     // A patient reads only their own cards.
-    expect((await call('GET', '/users/usr_p001/insurances')).status).toBe(403);
+    expect((await call('GET', `/users/${seedQueuePatient(1)}/insurances`)).status).toBe(403);
     expect((await call('GET', '/users/-/insurances')).status).toBe(200);
     // The admin token and clinic staff read patients of their clinic.
-    const admin = await call('GET', '/users/usr_p001/insurances', { token: ADMIN });
+    const admin = await call('GET', `/users/${seedQueuePatient(1)}/insurances`, { token: ADMIN });
     expect((admin.body?.data as unknown[]).length).toBe(2);
     const provider = sessionFor('demo-provider').token.token;
-    expect((await call('GET', '/users/usr_p001/insurances', { token: provider })).status).toBe(200);
+    expect((await call('GET', `/users/${seedQueuePatient(1)}/insurances`, { token: provider })).status).toBe(
+      200,
+    );
     // Another clinic's user, or no token at all.
     db.users.set('usr_elsewhere', {
-      ...db.users.get('usr_p003')!,
+      ...db.users.get(seedQueuePatient(3))!,
       id: 'usr_elsewhere',
       account_code: 'other',
       clinics: ['other'],
     });
     expect((await call('GET', '/users/usr_elsewhere/insurances', { token: ADMIN })).status).toBe(404);
-    expect((await call('GET', '/users/usr_patient/insurances', { token: null })).status).toBe(401);
+    expect((await call('GET', `/users/${SEED_USERS.patient}/insurances`, { token: null })).status).toBe(401);
   });
 });
 
 describe('insurance import (spec 4.8, section 8)', () => {
-  const path = '/users/usr_p001/insurances/import';
+  const path = `/users/${seedQueuePatient(1)}/insurances/import`;
 
   it('overwrites existing cards of the given types and keeps the others', async () => {
     const res = await call('POST', path, {
@@ -138,11 +147,11 @@ describe('insurance import (spec 4.8, section 8)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body?.version).toBe('2.0');
-    const primary = db.insuranceCards.get('usr_p001:primary');
+    const primary = db.insuranceCards.get(`${seedQueuePatient(1)}:primary`);
     expect(primary).toMatchObject({ insurer_code: 'INS0002', subscriber_number: 'NEW-1' });
     // Overwritten, not merged: the old guarantor is gone.
     expect(primary?.guarantor_first_name).toBeNull();
-    expect(db.insuranceCards.get('usr_p001:secondary')?.subscriber_number).toBe('SEC-7781');
+    expect(db.insuranceCards.get(`${seedQueuePatient(1)}:secondary`)?.subscriber_number).toBe('SEC-7781');
   });
 
   it.each([
@@ -168,11 +177,11 @@ describe('insurance import (spec 4.8, section 8)', () => {
       /^insurances\.1\.guarantor_zip: /,
     ],
   ])('refuses %j and changes nothing', async (json, message) => {
-    const before = structuredClone(db.insuranceCards.get('usr_p001:primary'));
+    const before = structuredClone(db.insuranceCards.get(`${seedQueuePatient(1)}:primary`));
     const res = await call('POST', path, { token: ADMIN, json });
     expect(res.status).toBe(400);
     expect(res.body?.message).toMatch(message);
-    expect(db.insuranceCards.get('usr_p001:primary')).toEqual(before);
+    expect(db.insuranceCards.get(`${seedQueuePatient(1)}:primary`)).toEqual(before);
   });
 });
 
@@ -180,7 +189,7 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
   it('starts a pending job, answers 429 inside the window naming the earlier start, then allows a new one', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T14:00:00Z'));
-    const check = '/users/usr_p001/insurances/primary/eligibility/check';
+    const check = `/users/${seedQueuePatient(1)}/insurances/primary/eligibility/check`;
     const first = await call('POST', check, { token: ADMIN });
     expect(first.body?.data).toMatchObject({ status: 'pending' });
     const jobId = (first.body?.data as { job_id: string }).job_id;
@@ -190,7 +199,9 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
     expect(again.body).toMatchObject({ code: 429 });
     expect(again.body?.message).toContain('started at 2026-11-22T14:00:00Z');
     expect(again.retryAfter).toBe(String(INSURANCE_MOCK_DEFAULTS.eligibilityWindowSeconds - 30));
-    const status = await call('GET', '/users/usr_p001/insurances/primary/eligibility', { token: ADMIN });
+    const status = await call('GET', `/users/${seedQueuePatient(1)}/insurances/primary/eligibility`, {
+      token: ADMIN,
+    });
     expect(status.body?.data).toEqual({ job_id: jobId, status: 'pending' });
     vi.setSystemTime(new Date('2026-11-22T14:02:00Z'));
     const later = await call('POST', check, { token: ADMIN });
@@ -199,8 +210,10 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
   });
 
   it('needs a primary card, and reads 404 before any check', async () => {
-    expect((await call('GET', '/users/usr_patient/insurances/primary/eligibility')).status).toBe(404);
-    const res = await call('POST', '/users/usr_patient/insurances/primary/eligibility/check');
+    expect((await call('GET', `/users/${SEED_USERS.patient}/insurances/primary/eligibility`)).status).toBe(
+      404,
+    );
+    const res = await call('POST', `/users/${SEED_USERS.patient}/insurances/primary/eligibility/check`);
     expect(res.status).toBe(400);
     expect(res.body?.message).toMatch(/^primary: /);
   });
@@ -210,17 +223,17 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now());
     const WINDOW = INSURANCE_MOCK_DEFAULTS.eligibilityWindowSeconds;
-    const cards = '/users/usr_patient/insurances';
+    const cards = `/users/${SEED_USERS.patient}/insurances`;
     const check = `${cards}/primary/eligibility/check`;
     const card = { insurer_code: 'INS0001', subscriber_number: 'ABC-123', consent: true };
     expect((await call('POST', `${cards}/primary`, { json: card })).status).toBe(200);
     const first = await call('POST', check);
     expect(first.status).toBe(200);
-    const started = db.eligibility.get('usr_patient')?._started;
+    const started = db.eligibility.get(SEED_USERS.patient)?._started;
     advanceMockClock(30_000);
     // Delete and re-add the same card, by update and by import: still inside the window.
     expect((await call('DELETE', `${cards}/primary`)).status).toBe(204);
-    expect(db.insuranceCards.has('usr_patient:primary')).toBe(false);
+    expect(db.insuranceCards.has(`${SEED_USERS.patient}:primary`)).toBe(false);
     expect((await call('GET', `${cards}/primary/eligibility`)).status).toBe(404);
     expect((await call('POST', `${cards}/primary`, { json: card })).status).toBe(200);
     const again = await call('POST', check);
@@ -232,16 +245,17 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
     });
     expect(imported.status).toBe(200);
     expect((await call('POST', check)).status).toBe(429);
-    expect(db.eligibility.get('usr_patient')?._started).toBe(started);
+    expect(db.eligibility.get(SEED_USERS.patient)?._started).toBe(started);
     // The same carrier and member on another patient's card: also inside the window.
     expect(
-      (await call('POST', '/users/usr_p001/insurances/primary', { token: ADMIN, json: card })).status,
+      (await call('POST', `/users/${seedQueuePatient(1)}/insurances/primary`, { token: ADMIN, json: card }))
+        .status,
     ).toBe(200);
-    const other = await call('POST', '/users/usr_p001/insurances/primary/eligibility/check', {
+    const other = await call('POST', `/users/${seedQueuePatient(1)}/insurances/primary/eligibility/check`, {
       token: ADMIN,
     });
     expect(other.status).toBe(429);
-    expect(db.eligibility.get('usr_p001')).toBeUndefined();
+    expect(db.eligibility.get(seedQueuePatient(1))).toBeUndefined();
     // Once the window has passed, a new check starts.
     advanceMockClock((WINDOW - 30) * 1000);
     const later = await call('POST', check);
@@ -249,7 +263,7 @@ describe('eligibility mock (spec 4.8, RELIABILITY case 43)', () => {
     expect((later.body?.data as { job_id: string }).job_id).not.toBe(
       (first.body?.data as { job_id: string }).job_id,
     );
-    expect(db.eligibility.get('usr_patient')?._started).toBe((started ?? 0) + WINDOW);
+    expect(db.eligibility.get(SEED_USERS.patient)?._started).toBe((started ?? 0) + WINDOW);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { payIntake } from '~test/payments';
 import { sessionFor, type PersonaCode } from '~test/render';
+import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 
@@ -48,7 +49,7 @@ describe('POST /intakes', () => {
       location: 'NY',
       phone: '555-0100',
       visit_id: null,
-      member_id: 'usr_patient',
+      member_id: SEED_USERS.patient,
       'symptoms.symptoms.severity': 'mild',
       consent_accepted: '1',
     });
@@ -60,7 +61,10 @@ describe('POST /intakes', () => {
     ['room_code=general&location=New%20York', 'location must be a two-letter state code'],
     ['room_code=general&type=3', 'type must be 1 (walk-in) or 2 (scheduled)'],
     ['room_code=general&type=walkin', 'type must be an integer'],
-    ['room_code=general&provider_id=usr_patient', 'provider_id usr_patient is not a provider of this clinic'],
+    [
+      `room_code=general&provider_id=${SEED_USERS.patient}`,
+      `provider_id ${SEED_USERS.patient} is not a provider of this clinic`,
+    ],
     ['room_code=general&member_id=demo-patient-2', 'member_id must be the signed-in patient'],
   ])('refuses %s with 400 {error, message}', async (query, message) => {
     const before = db.intakes.size;
@@ -88,8 +92,8 @@ describe('POST /intakes/{id}', () => {
     const id = String(
       (await create('room_code=general&reason_for_visit=First', { 'a.b.c': 'x', keep: 'me' })).body.data?.id,
     );
-    await call('POST', `/intakes/${id}?provider_id=usr_provider`);
-    expect(db.intakes.get(id)?.provider).toBe('usr_provider');
+    await call('POST', `/intakes/${id}?provider_id=${SEED_USERS.provider}`);
+    expect(db.intakes.get(id)?.provider).toBe(SEED_USERS.provider);
 
     const { status, body } = await call('POST', `/intakes/${id}?location=ca&provider_id=0`, {
       form: { 'a.b.c': '' },
@@ -112,7 +116,7 @@ describe('POST /intakes/{id}', () => {
       name: 'arm.jpg',
       size: 1234,
       ext: 'jpg',
-      creator: { id: 'usr_patient' },
+      creator: { id: SEED_USERS.patient },
       meta: { category: 'intake_attachment', target: { id, type: 'intake' } },
     });
     await call('POST', `/intakes/${id}`, { form: { attachment_ids: 'file_a' } });
@@ -144,9 +148,9 @@ describe('GET /intakes/{id}', () => {
   });
 
   it('reads a seeded intake whose provider is not assigned', async () => {
-    const { status, body } = await call('GET', '/intakes/int_pending');
+    const { status, body } = await call('GET', `/intakes/${SEED_INTAKES.pending}`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id: 'int_pending', visit_id: 'vis_pending' });
+    expect(body.data).toMatchObject({ id: SEED_INTAKES.pending, visit_id: SEED_VISITS.pending });
   });
 });
 
@@ -161,13 +165,13 @@ describe('intake ids and paid intakes', () => {
 
   it('keeps the consultation of a paid intake: another one is refused, the same one saves', async () => {
     const id = String(
-      (await create('room_code=general', { consultation_id: 'cons_general_group' })).body.data?.id,
+      (await create('room_code=general', { consultation_id: SEED_CONSULTATIONS.generalGroup })).body.data?.id,
     );
     const headers = { 'X-ApiToken': sessionFor('demo-patient').token.token, 'X-AccountCode': 'demo' };
     await payIntake(id, headers, API);
 
     const changed = await call('POST', `/intakes/${id}?reason_for_visit=Later`, {
-      form: { consultation_id: 'cons_general_30' },
+      form: { consultation_id: SEED_CONSULTATIONS.generalStandard },
     });
     expect(changed).toEqual({
       status: 409,
@@ -177,16 +181,19 @@ describe('intake ids and paid intakes', () => {
           'You have already paid for Blood pressure group session, so the consultation cannot change. Please start a new visit to choose another consultation.',
       },
     });
-    expect(db.intakes.get(id)).toMatchObject({ consultation_id: 'cons_general_group', reason_for_visit: '' });
+    expect(db.intakes.get(id)).toMatchObject({
+      consultation_id: SEED_CONSULTATIONS.generalGroup,
+      reason_for_visit: '',
+    });
     const cleared = await call('POST', `/intakes/${id}`, { form: { consultation_id: '' } });
     expect(cleared.status).toBe(409);
 
     const same = await call('POST', `/intakes/${id}?reason_for_visit=Later`, {
-      form: { consultation_id: 'cons_general_group' },
+      form: { consultation_id: SEED_CONSULTATIONS.generalGroup },
     });
     expect(same.status).toBe(200);
     expect(db.intakes.get(id)).toMatchObject({
-      consultation_id: 'cons_general_group',
+      consultation_id: SEED_CONSULTATIONS.generalGroup,
       reason_for_visit: 'Later',
     });
   });

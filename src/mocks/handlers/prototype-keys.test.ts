@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuePair } from '../lib/auth';
+import { SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
@@ -26,7 +27,7 @@ describe('names that are also Object.prototype keys (S12)', () => {
   it.each(
     LOOKUPS.flatMap(([label, url, status]) => KEYS.map((key) => [label, key, url(key), status] as const)),
   )('%s with %s answers as an unknown name, never 500', async (_, __, url, status) => {
-    const response = await fetch(url, { headers: headers(issuePair('usr_patient').access.token) });
+    const response = await fetch(url, { headers: headers(issuePair(SEED_USERS.patient).access.token) });
     expect(response.status).toBe(status);
     expect(await response.json()).toHaveProperty('message');
   });

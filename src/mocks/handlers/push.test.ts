@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { sessionFor } from '~test/render';
+import { SEED_ENDPOINTS, SEED_USERS, seedNotification } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 
@@ -28,7 +29,7 @@ describe('push endpoints mock (spec 4.14)', () => {
   it('registers Apple and Google endpoints only, and re-registering the same key returns the same endpoint', async () => {
     const apple = await call('POST', '/endpoints', { form: { key: 'device-a', type: '30' } });
     expect(apple.status).toBe(200);
-    expect(apple.body.data).toMatchObject({ key: 'device-a', type: 30, user_id: 'usr_patient' });
+    expect(apple.body.data).toMatchObject({ key: 'device-a', type: 30, user_id: SEED_USERS.patient });
     expect((apple.body.data as { arn: string }).arn).toContain('APNS');
     const again = await call('POST', '/endpoints', { form: { key: 'device-a', type: '30' } });
     expect((again.body.data as { id: string }).id).toBe((apple.body.data as { id: string }).id);
@@ -44,14 +45,21 @@ describe('push endpoints mock (spec 4.14)', () => {
     const all = (await call('GET', '/endpoints')).body.data as { id: string; type: number }[];
     expect(all.map((e) => e.type).sort()).toEqual([10, 30, 40]);
     const google = (await call('GET', '/endpoints?type=40')).body.data as { id: string }[];
-    expect(google.map((e) => e.id)).toEqual(['ep_patient_android']);
+    expect(google.map((e) => e.id)).toEqual([SEED_ENDPOINTS.android]);
     expect((await call('GET', '/endpoints?type=10')).status).toBe(400);
-    expect((await call('GET', '/endpoints/ep_1')).body.data).toMatchObject({ id: 'ep_1' });
+    expect((await call('GET', `/endpoints/${SEED_ENDPOINTS.apple}`)).body.data).toMatchObject({
+      id: SEED_ENDPOINTS.apple,
+    });
     const stranger = sessionFor('demo-patient-2').token.token;
-    expect((await call('GET', '/endpoints/ep_1', { token: stranger })).status).toBe(404);
-    expect((await call('DELETE', '/endpoints/ep_1', { token: stranger })).status).toBe(404);
-    expect(await call('DELETE', '/endpoints/ep_1')).toEqual({ status: 200, body: { data: { id: 'ep_1' } } });
-    expect(db.endpoints.has('ep_1')).toBe(false);
+    expect((await call('GET', `/endpoints/${SEED_ENDPOINTS.apple}`, { token: stranger })).status).toBe(404);
+    expect((await call('DELETE', `/endpoints/${SEED_ENDPOINTS.apple}`, { token: stranger })).status).toBe(
+      404,
+    );
+    expect(await call('DELETE', `/endpoints/${SEED_ENDPOINTS.apple}`)).toEqual({
+      status: 200,
+      body: { data: { id: SEED_ENDPOINTS.apple } },
+    });
+    expect(db.endpoints.has(SEED_ENDPOINTS.apple)).toBe(false);
   });
 });
 
@@ -74,11 +82,11 @@ describe('notifications mock (spec 4.14)', () => {
   it('keeps the badge equal to the number of new notifications through read and reset', async () => {
     expect((await call('GET', '/notifications/badge')).body.data).toBe(6);
     const read = await call('PUT', '/notifications/ntf_1');
-    expect(read.body.data).toMatchObject({ id: 'ntf_1', read: true, is_new: false });
+    expect(read.body.data).toMatchObject({ id: seedNotification(1), read: true, is_new: false });
     expect((await call('GET', '/notifications/badge')).body.data).toBe(5);
     expect((await call('POST', '/notifications/badge')).body.data).toBe(true);
     expect((await call('GET', '/notifications/badge')).body.data).toBe(0);
-    expect(db.notifications.get('ntf_2')).toMatchObject({ is_new: false, read: false });
+    expect(db.notifications.get(seedNotification(2))).toMatchObject({ is_new: false, read: false });
     const stranger = sessionFor('demo-patient-2').token.token;
     expect((await call('PUT', '/notifications/ntf_2', { token: stranger })).status).toBe(404);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { issuePair } from '@/mocks/lib/auth';
+import { SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 
 async function landing(next: string) {
-  const token = issuePair('usr_patient').access.token;
+  const token = issuePair(SEED_USERS.patient).access.token;
   const url = `${API}/auth?sso_token=${token}&next=${encodeURIComponent(next)}`;
   return fetch(url, { redirect: 'manual' });
 }
@@ -55,7 +56,7 @@ describe('GET /auth next= (D7)', () => {
 
 describe('malformed input answers 400 in the spec shape (D15)', () => {
   it('a malformed percent-encoding in /settings/{key}', async () => {
-    const token = issuePair('usr_patient').access.token;
+    const token = issuePair(SEED_USERS.patient).access.token;
     const response = await fetch(`${API}/settings/visit%E0%A4%A`, {
       headers: { 'X-ApiToken': token, 'X-AccountCode': 'demo' },
     });

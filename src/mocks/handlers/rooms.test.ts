@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { issuePair } from '../lib/auth';
+import { SEED_USERS, seedQueueVisit } from '../seed/ids';
 
 const BASE = 'http://localhost/api_v3';
 const ACCOUNT = { 'X-AccountCode': 'demo' };
@@ -94,7 +95,7 @@ describe('POST /rooms (ADMIN)', () => {
     const asUser = await call('/rooms', {
       method: 'POST',
       body: JSON.stringify({ domain: 'demo', name: 'X' }),
-      headers: { ...userHeaders('usr_patient'), 'Content-Type': 'application/json' },
+      headers: { ...userHeaders(SEED_USERS.patient), 'Content-Type': 'application/json' },
     });
     expect(asUser.status).toBe(403);
     const anonymous = await call('/rooms', {
@@ -113,7 +114,7 @@ describe('GET /rooms/{code} and its providers (ACCOUNT)', () => {
     const room = body.data as Record<string, unknown>;
     expect(room.name).toBe('General practice');
     expect(room).not.toHaveProperty('_queue');
-    expect(room.provider_ids).toEqual(expect.arrayContaining(['usr_provider', 'usr_nurse']));
+    expect(room.provider_ids).toEqual(expect.arrayContaining([SEED_USERS.provider, SEED_USERS.nurse]));
   });
 
   it('answers 404 for an unknown room', async () => {
@@ -125,13 +126,13 @@ describe('GET /rooms/{code} and its providers (ACCOUNT)', () => {
   it('lists providers with list fields and a detail with the extra fields', async () => {
     const list = await call('/rooms/dermatology/providers', { headers: ACCOUNT });
     const providers = list.body.data as Record<string, unknown>[];
-    expect(providers.map((p) => p.id).sort()).toEqual(['usr_derm', 'usr_nurse']);
+    expect(providers.map((p) => p.id).sort()).toEqual([SEED_USERS.derm, SEED_USERS.nurse]);
     expect(providers[0]).not.toHaveProperty('educational_training');
-    const detail = await call('/rooms/dermatology/providers/usr_derm', { headers: ACCOUNT });
-    expect(detail.body.data).toMatchObject({ id: 'usr_derm' });
+    const detail = await call(`/rooms/dermatology/providers/${SEED_USERS.derm}`, { headers: ACCOUNT });
+    expect(detail.body.data).toMatchObject({ id: SEED_USERS.derm });
     expect(detail.body.data).toHaveProperty('educational_training');
     expect(detail.body.data).toHaveProperty('personal_interests');
-    const elsewhere = await call('/rooms/dermatology/providers/usr_peds', { headers: ACCOUNT });
+    const elsewhere = await call(`/rooms/dermatology/providers/${SEED_USERS.peds}`, { headers: ACCOUNT });
     expect(elsewhere.status).toBe(404);
   });
 
@@ -143,23 +144,23 @@ describe('GET /rooms/{code} and its providers (ACCOUNT)', () => {
 
 describe('GET /rooms/{code}/queue', () => {
   it('counts the walk-ins ahead of the caller, and the whole queue without a user', async () => {
-    const mine = await call('/rooms/general/queue', { headers: userHeaders('usr_patient') });
+    const mine = await call('/rooms/general/queue', { headers: userHeaders(SEED_USERS.patient) });
     expect(mine.body.data).toEqual({ length: 3, capacity: 20, average_visit_time: 600, before_me: 2 });
     const anyone = await call('/rooms/general/queue', { headers: ACCOUNT });
     expect(anyone.body.data).toMatchObject({ length: 3, before_me: 3 });
   });
 
   it('moves the caller up when someone ahead is seen', async () => {
-    const ahead = db.visits.get('vis_queue_p001');
+    const ahead = db.visits.get(seedQueueVisit(1));
     if (ahead) ahead.status = 25;
-    const mine = await call('/rooms/general/queue', { headers: userHeaders('usr_patient') });
+    const mine = await call('/rooms/general/queue', { headers: userHeaders(SEED_USERS.patient) });
     expect(mine.body.data).toMatchObject({ length: 2, before_me: 1 });
   });
 });
 
 describe('user-room association (ADMIN)', () => {
   it('associates a user with a room, making it the default when asked', async () => {
-    const { status, body } = await call('/users/usr_peds/rooms', {
+    const { status, body } = await call(`/users/${SEED_USERS.peds}/rooms`, {
       method: 'POST',
       body: JSON.stringify({ code: 'general', default: true }),
       headers: { ...ADMIN, 'Content-Type': 'application/json' },
@@ -169,11 +170,11 @@ describe('user-room association (ADMIN)', () => {
     expect(rooms.find((r) => r.code === 'general')?.default).toBe(true);
     expect(rooms.find((r) => r.code === 'pediatrics')?.default).toBe(false);
     const providers = await call('/rooms/general/providers', { headers: ACCOUNT });
-    expect((providers.body.data as { id: string }[]).map((p) => p.id)).toContain('usr_peds');
+    expect((providers.body.data as { id: string }[]).map((p) => p.id)).toContain(SEED_USERS.peds);
   });
 
   it('answers 400 without a code, 404 for an unknown user, 403 for a user token', async () => {
-    const noCode = await call('/users/usr_peds/rooms', {
+    const noCode = await call(`/users/${SEED_USERS.peds}/rooms`, {
       method: 'POST',
       body: '{}',
       headers: { ...ADMIN, 'Content-Type': 'application/json' },
@@ -185,24 +186,32 @@ describe('user-room association (ADMIN)', () => {
       headers: { ...ADMIN, 'Content-Type': 'application/json' },
     });
     expect(unknown.status).toBe(404);
-    const asUser = await call('/users/usr_peds/rooms', {
+    const asUser = await call(`/users/${SEED_USERS.peds}/rooms`, {
       method: 'POST',
       body: JSON.stringify({ code: 'general' }),
-      headers: { ...userHeaders('usr_provider'), 'Content-Type': 'application/json' },
+      headers: { ...userHeaders(SEED_USERS.provider), 'Content-Type': 'application/json' },
     });
     expect(asUser.status).toBe(403);
   });
 
   it('removes an association with an empty object, and 404s when there is none', async () => {
-    const removed = await call('/users/usr_nurse/rooms/dermatology', { method: 'DELETE', headers: ADMIN });
+    const removed = await call(`/users/${SEED_USERS.nurse}/rooms/dermatology`, {
+      method: 'DELETE',
+      headers: ADMIN,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({});
-    expect((db.users.get('usr_nurse')?.rooms as { code: string }[]).map((r) => r.code)).toEqual(['general']);
-    const again = await call('/users/usr_nurse/rooms/dermatology', { method: 'DELETE', headers: ADMIN });
-    expect(again.status).toBe(404);
-    const asUser = await call('/users/usr_nurse/rooms/general', {
+    expect((db.users.get(SEED_USERS.nurse)?.rooms as { code: string }[]).map((r) => r.code)).toEqual([
+      'general',
+    ]);
+    const again = await call(`/users/${SEED_USERS.nurse}/rooms/dermatology`, {
       method: 'DELETE',
-      headers: userHeaders('usr_nurse'),
+      headers: ADMIN,
+    });
+    expect(again.status).toBe(404);
+    const asUser = await call(`/users/${SEED_USERS.nurse}/rooms/general`, {
+      method: 'DELETE',
+      headers: userHeaders(SEED_USERS.nurse),
     });
     expect(asUser.status).toBe(403);
   });
@@ -241,14 +250,14 @@ describe('room codes are unique per clinic (S15)', () => {
     });
     const made = await call(`/intakes?room_code=${code}&type=1`, {
       method: 'POST',
-      headers: userHeaders('usr_patient'),
+      headers: userHeaders(SEED_USERS.patient),
     });
     expect(made.status).toBe(200);
     const id = String((made.body.data as { id?: unknown }).id);
     expect(db.intakes.get(id)).toMatchObject({ room_code: code, _account_code: 'demo' });
-    expect((await call(`/intakes/${id}`, { headers: userHeaders('usr_patient') })).status).toBe(200);
+    expect((await call(`/intakes/${id}`, { headers: userHeaders(SEED_USERS.patient) })).status).toBe(200);
     const elsewhere = await call(`/intakes/${id}`, {
-      headers: { ...userHeaders('usr_patient'), 'X-AccountCode': 'demo-quick' },
+      headers: { ...userHeaders(SEED_USERS.patient), 'X-AccountCode': 'demo-quick' },
     });
     expect(elsewhere.status).toBe(404);
   });

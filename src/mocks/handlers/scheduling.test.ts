@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { payIntake } from '~test/payments';
 import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
+import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_SLOT_GROUPS, SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const BASE = 'http://localhost/api_v3';
 const DAY = 86_400;
 
-function headers(userId = 'usr_patient'): Record<string, string> {
+function headers(userId: string = SEED_USERS.patient): Record<string, string> {
   return { 'X-ApiToken': issuePair(userId).access.token, 'X-AccountCode': 'demo' };
 }
 
@@ -43,7 +44,12 @@ async function call<T = unknown>(path: string, init: RequestInit = {}) {
 }
 
 /** An intake as the wizard leaves it; `consultation` is the custom field the consultation step saves. */
-function addIntake(id: string, owner = 'usr_patient', roomCode = 'general', consultation?: string) {
+function addIntake(
+  id: string,
+  owner: string = SEED_USERS.patient,
+  roomCode = 'general',
+  consultation?: string,
+) {
   const t = nowSeconds();
   db.intakes.set(id, {
     id,
@@ -69,7 +75,7 @@ function consultationOf(slot: AvailableSlot): string {
 }
 
 /** An intake for `slot`'s consultation in `general`, paid as the payment step pays it. */
-async function paidIntake(id: string, slot: AvailableSlot, owner = 'usr_patient') {
+async function paidIntake(id: string, slot: AvailableSlot, owner: string = SEED_USERS.patient) {
   addIntake(id, owner, 'general', consultationOf(slot));
   await payIntake(id, headers(owner), BASE);
 }
@@ -165,11 +171,13 @@ describe('GET /availability', () => {
   });
 
   it('keeps each group to its local hours in its own zone', async () => {
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
     const byProvider = (id: string) =>
       body.data.slots.filter((s) => body.data.slot_data[s.slot_id]?.provider_id === id);
-    const okafor = byProvider('usr_provider').map((s) => wallTime(s.slot_start, 'America/New_York'));
-    const lindqvist = byProvider('usr_nurse').map((s) => wallTime(s.slot_start, 'Europe/London'));
+    const okafor = byProvider(SEED_USERS.provider).map((s) => wallTime(s.slot_start, 'America/New_York'));
+    const lindqvist = byProvider(SEED_USERS.nurse).map((s) => wallTime(s.slot_start, 'Europe/London'));
     expect(okafor.length).toBeGreaterThan(0);
     expect(lindqvist.length).toBeGreaterThan(0);
     expect(okafor.every((time) => time >= '08:00' && time <= '16:30')).toBe(true);
@@ -177,12 +185,16 @@ describe('GET /availability', () => {
   });
 
   it('filters by consultation, provider and the patient\u2019s state', async () => {
-    const quick = await availability(`${window()}&room_code=general&consultation_id=cons_general_15`);
+    const quick = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalQuick}`,
+    );
     expect(quick.body.data.slots.length).toBeGreaterThan(0);
     expect(quick.body.data.slots.every((s) => s.slot_end - s.slot_start === 15 * 60)).toBe(true);
-    const nurse = await availability(`${window()}&room_code=general&provider_id=usr_nurse`);
+    const nurse = await availability(`${window()}&room_code=general&provider_id=${SEED_USERS.nurse}`);
     expect(
-      nurse.body.data.slots.every((s) => nurse.body.data.slot_data[s.slot_id]?.provider_id === 'usr_nurse'),
+      nurse.body.data.slots.every(
+        (s) => nurse.body.data.slot_data[s.slot_id]?.provider_id === SEED_USERS.nurse,
+      ),
     ).toBe(true);
     // Noah Lindqvist serves NY and NJ only.
     const california = await availability(`${window()}&room_code=general&location=CA`);
@@ -198,7 +210,7 @@ describe('GET /availability', () => {
     expect(oneToOne.length).toBeGreaterThan(0);
     for (const visit of oneToOne) expect(offered.has(String(visit._slot_id))).toBe(false);
     // The seed fills three places of the first group session on offer, one patient each.
-    const session = body.data.slots.find((s) => s.group_id === 'grp_okafor_class');
+    const session = body.data.slots.find((s) => s.group_id === SEED_SLOT_GROUPS.okaforClass);
     expect(session?.slot_id).toBe(seededSessionId());
     expect(session).toMatchObject({ slot_booked: 3, slot_available: 1 });
     expect(body.data.slot_data[session?.slot_id ?? '']?.consultation).toEqual({ duration: 60, slots: 4 });
@@ -212,7 +224,7 @@ describe('GET /availability', () => {
   });
 
   it('keeps the wall-clock hours on the days around a daylight-saving change', () => {
-    const dst = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_dst');
+    const dst = [...db.slots.values()].filter((s) => s.group_id === SEED_SLOT_GROUPS.okaforDst);
     expect(dst.length).toBe(3 * 8);
     const times = new Set(dst.map((s) => wallTime(Number(s.start), 'America/New_York')));
     expect([...times].sort()).toEqual([
@@ -234,8 +246,10 @@ describe('GET /availability', () => {
 
 describe('POST /visits', () => {
   it('books an open slot: one visit of type 2 on the intake, and the time leaves availability', async () => {
-    const before = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const slot = freeFor('usr_patient', before.body.data.slots)[0];
+    const before = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
+    const slot = freeFor(SEED_USERS.patient, before.body.data.slots)[0];
     if (!slot) throw new Error('no slot');
     await paidIntake('int_book', slot);
     const { status, body } = await bookSlot(slot, 'int_book');
@@ -246,7 +260,9 @@ describe('POST /visits', () => {
     expect(stored?._slot_id).toBe(slot.slot_id);
     expect(stored?.provider_id).toBe(before.body.data.slot_data[slot.slot_id]?.provider_id);
     expect(db.intakes.get('int_book')?.visit_id).toBe(body.data.id);
-    const after = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const after = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
     expect(after.body.data.slots.map((s) => s.slot_id)).not.toContain(slot.slot_id);
   });
 
@@ -264,11 +280,13 @@ describe('POST /visits', () => {
   });
 
   it('refuses a full slot with 409 in the {error, message} shape', async () => {
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const slot = freeFor('usr_patient2', freeFor('usr_patient', body.data.slots))[0];
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
+    const slot = freeFor(SEED_USERS.patient2, freeFor(SEED_USERS.patient, body.data.slots))[0];
     if (!slot) throw new Error('no slot');
     await paidIntake('int_a', slot);
-    await paidIntake('int_b', slot, 'usr_patient2');
+    await paidIntake('int_b', slot, SEED_USERS.patient2);
     const providerId = body.data.slot_data[slot.slot_id]?.provider_id ?? '';
     const query = {
       slot_start: slot.slot_start,
@@ -278,7 +296,7 @@ describe('POST /visits', () => {
       provider_id: providerId,
     };
     expect((await book({ ...query, intake_id: 'int_a' })).status).toBe(200);
-    const loser = await book({ ...query, intake_id: 'int_b' }, headers('usr_patient2'));
+    const loser = await book({ ...query, intake_id: 'int_b' }, headers(SEED_USERS.patient2));
     expect(loser.status).toBe(409);
     expect(loser.body).toEqual({
       error: 'slot_unavailable',
@@ -288,16 +306,18 @@ describe('POST /visits', () => {
   });
 
   it('gives the last place of a group session to exactly one of two simultaneous bookings', async () => {
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalGroup}`,
+    );
     const session = body.data.slots.find((s) => s.slot_id === seededSessionId());
     if (!session) throw new Error('no session');
     // Two patients: one patient holds at most one place of a session.
     await paidIntake('int_tab1', session);
-    await paidIntake('int_tab2', session, 'usr_patient2');
+    await paidIntake('int_tab2', session, SEED_USERS.patient2);
     expect(session.slot_available).toBe(1);
     const results = await Promise.all([
       bookSlot(session, 'int_tab1'),
-      bookSlot(session, 'int_tab2', headers('usr_patient2')),
+      bookSlot(session, 'int_tab2', headers(SEED_USERS.patient2)),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const onSession = [...db.visits.values()].filter(
@@ -326,7 +346,7 @@ describe('POST /visits', () => {
       intake_id: 'int_odd',
     });
     expect(walkinType.body.message).toBe('type must be 2 (scheduling)');
-    addIntake('int_derm', 'usr_patient', 'dermatology');
+    addIntake('int_derm', SEED_USERS.patient, 'dermatology');
     const derm = await book({
       slot_start: t,
       slot_end: t + 900,
@@ -340,13 +360,13 @@ describe('POST /visits', () => {
   });
 
   it('refuses someone else\u2019s intake', async () => {
-    addIntake('int_other', 'usr_patient2');
+    addIntake(SEED_INTAKES.other, SEED_USERS.patient2);
     const { body } = await availability(`${window()}&room_code=general`);
     const slot = body.data.slots[0];
     if (!slot) throw new Error('no slot');
-    const { status } = await bookSlot(slot, 'int_other');
+    const { status } = await bookSlot(slot, SEED_INTAKES.other);
     expect(status).toBe(400);
-    expect(db.intakes.get('int_other')?.visit_id).toBeNull();
+    expect(db.intakes.get(SEED_INTAKES.other)?.visit_id).toBeNull();
   });
 });
 
@@ -354,15 +374,15 @@ describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md 
   // Times free for the patient: a seeded appointment of hers may fall on the first offered time.
   const slotsFor = async (consultation: string) =>
     freeFor(
-      'usr_patient',
+      SEED_USERS.patient,
       (await availability(`${window()}&room_code=general&consultation_id=${consultation}`)).body.data.slots,
     );
   const visitsOf = (intakeId: string) => [...db.visits.values()].filter((v) => v.intake_id === intakeId);
 
   it('refuses an appointment until its consultation is paid, then books it', async () => {
-    const [slot] = await slotsFor('cons_general_30');
+    const [slot] = await slotsFor(SEED_CONSULTATIONS.generalStandard);
     if (!slot) throw new Error('no slot');
-    addIntake('int_unpaid', 'usr_patient', 'general', 'cons_general_30');
+    addIntake('int_unpaid', SEED_USERS.patient, 'general', SEED_CONSULTATIONS.generalStandard);
     const refused = await bookSlot(slot, 'int_unpaid');
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({
@@ -379,10 +399,10 @@ describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md 
   });
 
   it('refuses an $89 slot on an intake that paid the $25 group session', async () => {
-    const [standard] = await slotsFor('cons_general_30');
-    const [session] = await slotsFor('cons_general_group');
+    const [standard] = await slotsFor(SEED_CONSULTATIONS.generalStandard);
+    const [session] = await slotsFor(SEED_CONSULTATIONS.generalGroup);
     if (!standard || !session) throw new Error('no slots');
-    addIntake('int_group', 'usr_patient', 'general', 'cons_general_group');
+    addIntake('int_group', SEED_USERS.patient, 'general', SEED_CONSULTATIONS.generalGroup);
     const paid = await payIntake('int_group', headers(), BASE);
     expect(paid).toMatchObject({ paid: true, amount_due: 25 });
 
@@ -401,12 +421,12 @@ describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md 
   });
 
   it('refuses an appointment when the intake names another consultation than the one paid for', async () => {
-    const [standard] = await slotsFor('cons_general_30');
+    const [standard] = await slotsFor(SEED_CONSULTATIONS.generalStandard);
     if (!standard) throw new Error('no slot');
-    addIntake('int_switch', 'usr_patient', 'general', 'cons_general_group');
+    addIntake('int_switch', SEED_USERS.patient, 'general', SEED_CONSULTATIONS.generalGroup);
     await payIntake('int_switch', headers(), BASE);
     // The stored intake now names the $89 consultation, however it got there.
-    db.intakes.get('int_switch')!.consultation_id = 'cons_general_30';
+    db.intakes.get('int_switch')!.consultation_id = SEED_CONSULTATIONS.generalStandard;
     const refused = await bookSlot(standard, 'int_switch');
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe(
@@ -416,8 +436,8 @@ describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md 
   });
 
   it('keeps a moved appointment on the consultation it was booked for', async () => {
-    const [standard] = await slotsFor('cons_general_30');
-    const [session] = await slotsFor('cons_general_group');
+    const [standard] = await slotsFor(SEED_CONSULTATIONS.generalStandard);
+    const [session] = await slotsFor(SEED_CONSULTATIONS.generalGroup);
     if (!standard || !session) throw new Error('no slots');
     await paidIntake('int_keep', standard);
     const visit = (await bookSlot(standard, 'int_keep')).body.data;
@@ -433,9 +453,11 @@ describe('POST /visits: the booked slot is the consultation paid for (DESIGN.md 
 
 describe('POST /visits/{id} (version 2)', () => {
   async function booked(intakeId = 'int_move') {
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
-    const [first, second] = freeFor('usr_patient', body.data.slots).filter(
-      (s) => body.data.slot_data[s.slot_id]?.provider_id === 'usr_provider',
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
+    const [first, second] = freeFor(SEED_USERS.patient, body.data.slots).filter(
+      (s) => body.data.slot_data[s.slot_id]?.provider_id === SEED_USERS.provider,
     );
     if (!first || !second) throw new Error('no slots');
     await paidIntake(intakeId, first);
@@ -446,7 +468,7 @@ describe('POST /visits/{id} (version 2)', () => {
         room_code: 'general',
         type: 2,
         intake_id: intakeId,
-        provider_id: 'usr_provider',
+        provider_id: SEED_USERS.provider,
       })
     ).body.data;
     return { visit, first, second };
@@ -460,7 +482,9 @@ describe('POST /visits/{id} (version 2)', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ id: visit.id, start: second.slot_start, end: second.slot_end });
     expect(db.visits.get(visit.id)?._slot_id).toBe(second.slot_id);
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
     const offered = body.data.slots.map((s) => s.slot_id);
     expect(offered).toContain(first.slot_id);
     expect(offered).not.toContain(second.slot_id);
@@ -472,7 +496,7 @@ describe('POST /visits/{id} (version 2)', () => {
 
   it('refuses moving onto a taken time with 409 and leaves the appointment where it was', async () => {
     const { visit, first, second } = await booked();
-    await paidIntake('int_rival', second, 'usr_patient2');
+    await paidIntake('int_rival', second, SEED_USERS.patient2);
     await book(
       {
         slot_start: second.slot_start,
@@ -480,13 +504,13 @@ describe('POST /visits/{id} (version 2)', () => {
         room_code: 'general',
         type: 2,
         intake_id: 'int_rival',
-        provider_id: 'usr_provider',
+        provider_id: SEED_USERS.provider,
       },
-      headers('usr_patient2'),
+      headers(SEED_USERS.patient2),
     );
     const refused = await update(
       visit.id,
-      `version=2&slot_start=${second.slot_start}&provider_id=usr_provider`,
+      `version=2&slot_start=${second.slot_start}&provider_id=${SEED_USERS.provider}`,
     );
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('slot_unavailable');
@@ -498,7 +522,9 @@ describe('POST /visits/{id} (version 2)', () => {
     const cancelled = await update(visit.id, 'version=2&status=40');
     expect(cancelled.status).toBe(200);
     expect(db.visits.get(visit.id)?.status).toBe(40);
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_30`);
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}`,
+    );
     expect(body.data.slots.map((s) => s.slot_id)).toContain(first.slot_id);
     expect((await update(visit.id, 'version=2&status=40')).status).toBe(200);
     expect((await update(visit.id, `version=2&slot_start=${first.slot_start}`)).status).toBe(400);
@@ -510,9 +536,9 @@ describe('POST /visits/{id} (version 2)', () => {
     expect((await update(visit.id, 'version=1&status=40')).status).toBe(400);
     expect((await update(visit.id, 'version=2')).status).toBe(400);
     expect((await update(visit.id, 'version=2&status=30')).status).toBe(400);
-    expect((await update(visit.id, 'version=2&status=40', headers('usr_patient2'))).status).toBe(403);
+    expect((await update(visit.id, 'version=2&status=40', headers(SEED_USERS.patient2))).status).toBe(403);
     expect((await update('vis_nope', 'version=2&status=40')).status).toBe(404);
-    expect((await update('vis_completed', 'version=2&status=40')).status).toBe(400);
+    expect((await update(SEED_VISITS.completed, 'version=2&status=40')).status).toBe(400);
     expect(db.visits.get(visit.id)?.status).toBe(10);
   });
 });
@@ -527,60 +553,66 @@ describe('slots', () => {
     provider: { id: string; rooms: { code: string }[] } | null;
     account: { code: string } | null;
   }
-  const listSlots = (query: string, as = headers('usr_provider')) =>
+  const listSlots = (query: string, as = headers(SEED_USERS.provider)) =>
     call<SlotBody[]>(`/slots?${query}`, { headers: as });
-  const remove = (path: string, as = headers('usr_provider')) =>
+  const remove = (path: string, as = headers(SEED_USERS.provider)) =>
     call<{ slot_deleted: number; group_deleted: number }>(path, { method: 'DELETE', headers: as });
 
   it('lists slots in the window with their group, provider and account, filtered as asked', async () => {
     const { status, body } = await listSlots(
-      `${window()}&status=10&provider_id=usr_provider&room_code=general`,
+      `${window()}&status=10&provider_id=${SEED_USERS.provider}&room_code=general`,
     );
     expect(status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data.every((s) => s.provider_id === 'usr_provider')).toBe(true);
+    expect(body.data.every((s) => s.provider_id === SEED_USERS.provider)).toBe(true);
     expect(body.data[0]?.group?.timezone).toBe('America/New_York');
     expect(body.data[0]?.provider?.rooms.map((r) => r.code)).toContain('general');
     expect(body.data[0]?.account?.code).toBe('demo');
     const groups = await listSlots(`${window()}&type=group`);
-    expect(new Set(groups.body.data.map((s) => s.group_id))).toEqual(new Set(['grp_okafor_class']));
+    expect(new Set(groups.body.data.map((s) => s.group_id))).toEqual(new Set([SEED_SLOT_GROUPS.okaforClass]));
     const london = await listSlots(`${window()}&states_serviced=CA`);
-    expect(london.body.data.some((s) => s.provider_id === 'usr_nurse')).toBe(false);
+    expect(london.body.data.some((s) => s.provider_id === SEED_USERS.nurse)).toBe(false);
     const nursing = await listSlots(`${window()}&specialty_id=nursing`);
-    expect(new Set(nursing.body.data.map((s) => s.provider_id))).toEqual(new Set(['usr_nurse']));
+    expect(new Set(nursing.body.data.map((s) => s.provider_id))).toEqual(new Set([SEED_USERS.nurse]));
     expect((await listSlots('status=10')).status).toBe(400);
     expect((await listSlots(`${window()}&type=many`)).status).toBe(400);
   });
 
   it('lists open slots with a place left across a provider\u2019s rooms', async () => {
-    const { status, body } = await call<SlotBody[]>('/slots/available', { headers: headers('usr_derm') });
+    const { status, body } = await call<SlotBody[]>('/slots/available', {
+      headers: headers(SEED_USERS.derm),
+    });
     expect(status).toBe(200);
     // Dermatology's doctor shares no room with a slot-holding provider except the nurse (dermatology).
-    expect(new Set(body.data.map((s) => s.provider_id))).toEqual(new Set(['usr_nurse']));
+    expect(new Set(body.data.map((s) => s.provider_id))).toEqual(new Set([SEED_USERS.nurse]));
   });
 
   it('deletes one slot, then a whole group, answering the counts; the picker stops offering them', async () => {
-    const { body } = await listSlots(`${window()}&provider_id=usr_provider`);
-    const slot = body.data.find((s) => s.group_id === 'grp_okafor_quick');
+    const { body } = await listSlots(`${window()}&provider_id=${SEED_USERS.provider}`);
+    const slot = body.data.find((s) => s.group_id === SEED_SLOT_GROUPS.okaforQuick);
     if (!slot) throw new Error('no slot');
     const one = await remove(`/slots/${slot.id}`);
     expect(one.body.data).toEqual({ slot_deleted: 1, group_deleted: 0 });
     expect(db.slots.has(slot.id)).toBe(false);
-    const left = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_quick').length;
-    const group = await remove('/slots/groups/grp_okafor_quick');
+    const left = [...db.slots.values()].filter((s) => s.group_id === SEED_SLOT_GROUPS.okaforQuick).length;
+    const group = await remove(`/slots/groups/${SEED_SLOT_GROUPS.okaforQuick}`);
     expect(group.body.data).toEqual({ slot_deleted: left, group_deleted: 1 });
-    expect(db.slotGroups.has('grp_okafor_quick')).toBe(false);
-    const quick = await availability(`${window()}&room_code=general&consultation_id=cons_general_15`);
-    expect(quick.body.data.slots.some((s) => s.group_id === 'grp_okafor_quick')).toBe(false);
+    expect(db.slotGroups.has(SEED_SLOT_GROUPS.okaforQuick)).toBe(false);
+    const quick = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalQuick}`,
+    );
+    expect(quick.body.data.slots.some((s) => s.group_id === SEED_SLOT_GROUPS.okaforQuick)).toBe(false);
   });
 
   it('lets only the slot\u2019s provider delete it: a patient and another provider get 403', async () => {
-    const { body } = await listSlots(`${window()}&provider_id=usr_provider`);
+    const { body } = await listSlots(`${window()}&provider_id=${SEED_USERS.provider}`);
     const slot = body.data[0];
     if (!slot) throw new Error('no slot');
-    expect((await remove(`/slots/${slot.id}`, headers('usr_patient'))).status).toBe(403);
-    expect((await remove(`/slots/${slot.id}`, headers('usr_nurse'))).status).toBe(403);
-    expect((await remove('/slots/groups/grp_okafor_weekdays', headers('usr_patient'))).body).toEqual({
+    expect((await remove(`/slots/${slot.id}`, headers(SEED_USERS.patient))).status).toBe(403);
+    expect((await remove(`/slots/${slot.id}`, headers(SEED_USERS.nurse))).status).toBe(403);
+    expect(
+      (await remove(`/slots/groups/${SEED_SLOT_GROUPS.okafor}`, headers(SEED_USERS.patient))).body,
+    ).toEqual({
       error: 'forbidden',
       message: 'Only the provider of these slots can delete them',
     });
@@ -593,22 +625,26 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
   const update = (id: string, query: string, as = headers()) =>
     call<VisitBody>(`/visits/${id}?${query}`, { method: 'POST', headers: as });
   const standardSlots = async (extra = '') =>
-    (await availability(`${window()}&room_code=general&consultation_id=cons_general_30${extra}`)).body.data;
+    (
+      await availability(
+        `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalStandard}${extra}`,
+      )
+    ).body.data;
   const timesOf = (s: AvailableSlot) => ({ start: s.slot_start, end: s.slot_end });
   const taken = (providerId: string) =>
     `${db.users.get(providerId)?.full_name} has already taken this visit.`;
 
   it('refuses booking on, and availability for, an intake of a patient whose id is the caller\u2019s SSO code', async () => {
-    const base = db.users.get('usr_patient2');
+    const base = db.users.get(SEED_USERS.patient2);
     if (!base) throw new Error('no usr_patient2');
     db.users.set('usr_lookalike', {
       ...base,
       id: 'usr_lookalike',
-      code: 'usr_patient',
+      code: SEED_USERS.patient,
       email: 'l@example.test',
     });
     const as = headers('usr_lookalike');
-    const slot = freeFor('usr_patient', (await standardSlots()).slots)[0];
+    const slot = freeFor(SEED_USERS.patient, (await standardSlots()).slots)[0];
     if (!slot) throw new Error('no slot');
     await paidIntake('int_theirs', slot);
     const offered = await availability(`${window(7)}&intake_id=int_theirs`, as);
@@ -627,26 +663,26 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
       (v) =>
         v.type === 2 &&
         v.status === 20 &&
-        v.provider_id === 'usr_provider' &&
+        v.provider_id === SEED_USERS.provider &&
         v.room_code === 'general' &&
         Number(v.start) > t,
     );
     if (!visit) throw new Error('no confirmed appointment of usr_provider in the seed');
     const before = { start: visit.start, end: visit.end, slot: visit._slot_id };
-    const [slot] = (await standardSlots('&provider_id=usr_nurse')).slots;
+    const [slot] = (await standardSlots(`&provider_id=${SEED_USERS.nurse}`)).slots;
     if (!slot) throw new Error('no slot of usr_nurse');
     for (const query of [
-      `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
+      `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=${SEED_USERS.nurse}`,
       `slot_start=${slot.slot_start}&slot_end=${slot.slot_end}`,
     ]) {
-      const refused = await update(visit.id, `version=2&${query}`, headers('usr_nurse'));
+      const refused = await update(visit.id, `version=2&${query}`, headers(SEED_USERS.nurse));
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ error: 'visit_taken', message: taken('usr_provider') });
+      expect(refused.body).toEqual({ error: 'visit_taken', message: taken(SEED_USERS.provider) });
     }
     expect(db.visits.get(visit.id)).toMatchObject({
       start: before.start,
       end: before.end,
-      provider_id: 'usr_provider',
+      provider_id: SEED_USERS.provider,
       status: 20,
     });
     expect(db.visits.get(visit.id)?._slot_id).toBe(before.slot);
@@ -660,26 +696,27 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
         v.status === 10 &&
         v.room_code === 'general' &&
         !v.provider_id &&
-        v.member_id !== 'usr_patient',
+        v.member_id !== SEED_USERS.patient,
     );
     if (!walkin) throw new Error('no waiting walk-in in the seed');
     const start = walkin.start;
     expect(
-      (await update(walkin.id, 'version=2&provider_id=usr_provider', headers('usr_provider'))).status,
+      (await update(walkin.id, `version=2&provider_id=${SEED_USERS.provider}`, headers(SEED_USERS.provider)))
+        .status,
     ).toBe(200);
-    const [slot] = (await standardSlots('&provider_id=usr_nurse')).slots;
+    const [slot] = (await standardSlots(`&provider_id=${SEED_USERS.nurse}`)).slots;
     if (!slot) throw new Error('no slot of usr_nurse');
     const refused = await update(
       walkin.id,
-      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_nurse`,
-      headers('usr_nurse'),
+      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=${SEED_USERS.nurse}`,
+      headers(SEED_USERS.nurse),
     );
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'visit_taken', message: taken('usr_provider') });
+    expect(refused.body).toEqual({ error: 'visit_taken', message: taken(SEED_USERS.provider) });
     expect(db.visits.get(walkin.id)).toMatchObject({
       type: 1,
       start,
-      provider_id: 'usr_provider',
+      provider_id: SEED_USERS.provider,
       status: 10,
     });
     expect(db.visits.get(walkin.id)?._slot_id).toBeUndefined();
@@ -694,9 +731,9 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
           v.status === 10 &&
           v.room_code === 'general' &&
           !v.provider_id &&
-          (member === undefined ? v.member_id !== 'usr_patient' : v.member_id === member),
+          (member === undefined ? v.member_id !== SEED_USERS.patient : v.member_id === member),
       );
-    const own = waiting('usr_patient');
+    const own = waiting(SEED_USERS.patient);
     const others = waiting();
     if (!own || !others) throw new Error('no waiting walk-ins in the seed');
     const starts = { own: own.start, others: others.start };
@@ -704,8 +741,8 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
       (await call<{ length: number }>('/rooms/general/queue', { headers: headers() })).body.data.length;
     const length = await queue();
     const data = await standardSlots();
-    const slot = freeFor('usr_patient', data.slots).find(
-      (s) => data.slot_data[s.slot_id]?.provider_id === 'usr_provider',
+    const slot = freeFor(SEED_USERS.patient, data.slots).find(
+      (s) => data.slot_data[s.slot_id]?.provider_id === SEED_USERS.provider,
     );
     if (!slot) throw new Error('no slot');
     const message =
@@ -718,8 +755,8 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
     expect(byPatient.body).toEqual({ error: 'bad_request', message });
     const byProvider = await update(
       others.id,
-      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=usr_provider`,
-      headers('usr_provider'),
+      `version=2&slot_start=${slot.slot_start}&slot_end=${slot.slot_end}&provider_id=${SEED_USERS.provider}`,
+      headers(SEED_USERS.provider),
     );
     expect(byProvider.status).toBe(400);
     expect(byProvider.body).toEqual({ error: 'bad_request', message });
@@ -735,8 +772,10 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
   });
 
   it('gives one patient one place of a group session: a second booking is refused with 409', async () => {
-    const { body } = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
-    const session = freeFor('usr_patient', body.data.slots).find((s) => s.slot_available >= 2);
+    const { body } = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalGroup}`,
+    );
+    const session = freeFor(SEED_USERS.patient, body.data.slots).find((s) => s.slot_available >= 2);
     if (!session) throw new Error('no group session with two places left');
     await paidIntake('int_place1', session);
     await paidIntake('int_place2', session);
@@ -748,11 +787,13 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
       message: 'You already have a place in this session.',
     });
     const mine = [...db.visits.values()].filter(
-      (v) => v._slot_id === session.slot_id && v.member_id === 'usr_patient' && v.status !== 40,
+      (v) => v._slot_id === session.slot_id && v.member_id === SEED_USERS.patient && v.status !== 40,
     );
     expect(mine).toHaveLength(1);
     expect(db.intakes.get('int_place2')?.visit_id).toBeNull();
-    const after = await availability(`${window()}&room_code=general&consultation_id=cons_general_group`);
+    const after = await availability(
+      `${window()}&room_code=general&consultation_id=${SEED_CONSULTATIONS.generalGroup}`,
+    );
     expect(after.body.data.slots.find((s) => s.slot_id === session.slot_id)?.slot_available).toBe(
       session.slot_available - 1,
     );
@@ -760,11 +801,11 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
 
   it('refuses an appointment overlapping one the patient has with another provider, on booking and on moving', async () => {
     const data = await standardSlots();
-    const free = freeFor('usr_patient', data.slots);
+    const free = freeFor(SEED_USERS.patient, data.slots);
     const of = (id: string) => free.filter((s) => data.slot_data[s.slot_id]?.provider_id === id);
-    const nurse = of('usr_nurse');
+    const nurse = of(SEED_USERS.nurse);
     let pair: [AvailableSlot, AvailableSlot] | undefined;
-    for (const a of of('usr_provider')) {
+    for (const a of of(SEED_USERS.provider)) {
       const b = nurse.find((n) => overlaps(timesOf(n), timesOf(a)));
       if (b) {
         pair = [a, b];
@@ -787,21 +828,21 @@ describe('identity, colleagues, one place per patient, walk-ins (review S4, S5, 
         intake_id: intakeId,
         provider_id: providerId,
       });
-    expect((await at(mine, 'int_first', 'usr_provider')).status).toBe(200);
+    expect((await at(mine, 'int_first', SEED_USERS.provider)).status).toBe(200);
     const overlap = {
       error: 'appointment_overlap',
-      message: `You already have an appointment with ${db.users.get('usr_provider')?.full_name} at this time. Please choose another time.`,
+      message: `You already have an appointment with ${db.users.get(SEED_USERS.provider)?.full_name} at this time. Please choose another time.`,
     };
-    const refused = await at(clash, 'int_clash', 'usr_nurse');
+    const refused = await at(clash, 'int_clash', SEED_USERS.nurse);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual(overlap);
     expect(db.intakes.get('int_clash')?.visit_id).toBeNull();
 
-    const second = await at(later, 'int_later', 'usr_nurse');
+    const second = await at(later, 'int_later', SEED_USERS.nurse);
     expect(second.status).toBe(200);
     const moved = await update(
       second.body.data.id,
-      `version=2&slot_start=${clash.slot_start}&slot_end=${clash.slot_end}&provider_id=usr_nurse`,
+      `version=2&slot_start=${clash.slot_start}&slot_end=${clash.slot_end}&provider_id=${SEED_USERS.nurse}`,
     );
     expect(moved.status).toBe(409);
     expect(moved.body).toEqual(overlap);

@@ -3,6 +3,7 @@ import { AccountSchema } from '@/api/accounts/schemas';
 import { EMR_SECTION_NAMES } from '@/api/emr/schemas';
 import { db, type UserRecord } from '../db';
 import { issuePair } from '../lib/auth';
+import { SEED_FILES, SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const ADMIN = 'demo-admin-token';
@@ -26,7 +27,7 @@ async function get(path: string, token: string | null, account: string | null = 
 
 /** A patient as single sign-on creates one: no nationality, photo, extra or last_login. */
 function addBarePatient(): string {
-  const base = db.users.get('usr_patient2') as UserRecord;
+  const base = db.users.get(SEED_USERS.patient2) as UserRecord;
   const bare: UserRecord = { ...base, id: 'usr_bare', code: 'bare-patient', email: 'bare@example.test' };
   for (const key of ['nationality', 'photo', 'extra', 'last_login'] as const) delete bare[key];
   db.users.set(bare.id, bare);
@@ -67,9 +68,10 @@ describe('GET /users/{id} (spec 4.1: with extended profile)', () => {
   });
 
   it('keeps what the user stored in extra', async () => {
-    const token = issuePair('usr_patient').access.token;
-    const extra = ((await get('/users/usr_patient', token)).body.data as { extra: Record<string, unknown> })
-      .extra;
+    const token = issuePair(SEED_USERS.patient).access.token;
+    const extra = (
+      (await get(`/users/${SEED_USERS.patient}`, token)).body.data as { extra: Record<string, unknown> }
+    ).extra;
     expect(extra).toMatchObject({ marital_status: 'single', emerg_contact_name: 'Sam Morgan', race: '' });
   });
 });
@@ -77,11 +79,14 @@ describe('GET /users/{id} (spec 4.1: with extended profile)', () => {
 describe('GET /users?fields=…,last_login', () => {
   it('sends last_login null for a user who never signed in', async () => {
     const id = addBarePatient();
-    const { status, body } = await get(`/users?id=${id},usr_patient&fields=full_name,last_login`, ADMIN);
+    const { status, body } = await get(
+      `/users?id=${id},${SEED_USERS.patient}&fields=full_name,last_login`,
+      ADMIN,
+    );
     expect(status).toBe(200);
     const rows = body.data as Record<string, unknown>[];
     expect(rows.find((r) => r.id === id)).toEqual({ id, full_name: 'Riley Chen', last_login: null });
-    expect(typeof rows.find((r) => r.id === 'usr_patient')?.last_login).toBe('number');
+    expect(typeof rows.find((r) => r.id === SEED_USERS.patient)?.last_login).toBe('number');
   });
 });
 
@@ -102,8 +107,8 @@ describe('GET /files/view/{id} (spec 4.7: USER)', () => {
   }
 
   it('refuses a valid link without a token with 401, and serves it with one', async () => {
-    const token = issuePair('usr_patient').access.token;
-    const fullpath = await link('file_doc_1', token);
+    const token = issuePair(SEED_USERS.patient).access.token;
+    const fullpath = await link(SEED_FILES.vaccination, token);
     const without = await fetch(fullpath);
     expect(without.status).toBe(401);
     expect(await without.json()).toMatchObject({ code: 401 });
@@ -112,7 +117,7 @@ describe('GET /files/view/{id} (spec 4.7: USER)', () => {
   });
 
   it('still shows an avatar link in a plain <img>, which cannot send a token', async () => {
-    const token = issuePair('usr_patient').access.token;
+    const token = issuePair(SEED_USERS.patient).access.token;
     const form = new FormData();
     form.set('file', new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
     form.set('meta.category', 'user_avatar');
@@ -126,8 +131,8 @@ describe('GET /files/view/{id} (spec 4.7: USER)', () => {
   });
 
   it('refuses a link with an unknown token', async () => {
-    const token = issuePair('usr_patient').access.token;
-    const fullpath = await link('file_doc_1', token);
+    const token = issuePair(SEED_USERS.patient).access.token;
+    const fullpath = await link(SEED_FILES.vaccination, token);
     const response = await fetch(fullpath, { headers: { 'X-ApiToken': 'nope', 'X-AccountCode': 'demo' } });
     expect(response.status).toBe(401);
   });
@@ -135,7 +140,7 @@ describe('GET /files/view/{id} (spec 4.7: USER)', () => {
 
 describe('GET /emr/schema (spec 4.10)', () => {
   it('describes the seven sections the write endpoint checks', async () => {
-    const token = issuePair('usr_patient').access.token;
+    const token = issuePair(SEED_USERS.patient).access.token;
     const { status, body } = await get('/emr/schema', token);
     expect(status).toBe(200);
     const schema = body.data as Record<string, { properties: { data: unknown; data_not_reported: unknown } }>;

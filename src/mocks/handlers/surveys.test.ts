@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { sessionFor, type PersonaCode } from '~test/render';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const SURVEY = 'http://mock.test/survey';
@@ -9,7 +10,7 @@ type Response = Record<string, unknown> & { data?: Record<string, unknown> };
 type ReportBody = { data: Response[]; total_count: number; code?: number; message?: string };
 
 /** The survey step's write: custom fields on the patient's own intake (int_completed, of vis_completed). */
-async function answer(fields: Record<string, string>, intakeId = 'int_completed') {
+async function answer(fields: Record<string, string>, intakeId: string = SEED_INTAKES.completed) {
   const response = await fetch(`${API}/intakes/${intakeId}`, {
     method: 'POST',
     headers: {
@@ -35,9 +36,10 @@ const seededDemo = () => [...db.surveyResponses.values()].filter((r) => r.clinic
 
 /** The wizard's response of int_completed (the seed also has a response naming that intake). */
 const OWN = 'sr_int_completed';
-const own = async () => (await report('?visit_ids=vis_completed')).body.data.filter((r) => r.id === OWN);
+const own = async () =>
+  (await report(`?visit_ids=${SEED_VISITS.completed}`)).body.data.filter((r) => r.id === OWN);
 
-const intake = (id = 'int_completed') => db.intakes.get(id) as Record<string, unknown>;
+const intake = (id: string = SEED_INTAKES.completed) => db.intakes.get(id) as Record<string, unknown>;
 
 describe('survey report robustness (S7): no stored value makes it fail for the clinic', () => {
   it.each<[string, Record<string, string>]>([
@@ -139,8 +141,8 @@ describe('survey report robustness (S7): no stored value makes it fail for the c
     });
     const mine = body.data.find((r) => r.id === OWN);
     expect(mine?.data).toEqual({
-      member_id: 'usr_patient',
-      provider_id: 'usr_provider',
+      member_id: SEED_USERS.patient,
+      provider_id: SEED_USERS.provider,
       rating: 4,
       recommend: false,
       object: '{"nested":["x",1]}',
@@ -158,9 +160,9 @@ describe('survey answers cannot name server-owned fields (S8)', () => {
     const hostile = {
       survey_code: 'post_visit_survey',
       'survey.experience.ease': 'easy',
-      'survey.experience.member_id': 'usr_patient2',
-      'survey.experience.provider_id': 'usr_derm',
-      'survey.experience.user_id': 'usr_patient2',
+      'survey.experience.member_id': SEED_USERS.patient2,
+      'survey.experience.provider_id': SEED_USERS.derm,
+      'survey.experience.user_id': SEED_USERS.patient2,
       'survey.experience.id': 'svy_s001',
       'survey.experience.visit_id': 'vis_s1',
       'survey.experience.intake_id': 'int_s1',
@@ -175,25 +177,25 @@ describe('survey answers cannot name server-owned fields (S8)', () => {
     expect(await answer(hostile)).toBe(200);
     // The intake keeps its own references: the answers are stored as answers, nothing else.
     expect(intake()).toMatchObject({
-      id: 'int_completed',
+      id: SEED_INTAKES.completed,
       member_id: before.member_id,
-      visit_id: 'vis_completed',
+      visit_id: SEED_VISITS.completed,
       room_code: before.room_code,
       created: before.created,
       ...hostile,
     });
-    const { status } = await report('?visit_ids=vis_completed');
+    const { status } = await report(`?visit_ids=${SEED_VISITS.completed}`);
     expect(status).toBe(200);
     expect(await own()).toEqual([
       {
         id: 'sr_int_completed',
         survey_code: 'post_visit_survey',
         clinic_code: 'demo',
-        visit_id: 'vis_completed',
-        intake_id: 'int_completed',
+        visit_id: SEED_VISITS.completed,
+        intake_id: SEED_INTAKES.completed,
         room_code: 'general',
-        user_id: 'usr_patient',
-        data: { member_id: 'usr_patient', provider_id: 'usr_provider', ease: 'easy' },
+        user_id: SEED_USERS.patient,
+        data: { member_id: SEED_USERS.patient, provider_id: SEED_USERS.provider, ease: 'easy' },
         // Not before the intake was made, whatever the body says.
         created: before.created,
       },

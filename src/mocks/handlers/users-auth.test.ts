@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
+import { SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 
 describe('POST /users/logout tokens=… (D10)', () => {
   it('revokes the caller own listed tokens and leaves another user tokens alive', async () => {
-    const mine = issuePair('usr_patient');
-    const otherTab = issuePair('usr_patient');
-    const victim = issuePair('usr_patient2');
+    const mine = issuePair(SEED_USERS.patient);
+    const otherTab = issuePair(SEED_USERS.patient);
+    const victim = issuePair(SEED_USERS.patient2);
     const response = await fetch(`${API}/users/logout`, {
       method: 'POST',
       headers: { 'X-ApiToken': mine.access.token, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -23,7 +24,7 @@ describe('POST /users/logout tokens=… (D10)', () => {
   });
 
   it('a token revokes itself', async () => {
-    const pair = issuePair('usr_patient');
+    const pair = issuePair(SEED_USERS.patient);
     const response = await fetch(`${API}/users/logout`, {
       method: 'POST',
       headers: { 'X-ApiToken': pair.access.token, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -48,7 +49,7 @@ describe('POST /users/reset_password (D11)', () => {
   });
 
   it('answers 200 alike for a known and an unknown email', async () => {
-    const known = db.users.get('usr_patient')?.email as string;
+    const known = db.users.get(SEED_USERS.patient)?.email as string;
     const a = await reset({ 'X-AccountCode': 'demo' }, { email: known });
     const b = await reset({ 'X-AccountCode': 'demo' }, { email: 'nobody@example.test' });
     expect(a.status).toBe(200);

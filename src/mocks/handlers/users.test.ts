@@ -3,6 +3,7 @@ import { configureAuth } from '@/api/http';
 import { exchangeSsoToken, getMe, listUsers, updateMe } from '@/api/users/requests';
 import { db } from '../db';
 import { DEV_CREDENTIALS, issuePair } from '../lib/auth';
+import { SEED_USERS } from '../seed/ids';
 
 function signInAs(userId: string): string {
   const pair = issuePair(userId);
@@ -35,7 +36,7 @@ async function postMe(
   };
 }
 
-const patient = () => db.users.get('usr_patient')!;
+const patient = () => db.users.get(SEED_USERS.patient)!;
 
 describe('POST /me', () => {
   it.each([
@@ -44,7 +45,7 @@ describe('POST /me', () => {
     ['city', 'Brook\nlyn'],
     ['pcp_name', 'Dr\u0000 Who'],
   ])('refuses %s with a NUL or a line break (D16) and keeps the stored value', async (field, value) => {
-    const token = signInAs('usr_patient');
+    const token = signInAs(SEED_USERS.patient);
     const before = patient()[field as 'first_name'];
     const { status, body } = await postMe(token, { [field]: value });
     expect(status).toBe(400);
@@ -53,7 +54,7 @@ describe('POST /me', () => {
   });
 
   it('updates the fields given and answers the new profile; the others are kept', async () => {
-    signInAs('usr_patient');
+    signInAs(SEED_USERS.patient);
     const profile = await updateMe({
       phone: '2125550000',
       timezone: 'Europe/Paris',
@@ -77,7 +78,7 @@ describe('POST /me', () => {
   });
 
   it('renames and keeps full_name in step', async () => {
-    signInAs('usr_patient');
+    signInAs(SEED_USERS.patient);
     await updateMe({ first_name: 'Casey-Jo' });
     expect(patient().full_name).toBe('Casey-Jo Morgan');
   });
@@ -97,7 +98,7 @@ describe('POST /me', () => {
     [{ first_name: '  ' }, 'first_name: cannot be empty'],
     [{ photo: 'file_nope' }, 'photo: must be the id of an avatar image you uploaded'],
   ])('refuses %j with 400 naming the field', async (body, message) => {
-    const token = signInAs('usr_patient');
+    const token = signInAs(SEED_USERS.patient);
     const before = { ...patient() };
     const { status, body: error } = await postMe(token, body);
     expect(status).toBe(400);
@@ -106,10 +107,10 @@ describe('POST /me', () => {
   });
 
   it('sets a first password alone, then needs the matching old password to change it', async () => {
-    const token = signInAs('usr_patient2');
-    expect(db.users.get('usr_patient2')!._password).toBeUndefined();
+    const token = signInAs(SEED_USERS.patient2);
+    expect(db.users.get(SEED_USERS.patient2)!._password).toBeUndefined();
     expect((await postMe(token, { password: 'first-secret' })).status).toBe(200);
-    expect(db.users.get('usr_patient2')!._password).toBe('first-secret');
+    expect(db.users.get(SEED_USERS.patient2)!._password).toBe('first-secret');
 
     expect((await postMe(token, { password: 'second-secret' })).body.message).toBe(
       'old_password: is required to change your password',
@@ -123,21 +124,21 @@ describe('POST /me', () => {
     expect((await postMe(token, { password: 'second-secret', old_password: 'first-secret' })).status).toBe(
       200,
     );
-    expect(db.users.get('usr_patient2')!._password).toBe('second-secret');
+    expect(db.users.get(SEED_USERS.patient2)!._password).toBe('second-secret');
   });
 
   it('accepts an avatar the caller uploaded and removes it with an empty photo', async () => {
-    const token = signInAs('usr_patient');
+    const token = signInAs(SEED_USERS.patient);
     db.files.set('file_avatar', {
       id: 'file_avatar',
       name: 'me.png',
       size: 4,
       ext: 'png',
-      meta: { category: 'user_avatar', target: { id: 'usr_patient', type: 'user' } },
-      creator: { id: 'usr_patient' },
+      meta: { category: 'user_avatar', target: { id: SEED_USERS.patient, type: 'user' } },
+      creator: { id: SEED_USERS.patient },
       created: 1,
       is_deletable: true,
-      _owner: 'usr_patient',
+      _owner: SEED_USERS.patient,
       _mime: 'image/png',
     });
     db.fileBlobs.set('file_avatar', 'iVBORw==');
@@ -161,7 +162,7 @@ describe('POST /me', () => {
   });
 
   it('refuses a body that is not form-urlencoded, and a missing token in the user-area shape', async () => {
-    const token = signInAs('usr_patient');
+    const token = signInAs(SEED_USERS.patient);
     expect((await postMe(token, { phone: '1' }, 'application/json')).status).toBe(400);
     const anonymous = await fetch('http://localhost/api_v3/me', { method: 'POST', body: 'phone=1' });
     expect(anonymous.status).toBe(401);
@@ -171,7 +172,7 @@ describe('POST /me', () => {
 
 describe('GET /users (ADMIN)', () => {
   it('refuses a user token and accepts the clinic admin token', async () => {
-    const token = signInAs('usr_admin');
+    const token = signInAs(SEED_USERS.admin);
     withTokens(token, token);
     await expect(listUsers({})).rejects.toMatchObject({ status: 403 });
     withTokens(null, DEV_CREDENTIALS.adminToken);
@@ -192,22 +193,24 @@ describe('GET /users (ADMIN)', () => {
 
   it('filters by text (3+ characters), type, subtype, status, role, room and admin flag', async () => {
     withTokens(null, DEV_CREDENTIALS.adminToken);
-    expect((await listUsers({ q: 'casey' })).data.map((u) => u.id)).toEqual(['usr_patient']);
-    expect((await listUsers({ full_name: 'morgan casey' })).data.map((u) => u.id)).toEqual(['usr_patient']);
-    expect((await listUsers({ email: 'demo-nurse@' })).data.map((u) => u.id)).toEqual(['usr_nurse']);
+    expect((await listUsers({ q: 'casey' })).data.map((u) => u.id)).toEqual([SEED_USERS.patient]);
+    expect((await listUsers({ full_name: 'morgan casey' })).data.map((u) => u.id)).toEqual([
+      SEED_USERS.patient,
+    ]);
+    expect((await listUsers({ email: 'demo-nurse@' })).data.map((u) => u.id)).toEqual([SEED_USERS.nurse]);
     const providers = await listUsers({ type: 400, subtype: 482, limit: 200 });
     expect(providers.data.every((u) => u.type === 400 && u.subtype === '482')).toBe(true);
-    expect(providers.data.map((u) => u.id)).toContain('usr_provider');
+    expect(providers.data.map((u) => u.id)).toContain(SEED_USERS.provider);
     const inactive = await listUsers({ status: 0, type: 200, limit: 200 });
     expect(inactive.data.length).toBeGreaterThan(0);
     expect(inactive.data.every((u) => u.status === 0)).toBe(true);
-    expect((await listUsers({ role: 'clinic_admin' })).data.map((u) => u.id)).toEqual(['usr_admin']);
-    expect((await listUsers({ is_admin: true })).data.map((u) => u.id)).toEqual(['usr_admin']);
+    expect((await listUsers({ role: 'clinic_admin' })).data.map((u) => u.id)).toEqual([SEED_USERS.admin]);
+    expect((await listUsers({ is_admin: true })).data.map((u) => u.id)).toEqual([SEED_USERS.admin]);
     const derm = await listUsers({ room_code: 'dermatology', limit: 200 });
-    expect(derm.data.map((u) => u.id).sort()).toEqual(['usr_derm', 'usr_nurse']);
+    expect(derm.data.map((u) => u.id).sort()).toEqual([SEED_USERS.derm, SEED_USERS.nurse]);
     expect(
-      (await listUsers({ id: ['usr_patient', 'usr_nurse'], sort: 'id.asc' })).data.map((u) => u.id),
-    ).toEqual(['usr_nurse', 'usr_patient']);
+      (await listUsers({ id: [SEED_USERS.patient, SEED_USERS.nurse], sort: 'id.asc' })).data.map((u) => u.id),
+    ).toEqual([SEED_USERS.nurse, SEED_USERS.patient]);
   });
 
   it('returns only the fields asked for, plus the id', async () => {
@@ -240,7 +243,7 @@ describe('GET /users (ADMIN)', () => {
 
 describe('GET /auth keeps the session cap', () => {
   it('gives the new token family the start of the family it was exchanged from', async () => {
-    const first = issuePair('usr_patient');
+    const first = issuePair(SEED_USERS.patient);
     db.families.get(first.access.family)!.startedAt -= 3600;
     const exchanged = await exchangeSsoToken(first.access.token, false);
     const family = db.tokens.get(exchanged.token.token)!.family;

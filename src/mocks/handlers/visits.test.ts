@@ -3,6 +3,7 @@ import { payIntake } from '~test/payments';
 import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
 import { chargesFor } from './billing';
+import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '../seed/ids';
 
 const ORIGIN = 'http://localhost';
 const BASE = `${ORIGIN}/api_v3`;
@@ -64,28 +65,28 @@ describe('GET /visits', () => {
   });
 
   it('shows a patient only their own visits, without recordings unless asked', async () => {
-    const { status, body } = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_patient') });
+    const { status, body } = await call<VisitBody[]>('/visits', { headers: userHeaders(SEED_USERS.patient) });
     expect(status).toBe(200);
-    expect(body.data.every((v) => v.member_id === 'usr_patient')).toBe(true);
-    expect(ids(body.data)).toContain('vis_completed');
-    expect(ids(body.data)).not.toContain('vis_queue_p001');
+    expect(body.data.every((v) => v.member_id === SEED_USERS.patient)).toBe(true);
+    expect(ids(body.data)).toContain(SEED_VISITS.completed);
+    expect(ids(body.data)).not.toContain(seedQueueVisit(1));
     expect(body.data.some((v) => 'recordings' in v)).toBe(false);
-    const other = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_patient2') });
+    const other = await call<VisitBody[]>('/visits', { headers: userHeaders(SEED_USERS.patient2) });
     expect(other.body.data).toEqual([]);
   });
 
   it('shows a provider the visits they are assigned to or that wait in their rooms', async () => {
-    const { body } = await call<VisitBody[]>('/visits', { headers: userHeaders('usr_derm') });
+    const { body } = await call<VisitBody[]>('/visits', { headers: userHeaders(SEED_USERS.derm) });
     expect(ids(body.data)).toEqual([
-      'vis_econsult_closed',
-      'vis_econsult_new_1',
-      'vis_econsult_new_2',
-      'vis_econsult_open',
+      SEED_VISITS.econsultClosed,
+      SEED_VISITS.econsultNew1,
+      SEED_VISITS.econsultNew2,
+      SEED_VISITS.econsultOpen,
     ]);
     const general = await call<VisitBody[]>('/visits?room_code=general', {
-      headers: userHeaders('usr_nurse'),
+      headers: userHeaders(SEED_USERS.nurse),
     });
-    expect(ids(general.body.data)).toContain('vis_queue_p001');
+    expect(ids(general.body.data)).toContain(seedQueueVisit(1));
   });
 
   it('accepts the clinic admin token and filters recordings', async () => {
@@ -93,7 +94,11 @@ describe('GET /visits', () => {
       headers: ADMIN,
     });
     expect(all.status).toBe(200);
-    expect(ids(all.body.data)).toEqual(['vis_completed', 'vis_peds_followup', 'vis_peds_recorded']);
+    expect(ids(all.body.data)).toEqual([
+      SEED_VISITS.completed,
+      SEED_VISITS.pedsFollowup,
+      SEED_VISITS.pedsRecorded,
+    ]);
     expect(all.body.data.map((v) => (v.recordings as { count?: number } | undefined)?.count)).toEqual([
       1, 1, 1,
     ]);
@@ -101,17 +106,21 @@ describe('GET /visits', () => {
 
   it('filters by start_time, end_time and status', async () => {
     const now = nowSeconds();
-    const headers = userHeaders('usr_patient');
+    const headers = userHeaders(SEED_USERS.patient);
     const upcoming = await call<VisitBody[]>(`/visits?start_time=${now}`, { headers });
-    expect(ids(upcoming.body.data)).toEqual(['vis_pending', 'vis_upcoming']);
+    expect(ids(upcoming.body.data)).toEqual([SEED_VISITS.pending, SEED_VISITS.upcoming]);
     const past = await call<VisitBody[]>(`/visits?end_time=${now}`, { headers });
-    expect(ids(past.body.data)).toEqual(['vis_cancelled', 'vis_completed', 'vis_econsult_closed']);
+    expect(ids(past.body.data)).toEqual([
+      SEED_VISITS.cancelled,
+      SEED_VISITS.completed,
+      SEED_VISITS.econsultClosed,
+    ]);
     const inProgress = await call<VisitBody[]>('/visits?status=25', { headers });
-    expect(ids(inProgress.body.data)).toEqual(['vis_inprogress']);
+    expect(ids(inProgress.body.data)).toEqual([SEED_VISITS.inProgress]);
   });
 
   it('answers 400 for a status outside the spec and a bad with_recordings_only', async () => {
-    const headers = userHeaders('usr_patient');
+    const headers = userHeaders(SEED_USERS.patient);
     const bad = await call('/visits?status=15', { headers });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'bad_request', message: 'status must be one of 10, 20, 25, 30 or 40' });
@@ -121,20 +130,24 @@ describe('GET /visits', () => {
 
 describe('GET /visits/{id}', () => {
   it('returns a participant the visit with its intake', async () => {
-    const { status, body } = await call<VisitBody>('/visits/vis_upcoming', {
-      headers: userHeaders('usr_patient'),
+    const { status, body } = await call<VisitBody>(`/visits/${SEED_VISITS.upcoming}`, {
+      headers: userHeaders(SEED_USERS.patient),
     });
     expect(status).toBe(200);
-    expect(body.data.intake?.id).toBe('int_upcoming');
+    expect(body.data.intake?.id).toBe(SEED_INTAKES.upcoming);
   });
 
   it('answers 403 to someone who is not a participant and 404 for an unknown visit', async () => {
-    const forbidden = await call('/visits/vis_upcoming', { headers: userHeaders('usr_patient2') });
+    const forbidden = await call(`/visits/${SEED_VISITS.upcoming}`, {
+      headers: userHeaders(SEED_USERS.patient2),
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: 'forbidden', message: 'Not a participant on this visit' });
-    const provider = await call('/visits/vis_econsult_open', { headers: userHeaders('usr_peds') });
+    const provider = await call(`/visits/${SEED_VISITS.econsultOpen}`, {
+      headers: userHeaders(SEED_USERS.peds),
+    });
     expect(provider.status).toBe(403);
-    const missing = await call('/visits/vis_nope', { headers: userHeaders('usr_patient') });
+    const missing = await call('/visits/vis_nope', { headers: userHeaders(SEED_USERS.patient) });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'not_found', message: 'Visit not found' });
   });
@@ -142,8 +155,8 @@ describe('GET /visits/{id}', () => {
 
 describe('POST /visits/add_walkin', () => {
   it('creates one pending walk-in, links the intake and queues a visit.created event', async () => {
-    addIntake('int_test', 'usr_patient2', 'general', 'cons_general_15');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_test', SEED_USERS.patient2, 'general', SEED_CONSULTATIONS.generalQuick);
+    const headers = userHeaders(SEED_USERS.patient2);
     await payIntake('int_test', headers);
     const before = db.visits.size;
     const { status, body } = await walkin(
@@ -151,7 +164,11 @@ describe('POST /visits/add_walkin', () => {
       'intake_id=int_test&visit_data_id=int_test&room_code=general',
     );
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ status: 10, member_id: 'usr_patient2', intake: { id: 'int_test' } });
+    expect(body.data).toMatchObject({
+      status: 10,
+      member_id: SEED_USERS.patient2,
+      intake: { id: 'int_test' },
+    });
     expect(db.visits.size).toBe(before + 1);
     expect(db.intakes.get('int_test')?.visit_id).toBe(body.data.id);
     expect(db.outbox).toHaveLength(1);
@@ -161,7 +178,7 @@ describe('POST /visits/add_walkin', () => {
       version: '1.0',
       data: {
         id: body.data.id,
-        member_id: 'usr_patient2',
+        member_id: SEED_USERS.patient2,
         provider_id: null,
         status: '10',
         completed_by: null,
@@ -173,8 +190,8 @@ describe('POST /visits/add_walkin', () => {
   });
 
   it('returns the same visit for the same intake: retries and second tabs never make a second one', async () => {
-    addIntake('int_twice', 'usr_patient2', 'general', 'cons_general_15');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_twice', SEED_USERS.patient2, 'general', SEED_CONSULTATIONS.generalQuick);
+    const headers = userHeaders(SEED_USERS.patient2);
     await payIntake('int_twice', headers);
     const query = 'intake_id=int_twice&visit_data_id=int_twice&room_code=general';
     const [a, b] = await Promise.all([walkin(headers, query), walkin(headers, query)]);
@@ -186,8 +203,8 @@ describe('POST /visits/add_walkin', () => {
   });
 
   it('answers 400 for each missing required parameter', async () => {
-    addIntake('int_test', 'usr_patient2', 'general');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_test', SEED_USERS.patient2, 'general');
+    const headers = userHeaders(SEED_USERS.patient2);
     for (const [query, missing] of [
       ['visit_data_id=x&room_code=general', 'intake_id'],
       ['intake_id=int_test&room_code=general', 'visit_data_id'],
@@ -200,13 +217,13 @@ describe('POST /visits/add_walkin', () => {
   });
 
   it("refuses someone else's intake, an unknown room, a closed room and a room without walk-ins", async () => {
-    addIntake('int_other', 'usr_patient', 'general');
-    addIntake('int_closed', 'usr_patient2', 'after-hours');
-    addIntake('int_derm', 'usr_patient2', 'dermatology');
-    const headers = userHeaders('usr_patient2');
-    const other = await walkin(headers, 'intake_id=int_other&visit_data_id=x&room_code=general');
+    addIntake(SEED_INTAKES.other, SEED_USERS.patient, 'general');
+    addIntake('int_closed', SEED_USERS.patient2, 'after-hours');
+    addIntake('int_derm', SEED_USERS.patient2, 'dermatology');
+    const headers = userHeaders(SEED_USERS.patient2);
+    const other = await walkin(headers, `intake_id=${SEED_INTAKES.other}&visit_data_id=x&room_code=general`);
     expect(other.status).toBe(400);
-    expect(other.body.message).toBe('Intake int_other not found');
+    expect(other.body.message).toBe(`Intake ${SEED_INTAKES.other} not found`);
     const unknown = await walkin(headers, 'intake_id=int_closed&visit_data_id=x&room_code=nowhere');
     expect(unknown.body.message).toBe('Room nowhere not found');
     const closed = await walkin(headers, 'intake_id=int_closed&visit_data_id=x&room_code=after-hours');
@@ -218,7 +235,7 @@ describe('POST /visits/add_walkin', () => {
   });
 
   it('needs a user token: the admin token is refused', async () => {
-    addIntake('int_test', 'usr_patient2', 'general');
+    addIntake('int_test', SEED_USERS.patient2, 'general');
     const { status } = await walkin(ADMIN, 'intake_id=int_test&visit_data_id=x&room_code=general');
     expect(status).toBe(401);
   });
@@ -226,8 +243,8 @@ describe('POST /visits/add_walkin', () => {
 
 describe('POST /visits/add_econsult', () => {
   it('creates an unscheduled e-consult, even in a closed room, once per intake', async () => {
-    addIntake('int_ec', 'usr_patient2', 'after-hours', 'cons_after_15');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_ec', SEED_USERS.patient2, 'after-hours', SEED_CONSULTATIONS.afterHours);
+    const headers = userHeaders(SEED_USERS.patient2);
     await payIntake('int_ec', headers);
     const first = await econsult(headers, { intake_id: 'int_ec', room_code: 'after-hours' });
     expect(first.status).toBe(200);
@@ -239,8 +256,8 @@ describe('POST /visits/add_econsult', () => {
   });
 
   it('refuses a room without e-consults and a body that is not JSON', async () => {
-    addIntake('int_gen', 'usr_patient2', 'general');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_gen', SEED_USERS.patient2, 'general');
+    const headers = userHeaders(SEED_USERS.patient2);
     const general = await econsult(headers, { intake_id: 'int_gen', room_code: 'general' });
     expect(general.status).toBe(400);
     expect(general.body.message).toBe('Room general does not take e-consults');
@@ -253,19 +270,19 @@ describe('POST /visits/add_econsult', () => {
 
 describe('POST /__mock/visits/{id}/status (development control)', () => {
   it('moves a waiting walk-in to in progress and assigns the demo provider', async () => {
-    const response = await fetch(`${ORIGIN}/__mock/visits/vis_walkin_waiting/status`, {
+    const response = await fetch(`${ORIGIN}/__mock/visits/${SEED_VISITS.walkInWaiting}/status`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 25 }),
     });
     expect(response.status).toBe(200);
-    const visit = db.visits.get('vis_walkin_waiting');
-    expect(visit).toMatchObject({ status: 25, provider_id: 'usr_provider' });
+    const visit = db.visits.get(SEED_VISITS.walkInWaiting);
+    expect(visit).toMatchObject({ status: 25, provider_id: SEED_USERS.provider });
     expect(typeof visit?.actual_start).toBe('number');
   });
 
   it('refuses a status outside the spec', async () => {
-    const response = await fetch(`${ORIGIN}/__mock/visits/vis_walkin_waiting/status`, {
+    const response = await fetch(`${ORIGIN}/__mock/visits/${SEED_VISITS.walkInWaiting}/status`, {
       method: 'POST',
       body: JSON.stringify({ status: 99 }),
     });
@@ -275,9 +292,9 @@ describe('POST /__mock/visits/{id}/status (development control)', () => {
 
 describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)', () => {
   it('lets the demo patient start a walk-in in quick-care and an e-consult in skin-photos', async () => {
-    addIntake('int_quick', 'usr_patient', 'quick-care');
-    addIntake('int_photos', 'usr_patient', 'skin-photos');
-    const token = issuePair('usr_patient').access.token;
+    addIntake('int_quick', SEED_USERS.patient, 'quick-care');
+    addIntake('int_photos', SEED_USERS.patient, 'skin-photos');
+    const token = issuePair(SEED_USERS.patient).access.token;
     const quick = await walkin(
       { 'X-ApiToken': token, 'X-AccountCode': 'demo-quick' },
       'intake_id=int_quick&visit_data_id=x&room_code=quick-care',
@@ -296,10 +313,10 @@ describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)'
   });
 
   it('still refuses a room of a clinic the patient does not belong to', async () => {
-    addIntake('int_quick2', 'usr_patient2', 'quick-care');
-    db.users.get('usr_patient2')!.clinics = ['demo'];
+    addIntake('int_quick2', SEED_USERS.patient2, 'quick-care');
+    db.users.get(SEED_USERS.patient2)!.clinics = ['demo'];
     const { status, body } = await walkin(
-      { 'X-ApiToken': issuePair('usr_patient2').access.token, 'X-AccountCode': 'demo-quick' },
+      { 'X-ApiToken': issuePair(SEED_USERS.patient2).access.token, 'X-AccountCode': 'demo-quick' },
       'intake_id=int_quick2&visit_data_id=x&room_code=quick-care',
     );
     // The caller is not a member of demo-quick: that clinic does not exist for them.
@@ -312,8 +329,8 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
   const visitsOf = (intakeId: string) => [...db.visits.values()].filter((v) => v.intake_id === intakeId);
 
   it('refuses a walk-in for a charged consultation until its invoice is paid, then creates it', async () => {
-    addIntake('int_unpaid', 'usr_patient2', 'general', 'cons_general_15');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_unpaid', SEED_USERS.patient2, 'general', SEED_CONSULTATIONS.generalQuick);
+    const headers = userHeaders(SEED_USERS.patient2);
     const query = 'intake_id=int_unpaid&visit_data_id=x&room_code=general';
     const refused = await walkin(headers, query);
     expect(refused.status).toBe(402);
@@ -334,8 +351,8 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
   });
 
   it('refuses an e-consult for a charged consultation until its invoice is paid', async () => {
-    addIntake('int_ec_unpaid', 'usr_patient', 'after-hours', 'cons_after_15');
-    const headers = userHeaders('usr_patient');
+    addIntake('int_ec_unpaid', SEED_USERS.patient, 'after-hours', SEED_CONSULTATIONS.afterHours);
+    const headers = userHeaders(SEED_USERS.patient);
     const body = { intake_id: 'int_ec_unpaid', room_code: 'after-hours' };
     const refused = await econsult(headers, body);
     expect(refused.status).toBe(402);
@@ -350,9 +367,9 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
   });
 
   it('refuses a visit in a room that charges when the intake names no consultation', async () => {
-    addIntake('int_no_choice', 'usr_patient2', 'general');
+    addIntake('int_no_choice', SEED_USERS.patient2, 'general');
     const refused = await walkin(
-      userHeaders('usr_patient2'),
+      userHeaders(SEED_USERS.patient2),
       'intake_id=int_no_choice&visit_data_id=x&room_code=general',
     );
     expect(refused.status).toBe(402);
@@ -364,9 +381,9 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
   });
 
   it('lets a free consultation through without an invoice', async () => {
-    addIntake('int_free', 'usr_patient2', 'pediatrics', 'cons_peds_20');
+    addIntake('int_free', SEED_USERS.patient2, 'pediatrics', SEED_CONSULTATIONS.peds);
     const { status, body } = await walkin(
-      userHeaders('usr_patient2'),
+      userHeaders(SEED_USERS.patient2),
       'intake_id=int_free&visit_data_id=x&room_code=pediatrics',
     );
     expect(status).toBe(200);
@@ -391,11 +408,11 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
   });
 
   it('refuses a walk-in whose consultation is not the one paid for', async () => {
-    addIntake('int_switched', 'usr_patient2', 'general', 'cons_general_group');
-    const headers = userHeaders('usr_patient2');
+    addIntake('int_switched', SEED_USERS.patient2, 'general', SEED_CONSULTATIONS.generalGroup);
+    const headers = userHeaders(SEED_USERS.patient2);
     await payIntake('int_switched', headers);
     // The stored intake now names the $89 consultation, however it got there.
-    db.intakes.get('int_switched')!.consultation_id = 'cons_general_30';
+    db.intakes.get('int_switched')!.consultation_id = SEED_CONSULTATIONS.generalStandard;
     const refused = await walkin(headers, 'intake_id=int_switched&visit_data_id=x&room_code=general');
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({
@@ -411,12 +428,12 @@ describe('payment before the visit (DESIGN.md section 4)', () => {
 describe('identity is the user id only', () => {
   /** A patient whose integrator code happens to be another patient's platform id. */
   function lookalike(): Record<string, string> {
-    const base = db.users.get('usr_patient2');
+    const base = db.users.get(SEED_USERS.patient2);
     if (!base) throw new Error('no usr_patient2 in the seed');
     db.users.set('usr_lookalike', {
       ...base,
       id: 'usr_lookalike',
-      code: 'usr_patient',
+      code: SEED_USERS.patient,
       email: 'lookalike@example.test',
     });
     return userHeaders('usr_lookalike');
@@ -425,12 +442,12 @@ describe('identity is the user id only', () => {
   it('refuses a caller whose SSO code is another patient\u2019s id: no walk-in, no e-consult, no visit of theirs', async () => {
     // An intake of usr_patient that already has their visit (read from the seed), and a fresh one.
     const theirs = [...db.visits.values()].find(
-      (v) => v.member_id === 'usr_patient' && v.room_code === 'general' && v.account_code === 'demo',
+      (v) => v.member_id === SEED_USERS.patient && v.room_code === 'general' && v.account_code === 'demo',
     );
     if (!theirs) throw new Error('no visit of usr_patient in general');
-    addIntake('int_theirs', 'usr_patient', 'general');
+    addIntake('int_theirs', SEED_USERS.patient, 'general');
     db.intakes.get('int_theirs')!.visit_id = theirs.id;
-    addIntake('int_theirs_ec', 'usr_patient', 'after-hours');
+    addIntake('int_theirs_ec', SEED_USERS.patient, 'after-hours');
     const headers = lookalike();
     const before = db.visits.size;
 

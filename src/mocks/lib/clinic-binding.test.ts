@@ -3,6 +3,7 @@ import { db, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { findUserByCode } from '@/mocks/lib/users';
 import { sessionFor } from '~test/render';
+import { SEED_USERS } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const ADMIN = 'demo-admin-token';
@@ -42,7 +43,7 @@ function demoPatientFileId(): string {
 describe('every caller is bound to their clinic', () => {
   // The demo patients also belong to demo-quick (seed); these cases need a patient of demo only.
   beforeEach(() => {
-    for (const id of ['usr_patient', 'usr_patient2']) db.users.get(id)!.clinics = ['demo'];
+    for (const id of [SEED_USERS.patient, SEED_USERS.patient2]) db.users.get(id)!.clinics = ['demo'];
   });
 
   it.each(['demo-quick', 'demo'])(
@@ -105,7 +106,7 @@ describe('every caller is bound to their clinic', () => {
   });
 
   it('a patient of both clinics: demo-quick staff still get 404 for the files kept in demo', async () => {
-    db.users.get('usr_patient')!.clinics = ['demo', 'demo-quick'];
+    db.users.get(SEED_USERS.patient)!.clinics = ['demo', 'demo-quick'];
     const token = otherClinicProviderToken();
     expect((await call('GET', `/files/${demoPatientFileId()}`, token, 'demo-quick')).status).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
+import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const KEYSECRET = { 'X-ApiKey': 'demo-api-key', 'X-ApiSecret': 'demo-api-secret', 'X-AccountCode': 'demo' };
@@ -16,7 +17,7 @@ async function upload(name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set('file', new File(['hello'], name, { type: 'text/plain' }), name);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const token = issuePair('usr_patient').access.token;
+  const token = issuePair(SEED_USERS.patient).access.token;
   const response = await fetch(`${API}/files`, {
     method: 'POST',
     headers: { 'X-ApiToken': token, 'X-AccountCode': 'demo' },
@@ -65,8 +66,8 @@ describe('bounds on stored free text (D16)', () => {
   });
 });
 
-const patientToken = () => issuePair('usr_patient').access.token;
-const providerToken = () => issuePair('usr_provider').access.token;
+const patientToken = () => issuePair(SEED_USERS.patient).access.token;
+const providerToken = () => issuePair(SEED_USERS.provider).access.token;
 const json = (token: string, extra: Record<string, string> = {}) => ({
   'X-ApiToken': token,
   'X-AccountCode': 'demo',
@@ -95,7 +96,7 @@ const WRITES: Record<string, WriteCase> = {
         headers: json(patientToken()),
         body: JSON.stringify({ data: [{ substance: value }], data_not_reported: false }),
       }),
-    stored: () => db.emr.get('usr_patient:allergies'),
+    stored: () => db.emr.get(`${SEED_USERS.patient}:allergies`),
   },
   'POST /users/{id}/emr/{name} (an entry’s other keys)': {
     field: 'data.0.reaction',
@@ -106,7 +107,7 @@ const WRITES: Record<string, WriteCase> = {
         headers: json(patientToken()),
         body: JSON.stringify({ data: [{ substance: 'Pollen', reaction: value }], data_not_reported: false }),
       }),
-    stored: () => db.emr.get('usr_patient:allergies'),
+    stored: () => db.emr.get(`${SEED_USERS.patient}:allergies`),
   },
   'POST /users/{id}/emr/social_history': {
     field: 'data.marital_status',
@@ -117,7 +118,7 @@ const WRITES: Record<string, WriteCase> = {
         headers: json(patientToken()),
         body: JSON.stringify({ data: { marital_status: value }, data_not_reported: false }),
       }),
-    stored: () => db.emr.get('usr_patient:social_history'),
+    stored: () => db.emr.get(`${SEED_USERS.patient}:social_history`),
   },
   'POST /users/{id}/erx/pharmacies': {
     field: 'name',
@@ -210,17 +211,20 @@ const WRITES: Record<string, WriteCase> = {
     field: 'reason',
     oneLine: false,
     send: (value) =>
-      fetch(`${API}/visits/vis_queue_p002?version=2&status=40&${new URLSearchParams({ reason: value })}`, {
-        method: 'POST',
-        headers: { 'X-ApiToken': providerToken(), 'X-AccountCode': 'demo' },
-      }),
-    stored: () => structuredClone(db.visits.get('vis_queue_p002')),
+      fetch(
+        `${API}/visits/${seedQueueVisit(2)}?version=2&status=40&${new URLSearchParams({ reason: value })}`,
+        {
+          method: 'POST',
+          headers: { 'X-ApiToken': providerToken(), 'X-AccountCode': 'demo' },
+        },
+      ),
+    stored: () => structuredClone(db.visits.get(seedQueueVisit(2))),
   },
   'POST /api/visits/{id}/messages': {
     field: 'content',
     oneLine: false,
     send: (value) =>
-      fetch(`http://mock.test/messaging/api/visits/vis_econsult_open/messages`, {
+      fetch(`http://mock.test/messaging/api/visits/${SEED_VISITS.econsultOpen}/messages`, {
         method: 'POST',
         headers: { 'X-ApiToken': patientToken(), 'Content-Type': 'application/json' },
         body: JSON.stringify({ content: `Hello ${value}` }),
@@ -231,12 +235,12 @@ const WRITES: Record<string, WriteCase> = {
     field: 'guarantor_first_name',
     oneLine: true,
     send: (value) =>
-      fetch(`${API}/users/usr_patient/insurances/primary`, {
+      fetch(`${API}/users/${SEED_USERS.patient}/insurances/primary`, {
         method: 'POST',
         headers: json(patientToken()),
         body: JSON.stringify({ guarantor_first_name: value }),
       }),
-    stored: () => structuredClone(db.insuranceCards.get('usr_patient:primary')),
+    stored: () => structuredClone(db.insuranceCards.get(`${SEED_USERS.patient}:primary`)),
   },
 };
 

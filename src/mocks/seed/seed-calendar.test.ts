@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db, nowSeconds, resetDb, type VisitRecord } from '../db';
 import { advanceMockClock, resetMockClock } from '../lib/clock';
 import { offeredSlots } from '../handlers/scheduling';
+import { SEED_CONSULTATIONS, SEED_SLOT_GROUPS } from './ids';
 
 /**
  * The seed and availability agree by construction, whatever the day and hour: the mock's own
@@ -60,7 +61,7 @@ describe('the seed agrees with availability at any moment', () => {
         accountCode: 'demo',
         start: t,
         end: t + 30 * DAY,
-        consultationId: 'cons_general_group',
+        consultationId: SEED_CONSULTATIONS.generalGroup,
       });
       const onSession = [...db.visits.values()].filter((v) =>
         String(v._slot_id).startsWith('slot_okafor_class_'),
@@ -87,7 +88,7 @@ describe('the seed agrees with availability at any moment', () => {
     const failures: string[] = [];
     for (const at of instants()) {
       seedAt(at);
-      for (const group of ['grp_okafor_dst', 'grp_lindqvist_dst']) {
+      for (const group of [SEED_SLOT_GROUPS.okaforDst, SEED_SLOT_GROUPS.lindqvistDst]) {
         const count = [...db.slots.values()].filter((s) => s.group_id === group).length;
         if (count !== 3 * 8)
           failures.push(`${new Date(at * 1000).toISOString()}: ${group} has ${count} slots`);

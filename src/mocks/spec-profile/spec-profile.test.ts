@@ -5,6 +5,14 @@ import { chargesFor } from '../handlers/billing';
 import { DEV_CREDENTIALS, issuePair } from '../lib/auth';
 import { setMockProfile } from '../lib/profile';
 import * as spec from './fields';
+import {
+  SEED_CONSULTATIONS,
+  SEED_FILES,
+  SEED_INTAKES,
+  SEED_USERS,
+  SEED_VISITS,
+  seedQueuePatient,
+} from '../seed/ids';
 
 /**
  * The spec profile (docs/mock-profiles.md) against the field tables of spec section 2: every
@@ -117,27 +125,27 @@ afterEach(() => setMockProfile(null));
 
 describe('the spec profile answers only the fields of spec section 2', () => {
   it('answers reads of every endpoint family in the shape of their field tables', async () => {
-    const patient = tokenOf('usr_patient');
-    const provider = tokenOf('usr_provider');
+    const patient = tokenOf(SEED_USERS.patient);
+    const provider = tokenOf(SEED_USERS.provider);
     const t = nowSeconds();
     const reads: [string, Options, spec.Field][] = [
       ['/me', { token: patient, account: null }, spec.user],
-      ['/users/usr_patient', { token: patient }, spec.user],
+      [`/users/${SEED_USERS.patient}`, { token: patient }, spec.user],
       ['/accounts/demo', { account: null }, spec.account],
       ['/accounts/-', {}, spec.account],
       ['/rooms', {}, list(spec.roomListItem)],
       ['/rooms/general', {}, spec.room],
       ['/rooms/dermatology', {}, spec.room],
       ['/rooms/general/providers', {}, list(spec.roomProvider)],
-      ['/rooms/general/providers/usr_provider', {}, spec.roomProviderDetail],
+      [`/rooms/general/providers/${SEED_USERS.provider}`, {}, spec.roomProviderDetail],
       ['/rooms/general/queue', { token: patient }, spec.roomQueue],
-      ['/intakes/int_upcoming', { token: patient }, spec.intake],
+      [`/intakes/${SEED_INTAKES.upcoming}`, { token: patient }, spec.intake],
       ['/visits', { token: patient }, list(spec.visit)],
       ['/visits', { token: provider }, list(spec.visit)],
-      ['/visits/vis_upcoming', { token: patient }, spec.visit],
-      ['/visits/vis_econsult_open', { token: patient }, spec.visit],
+      [`/visits/${SEED_VISITS.upcoming}`, { token: patient }, spec.visit],
+      [`/visits/${SEED_VISITS.econsultOpen}`, { token: patient }, spec.visit],
       ['/visits?fields=recordings&with_recordings_only=1', { token: ADMIN }, list(spec.visit)],
-      ['/visits/vis_peds_recorded/recordings/502', { token: ADMIN }, spec.recordingDetail],
+      [`/visits/${SEED_VISITS.pedsRecorded}/recordings/502`, { token: ADMIN }, spec.recordingDetail],
       [`/slots?start=${t}&end=${t + 14 * DAY}`, { token: provider }, list(spec.slot)],
       ['/slots/available', { token: patient }, list(spec.slot)],
       [
@@ -146,9 +154,17 @@ describe('the spec profile answers only the fields of spec section 2', () => {
         spec.availability,
       ],
       ['/billing/settings', { token: patient }, spec.billingSettings],
-      ['/billing/sources?room_code=general', { token: tokenOf('usr_patient2') }, list(spec.paymentSource)],
-      ['/files?target_id=usr_patient&target_type=user&include_shared=1', { token: patient }, list(spec.file)],
-      ['/files/file_doc_1', { token: patient }, spec.file],
+      [
+        '/billing/sources?room_code=general',
+        { token: tokenOf(SEED_USERS.patient2) },
+        list(spec.paymentSource),
+      ],
+      [
+        `/files?target_id=${SEED_USERS.patient}&target_type=user&include_shared=1`,
+        { token: patient },
+        list(spec.file),
+      ],
+      [`/files/${SEED_FILES.vaccination}`, { token: patient }, spec.file],
       ['/insurances/list/carriers', { token: patient }, list(spec.carrier)],
       ['/insurances/list/insurers', { token: patient }, list(spec.billingReferenceItem)],
       ['/insurances/list/billing_modifiers', { token: patient }, list(spec.billingReferenceItem)],
@@ -173,17 +189,17 @@ describe('the spec profile answers only the fields of spec section 2', () => {
   it('answers list bodies with their own envelope in the shape of their tables', async () => {
     const envelopes: [string, Options, spec.Field, string][] = [
       ['/users?limit=50', { token: ADMIN }, list(spec.user), 'total_count'],
-      ['/users/usr_p001/insurances', { token: ADMIN }, list(spec.insuranceCard), 'version'],
-      ['/users/usr_p001/insurances/primary', { token: ADMIN }, spec.insuranceCard, 'version'],
+      [`/users/${seedQueuePatient(1)}/insurances`, { token: ADMIN }, list(spec.insuranceCard), 'version'],
+      [`/users/${seedQueuePatient(1)}/insurances/primary`, { token: ADMIN }, spec.insuranceCard, 'version'],
       [
-        `${ORIGIN}/messaging/api/visits/vis_econsult_open/messages`,
-        { token: tokenOf('usr_patient'), account: null },
+        `${ORIGIN}/messaging/api/visits/${SEED_VISITS.econsultOpen}/messages`,
+        { token: tokenOf(SEED_USERS.patient), account: null },
         list(spec.visitMessage),
         'total_count',
       ],
       [
         `${ORIGIN}/survey/surveys/all/responses`,
-        { token: tokenOf('usr_provider'), account: null },
+        { token: tokenOf(SEED_USERS.provider), account: null },
         list(spec.surveyResponse),
         'total_count',
       ],
@@ -197,7 +213,7 @@ describe('the spec profile answers only the fields of spec section 2', () => {
   });
 
   it('sends the booleans the spec types as boolean as 1 and 0', async () => {
-    const patient = tokenOf('usr_patient');
+    const patient = tokenOf(SEED_USERS.patient);
     const me = (await call('GET', '/me', { token: patient, account: null })).data as Json;
     expect(me).toMatchObject({ active: 1, tos: 1 });
     const room = (await call('GET', '/rooms/general')).data as {
@@ -208,19 +224,19 @@ describe('the spec profile answers only the fields of spec section 2', () => {
     };
     expect([room.active, room.public_access_room, room.visits.walkin.enabled]).toEqual([1, 1, 1]);
     expect(room.payment.consultations[0]).toMatchObject({ group: 0, charge: 1, visible_to_patient: 1 });
-    const file = (await call('GET', '/files/file_doc_1', { token: patient })).data as Json;
+    const file = (await call('GET', `/files/${SEED_FILES.vaccination}`, { token: patient })).data as Json;
     expect([0, 1]).toContain(file.is_deletable);
-    const visit = (await call('GET', '/visits/vis_upcoming', { token: patient })).data as Json;
+    const visit = (await call('GET', `/visits/${SEED_VISITS.upcoming}`, { token: patient })).data as Json;
     expect(visit).toMatchObject({ incharge: 0, isEditExpired: 0 });
     // The record itself keeps its booleans: only the answer is written the PHP way.
-    expect(db.users.get('usr_patient')).toMatchObject({ active: true, tos: true });
+    expect(db.users.get(SEED_USERS.patient)).toMatchObject({ active: true, tos: true });
   });
 
   it('sends an unassigned provider as 0 and empty optional values as null', async () => {
-    const token = tokenOf('usr_patient');
-    const waiting = (await call('GET', '/visits/vis_walkin_waiting', { token })).data as Json;
+    const token = tokenOf(SEED_USERS.patient);
+    const waiting = (await call('GET', `/visits/${SEED_VISITS.walkInWaiting}`, { token })).data as Json;
     expect(waiting.provider_id).toBe(0);
-    expect(db.visits.get('vis_walkin_waiting')?.provider_id).toBeNull();
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.provider_id).toBeNull();
     const room = (await call('GET', '/rooms/general')).data as { operation_settings: Json };
     expect(room.operation_settings.close_msg).toBeNull();
     expect(db.rooms.get('general')?.operation_settings?.close_msg).toBe('');
@@ -240,24 +256,25 @@ describe('the spec profile answers only the fields of spec section 2', () => {
     expect(Object.keys(room.visits).sort()).toEqual(['appointment', 'walkin']);
     // The room still takes e-consults: only the setting is not shown.
     expect(db.rooms.get('dermatology')?.visits?.econsult).toEqual({ enabled: true });
-    const queue = (await call('GET', '/rooms/general/queue', { token: tokenOf('usr_patient') })).data as Json;
+    const queue = (await call('GET', '/rooms/general/queue', { token: tokenOf(SEED_USERS.patient) }))
+      .data as Json;
     expect(Object.keys(queue).sort()).toEqual(['average_visit_time', 'before_me', 'capacity', 'length']);
     expect(typeof queue.before_me).toBe('number');
   });
 
   it('leaves roles out of profiles and user lists', async () => {
-    expect(db.users.get('usr_admin')?.roles).toEqual(['clinic_admin']);
-    const me = (await call('GET', '/me', { token: tokenOf('usr_admin'), account: null })).data as Json;
+    expect(db.users.get(SEED_USERS.admin)?.roles).toEqual(['clinic_admin']);
+    const me = (await call('GET', '/me', { token: tokenOf(SEED_USERS.admin), account: null })).data as Json;
     expect(me).not.toHaveProperty('roles');
     expect(me).not.toHaveProperty('is_admin');
-    const rows = (await call('GET', '/users?id=usr_admin', { token: ADMIN })).data as Json[];
-    expect(rows[0]).toMatchObject({ id: 'usr_admin' });
+    const rows = (await call('GET', `/users?id=${SEED_USERS.admin}`, { token: ADMIN })).data as Json[];
+    expect(rows[0]).toMatchObject({ id: SEED_USERS.admin });
     expect(rows[0]).not.toHaveProperty('roles');
   });
 
   it('leaves the visit and file targets out of notifications, also when one is marked read', async () => {
-    const token = tokenOf('usr_patient');
-    const stored = [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient');
+    const token = tokenOf(SEED_USERS.patient);
+    const stored = [...db.notifications.values()].filter((n) => n.user_id === SEED_USERS.patient);
     expect(stored.some((n) => 'visit_id' in n || 'file_id' in n)).toBe(true);
     const answered = (await call('GET', '/notifications?size=100', { token, account: null })).data as Json[];
     expect(answered.length).toBe(Math.min(stored.length, 100));
@@ -273,7 +290,7 @@ describe('the spec profile answers only the fields of spec section 2', () => {
   });
 
   it('keeps the custom fields an intake was sent, and the named fields, and nothing else', async () => {
-    const token = tokenOf('usr_patient');
+    const token = tokenOf(SEED_USERS.patient);
     const id = await createIntake(token, { favourite_colour: 'blue', 'reason.main.onset': '' });
     const updated = await call('POST', `/intakes/${id}?reason_for_visit=Cough`, {
       token,
@@ -295,8 +312,8 @@ describe('the spec profile answers only the fields of spec section 2', () => {
   });
 
   it('answers the writes of every endpoint family in the shape of their tables', async () => {
-    const patient = tokenOf('usr_patient');
-    const provider = tokenOf('usr_provider');
+    const patient = tokenOf(SEED_USERS.patient);
+    const provider = tokenOf(SEED_USERS.provider);
     const key = { 'X-ApiKey': DEV_CREDENTIALS.apiKey };
 
     const sso = new FormData();
@@ -317,7 +334,7 @@ describe('the spec profile answers only the fields of spec section 2', () => {
     const profile = await call('POST', '/me', { token: patient, account: null, form: { city: 'Albany' } });
     expectSpecShape(spec.user, profile.data);
     expect(profile.data).not.toHaveProperty('city');
-    expect(db.users.get('usr_patient')?.city).toBe('Albany');
+    expect(db.users.get(SEED_USERS.patient)?.city).toBe('Albany');
 
     const room = await call('POST', '/rooms', { token: ADMIN, json: { domain: 'demo', name: 'Spec room' } });
     expectSpecShape(spec.room, room.data);
@@ -326,13 +343,13 @@ describe('the spec profile answers only the fields of spec section 2', () => {
       json: { operation_settings: { is_closed: true, close_msg: 'Back at noon' } },
     });
     expectSpecShape(spec.room, closed.data);
-    const joined = await call('POST', '/users/usr_patient2/rooms', {
+    const joined = await call('POST', `/users/${SEED_USERS.patient2}/rooms`, {
       token: ADMIN,
       json: { code: 'pediatrics' },
     });
     expectSpecShape(list(spec.userRoomAssociation), joined.data);
 
-    const left = await call('DELETE', '/users/usr_patient2/rooms/pediatrics', { token: ADMIN });
+    const left = await call('DELETE', `/users/${SEED_USERS.patient2}/rooms/pediatrics`, { token: ADMIN });
     expect(left.body).toEqual({});
 
     const source = await call('POST', '/billing/sources?room_code=pediatrics', {
@@ -366,15 +383,18 @@ describe('the spec profile answers only the fields of spec section 2', () => {
 
     const insurer = ((await call('GET', '/insurances/list/insurers', { token: patient })).data as Json[])[0];
     const card = { insurer_code: String(insurer?.id), subscriber_number: 'SPEC-123', consent: true };
-    const saved = await call('POST', '/users/usr_patient/insurances/primary', { token: patient, json: card });
+    const saved = await call('POST', `/users/${SEED_USERS.patient}/insurances/primary`, {
+      token: patient,
+      json: card,
+    });
     expectSpecShape(spec.envelope(spec.insuranceCard), saved.body);
     expect(saved.data).toMatchObject({ consent: 1 });
-    const imported = await call('POST', '/users/usr_patient/insurances/import', {
+    const imported = await call('POST', `/users/${SEED_USERS.patient}/insurances/import`, {
       token: patient,
       json: { insurances: [{ ...card, card_type: 'secondary' }] },
     });
     expectSpecShape(spec.envelope(list(spec.insuranceCard)), imported.body);
-    const check = await call('POST', '/users/usr_patient/insurances/primary/eligibility/check', {
+    const check = await call('POST', `/users/${SEED_USERS.patient}/insurances/primary/eligibility/check`, {
       token: patient,
     });
     expectSpecShape(spec.eligibilityJob, check.data);
@@ -428,17 +448,21 @@ describe('the spec profile answers only the fields of spec section 2', () => {
     expectSpecShape(spec.deletedPushEndpoint, removed.data);
     expect((await call('POST', '/notifications/badge', { token: patient, account: null })).data).toBe(true);
 
-    const message = await call('POST', `${ORIGIN}/messaging/api/visits/vis_econsult_open/messages`, {
-      token: patient,
-      account: null,
-      json: { content: 'Spec profile message' },
-    });
+    const message = await call(
+      'POST',
+      `${ORIGIN}/messaging/api/visits/${SEED_VISITS.econsultOpen}/messages`,
+      {
+        token: patient,
+        account: null,
+        json: { content: 'Spec profile message' },
+      },
+    );
     expect(message.status).toBe(201);
     expectSpecShape(spec.visitMessage, message.data);
 
     const t = nowSeconds();
     const slots = (
-      await call('GET', `/slots?start=${t}&end=${t + 30 * DAY}&provider_id=usr_provider`, {
+      await call('GET', `/slots?start=${t}&end=${t + 30 * DAY}&provider_id=${SEED_USERS.provider}`, {
         token: provider,
       })
     ).data as Json[];
@@ -458,8 +482,8 @@ describe('the spec profile answers only the fields of spec section 2', () => {
 
 describe('invoices on the spec profile (spec 2.9)', () => {
   it('answers a quote and a payment without payment state, and still charges an intake once', async () => {
-    const token = tokenOf('usr_patient');
-    const id = await createIntake(token, { consultation_id: 'cons_general_15' });
+    const token = tokenOf(SEED_USERS.patient);
+    const id = await createIntake(token, { consultation_id: SEED_CONSULTATIONS.generalQuick });
     const quote = await call('POST', '/billing/invoices/process', {
       token,
       json: { intake_id: id, promo_code: 'WELCOME10' },
@@ -504,7 +528,7 @@ describe('invoices on the spec profile (spec 2.9)', () => {
 
 describe('operations only the full profile offers', () => {
   it('answers GET /auth with the 302 only, even when JSON is asked for', async () => {
-    const sso = issuePair('usr_patient').access.token;
+    const sso = issuePair(SEED_USERS.patient).access.token;
     const before = db.tokens.size;
     const response = await call('GET', `/auth?sso_token=${sso}&next=/patient`, {
       account: null,
@@ -518,7 +542,7 @@ describe('operations only the full profile offers', () => {
   });
 
   it('refreshes with the fields of spec 2.2 only, and keeps the refresh token usable', async () => {
-    const pair = issuePair('usr_patient');
+    const pair = issuePair(SEED_USERS.patient);
     const refresh = () => call('POST', '/tokens/refresh', { form: { refresh_token: pair.refresh.token } });
     const first = await refresh();
     expect(first.status).toBe(200);
@@ -548,14 +572,14 @@ describe('operations only the full profile offers', () => {
   });
 
   it('refuses status changes through POST /visits/{id}?version=2 as an unknown parameter', async () => {
-    const patient = tokenOf('usr_patient');
-    const provider = tokenOf('usr_provider');
+    const patient = tokenOf(SEED_USERS.patient);
+    const provider = tokenOf(SEED_USERS.provider);
     const attempts: [string, string][] = [
-      [patient, '/visits/vis_upcoming?version=2&status=40'],
-      [patient, '/visits/vis_walkin_waiting?version=2&status=40'],
-      [provider, '/visits/vis_walkin_waiting?version=2&provider_id=usr_provider'],
-      [provider, '/visits/vis_walkin_waiting?version=2&status=25'],
-      [provider, '/visits/vis_econsult_open?version=2&status=30'],
+      [patient, `/visits/${SEED_VISITS.upcoming}?version=2&status=40`],
+      [patient, `/visits/${SEED_VISITS.walkInWaiting}?version=2&status=40`],
+      [provider, `/visits/${SEED_VISITS.walkInWaiting}?version=2&provider_id=${SEED_USERS.provider}`],
+      [provider, `/visits/${SEED_VISITS.walkInWaiting}?version=2&status=25`],
+      [provider, `/visits/${SEED_VISITS.econsultOpen}?version=2&status=30`],
     ];
     for (const [token, path] of attempts) {
       const { status, body } = await call('POST', path, { token });
@@ -563,18 +587,18 @@ describe('operations only the full profile offers', () => {
       expect(Object.keys(body).sort()).toEqual(['error', 'message']);
       expect(body.error).toBe('bad_request');
     }
-    expect(db.visits.get('vis_upcoming')?.status).toBe(20);
-    expect(db.visits.get('vis_walkin_waiting')).toMatchObject({ status: 10, provider_id: null });
-    expect(db.visits.get('vis_econsult_open')?.status).toBe(20);
+    expect(db.visits.get(SEED_VISITS.upcoming)?.status).toBe(20);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)).toMatchObject({ status: 10, provider_id: null });
+    expect(db.visits.get(SEED_VISITS.econsultOpen)?.status).toBe(20);
   });
 
   it('still moves an appointment to another time (spec 4.4: update of an appointment)', async () => {
-    const token = tokenOf('usr_patient');
+    const token = tokenOf(SEED_USERS.patient);
     const t = nowSeconds();
     const offered = (
       await call(
         'GET',
-        `/availability?room_code=general&consultation_id=cons_general_15&start=${t}&end=${t + 30 * DAY}`,
+        `/availability?room_code=general&consultation_id=${SEED_CONSULTATIONS.generalQuick}&start=${t}&end=${t + 30 * DAY}`,
         {
           token,
         },
@@ -582,14 +606,17 @@ describe('operations only the full profile offers', () => {
     ).data as { slots: { slot_start: number; slot_end: number }[] };
     const busy = [...db.visits.values()].filter(
       (v) =>
-        v.member_id === 'usr_patient' && v.status !== 30 && v.status !== 40 && typeof v.start === 'number',
+        v.member_id === SEED_USERS.patient &&
+        v.status !== 30 &&
+        v.status !== 40 &&
+        typeof v.start === 'number',
     );
     const free = offered.slots.filter((s) =>
       busy.every((v) => Number(v.start) >= s.slot_end || Number(v.end ?? v.start) <= s.slot_start),
     );
     const [first, second] = [free[0], free.find((s) => s.slot_start >= (free[0]?.slot_end ?? 0))];
     if (!first || !second) throw new Error('the seed offers no two free times');
-    const id = await createIntake(token, { consultation_id: 'cons_general_15' });
+    const id = await createIntake(token, { consultation_id: SEED_CONSULTATIONS.generalQuick });
     await payIntake(token, id);
     const booked = await call(
       'POST',
@@ -614,22 +641,24 @@ describe('operations only the full profile offers', () => {
   });
 
   it('answers eligibility before any check with a job of nulls, not a 404', async () => {
-    const token = tokenOf('usr_patient');
-    const none = await call('GET', '/users/usr_patient/insurances/primary/eligibility', { token });
+    const token = tokenOf(SEED_USERS.patient);
+    const none = await call('GET', `/users/${SEED_USERS.patient}/insurances/primary/eligibility`, { token });
     expect(none.status).toBe(200);
     expect(none.data).toEqual({ job_id: null, status: null });
-    expect(db.eligibility.has('usr_patient')).toBe(false);
-    const started = await call('POST', '/users/usr_p001/insurances/primary/eligibility/check', {
+    expect(db.eligibility.has(SEED_USERS.patient)).toBe(false);
+    const started = await call('POST', `/users/${seedQueuePatient(1)}/insurances/primary/eligibility/check`, {
       token: ADMIN,
     });
     expect(started.data).toMatchObject({ status: 'pending' });
-    const read = await call('GET', '/users/usr_p001/insurances/primary/eligibility', { token: ADMIN });
+    const read = await call('GET', `/users/${seedQueuePatient(1)}/insurances/primary/eligibility`, {
+      token: ADMIN,
+    });
     expect(read.data).toEqual(started.data);
   });
 
   it('creates a walk-in, but leaving the queue is refused and the visit stays waiting', async () => {
-    const token = tokenOf('usr_patient');
-    const id = await createIntake(token, { consultation_id: 'cons_general_15' });
+    const token = tokenOf(SEED_USERS.patient);
+    const id = await createIntake(token, { consultation_id: SEED_CONSULTATIONS.generalQuick });
     await payIntake(token, id);
     const walkin = await call(
       'POST',
@@ -661,15 +690,15 @@ describe('the full profile', () => {
   });
 
   it('keeps the extensions the spec profile leaves out', async () => {
-    const patient = tokenOf('usr_patient');
+    const patient = tokenOf(SEED_USERS.patient);
     const room = (await call('GET', '/rooms/dermatology')).data as { visits: Json; active: unknown };
     expect(room.visits.econsult).toEqual({ enabled: true });
     expect(room.active).toBe(true);
-    const eligibility = await call('GET', '/users/usr_patient/insurances/primary/eligibility', {
+    const eligibility = await call('GET', `/users/${SEED_USERS.patient}/insurances/primary/eligibility`, {
       token: patient,
     });
     expect(eligibility.status).toBe(404);
-    const pair = issuePair('usr_patient');
+    const pair = issuePair(SEED_USERS.patient);
     const refreshed = await call('POST', '/tokens/refresh', { form: { refresh_token: pair.refresh.token } });
     expect(refreshed.data).toHaveProperty('refresh_token');
     expect(db.tokens.get(pair.refresh.token)?.spent).toBe(true);
