@@ -6,6 +6,7 @@ import { startWebhookDelivery, type WebhookDelivery } from '@/mocks/lib/webhooks
 import { server } from '@/mocks/node';
 import { sessionFor } from '~test/render';
 import { createWebhookReceiver } from './webhook-receiver';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 const MESSAGES = 'http://mock.test/messaging';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -30,7 +31,7 @@ async function startReceiver(settleMs = 30) {
 }
 
 async function postAs(code: 'demo-patient' | 'demo-provider', content: string): Promise<string> {
-  const response = await fetch(`${MESSAGES}/api/visits/vis_econsult_open/messages`, {
+  const response = await fetch(`${MESSAGES}/api/visits/${SEED_VISITS.econsultOpen}/messages`, {
     method: 'POST',
     headers: { 'X-ApiToken': sessionFor(code).token.token, 'Content-Type': 'application/json' },
     body: JSON.stringify({ content }),
@@ -41,7 +42,7 @@ async function postAs(code: 'demo-patient' | 'demo-provider', content: string): 
 
 const threadIds = () =>
   [...db.messages.values()]
-    .filter((m) => m.visit_id === 'vis_econsult_open')
+    .filter((m) => m.visit_id === SEED_VISITS.econsultOpen)
     .sort((a, b) => Number(a.created) - Number(b.created))
     .map((m) => m.id);
 
@@ -57,7 +58,7 @@ describe('example webhook receiver', () => {
     // the receiver holds them all.
     await delivery.idle();
     await receiver.idle();
-    expect(receiver.held.get('vis_econsult_open')?.map((m) => m.id)).toEqual(threadIds());
+    expect(receiver.held.get(SEED_VISITS.econsultOpen)?.map((m) => m.id)).toEqual(threadIds());
     expect(receiver.seenMessageIds.size).toBe(3);
   });
 
@@ -81,8 +82,8 @@ describe('example webhook receiver', () => {
     await receiver.idle();
     expect(receiver.seenMessageIds).toEqual(new Set([a, b]));
     // One catch-up read both new messages with skip = the one message held before.
-    expect(received).toEqual([{ visitId: 'vis_econsult_open', ids: threadIds() }]);
-    expect(receiver.held.get('vis_econsult_open')).toHaveLength(3);
+    expect(received).toEqual([{ visitId: SEED_VISITS.econsultOpen, ids: threadIds() }]);
+    expect(receiver.held.get(SEED_VISITS.econsultOpen)).toHaveLength(3);
   });
 
   it('ignores bodies that are not events, after acknowledging them', async () => {
@@ -131,7 +132,7 @@ describe('mock webhook delivery (spec section 6)', () => {
         version: '1.0',
         type: 'visit.message.created',
         account_code: 'demo',
-        data: { visit_id: 'vis_econsult_open', message_id: id, actor_type: 'patient' },
+        data: { visit_id: SEED_VISITS.econsultOpen, message_id: id, actor_type: 'patient' },
       });
       expect(JSON.stringify(body)).not.toContain('Secret symptom');
     }
@@ -164,7 +165,7 @@ describe('mock webhook delivery (spec section 6)', () => {
       type: 'visit.created',
       account_code: 'demo',
       created: 1_800_000_000,
-      data: { id: 'vis_new', member_id: 'usr_patient', provider_id: null, status: '10' },
+      data: { id: 'vis_new', member_id: SEED_USERS.patient, provider_id: null, status: '10' },
     });
     const delivery = startWebhookDelivery({ url, retryMs: 10, pollMs: 10 });
     cleanups.push(() => delivery.stop());

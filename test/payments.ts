@@ -5,6 +5,7 @@ import { handlers } from '@/mocks/handlers';
 import { chargesFor } from '@/mocks/handlers/billing';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
+import { SEED_CONSULTATIONS } from '@/mocks/seed/ids';
 
 /**
  * Pays an intake's consultation through the mock's API, as the payment step does before the visit
@@ -87,7 +88,9 @@ async function withoutInvoiceState(response: Response): Promise<Response> {
  * - an intake that names no consultation (the custom field never arrived) is priced at `price`,
  *   the clinic's own choice, as a server that prices by its own rules would.
  */
-export function serveOnSpecTerms({ price = 'cons_general_30' }: { price?: string } = {}): SpecTermsServer {
+export function serveOnSpecTerms({
+  price = SEED_CONSULTATIONS.generalStandard,
+}: { price?: string } = {}): SpecTermsServer {
   let chargeRequests = 0;
   const intakeUpdates: URL[] = [];
   let lose: { mode: 'error' | 'hang'; dropped: Promise<void>; drop: () => void } | null = null;

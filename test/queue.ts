@@ -1,5 +1,6 @@
 import { beforeEach } from 'vitest';
 import { db } from '@/mocks/db';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 /**
  * Casey Morgan waits in General practice in the seed (`vis_walkin_waiting`), and a patient already
@@ -9,7 +10,7 @@ import { db } from '@/mocks/db';
  */
 export function endSeededWalkinBeforeEach(): void {
   beforeEach(() => {
-    const visit = db.visits.get('vis_walkin_waiting');
+    const visit = db.visits.get(SEED_VISITS.walkInWaiting);
     if (visit) visit.status = 30;
   });
 }

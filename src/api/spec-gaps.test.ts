@@ -7,6 +7,7 @@ import { sessionFor } from '~test/render';
 import { getEmrInputSchema } from './emr/requests';
 import { getInsuranceCard, saveInsuranceCard } from './insurance/requests';
 import { requestPasswordReset } from './users/requests';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** Operations the spec names and the screens do not need; each has its request function. */
 afterEach(() => setMockProfile('full'));
@@ -22,13 +23,13 @@ describe.each(['full', 'spec'] as const)('spec operations without a screen (%s p
   it('reads one insurance card by its type, as stored', async () => {
     setMockProfile(profile);
     const tab = signedInPatient();
-    await saveInsuranceCard('usr_patient', 'primary', {
+    await saveInsuranceCard(SEED_USERS.patient, 'primary', {
       insurer_code: 'INS0003',
       subscriber_number: 'XHM-1',
     });
-    const card = await getInsuranceCard('usr_patient', 'primary');
+    const card = await getInsuranceCard(SEED_USERS.patient, 'primary');
     expect(card).toMatchObject({ card_type: 'primary', subscriber_number: 'XHM-1' });
-    await expect(getInsuranceCard('usr_patient', 'secondary')).rejects.toBeInstanceOf(ApiError);
+    await expect(getInsuranceCard(SEED_USERS.patient, 'secondary')).rejects.toBeInstanceOf(ApiError);
     tab.dispose();
   });
 

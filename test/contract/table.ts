@@ -1,3 +1,4 @@
+import { SEED_VISITS } from '@/mocks/seed/ids';
 /**
  * One table of requests, run against every host of the mock (msw/node in Vitest, the standalone
  * server over real HTTP, the browser worker in Chromium). The hosts must answer identically.
@@ -134,7 +135,7 @@ export const CONTRACT_TABLE: ContractRow[] = [
   {
     name: 'messages without a token',
     method: 'GET',
-    path: '/messaging/api/visits/vis_econsult_open/messages',
+    path: `/messaging/api/visits/${SEED_VISITS.econsultOpen}/messages`,
     status: 400,
   },
   { name: 'unknown route', method: 'GET', path: '/api_v3/no/such/route', status: 404 },

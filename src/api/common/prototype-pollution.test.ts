@@ -6,6 +6,7 @@ import { RoomSchema } from '@/api/rooms/schemas';
 import { UserSchema } from '@/api/users/schemas';
 import { VisitSchema } from '@/api/visits/schemas';
 import { db } from '@/mocks/db';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /**
  * RELIABILITY case 27: API bodies with `__proto__`, `constructor.prototype` and look-alike keys,
@@ -15,7 +16,7 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasO
 
 function samples(): [string, z.ZodType, unknown][] {
   return [
-    ['user', UserSchema, db.users.get('usr_patient')],
+    ['user', UserSchema, db.users.get(SEED_USERS.patient)],
     ['visit', VisitSchema, [...db.visits.values()][0]],
     ['file', FileRecordSchema, [...db.files.values()][0]],
     ['room', RoomSchema, [...db.rooms.values()].find((r) => r.code === 'after-hours')],

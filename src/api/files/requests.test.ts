@@ -5,6 +5,7 @@ import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { sessionFor } from '~test/render';
 import { downloadFileBlob, getFile, renameFile, uploadFile, viewCredentials } from './requests';
+import { SEED_FILES, SEED_USERS } from '@/mocks/seed/ids';
 
 function signIn() {
   const token = sessionFor('demo-patient').token.token;
@@ -23,9 +24,9 @@ describe('file requests', () => {
     await expect(uploadFile({ file, category: 'user_document' }, { auth: 'admin' })).rejects.toThrow(
       /targetId and targetType/,
     );
-    await expect(uploadFile({ file, category: 'user_document', targetId: 'usr_patient' })).rejects.toThrow(
-      /targetId and targetType/,
-    );
+    await expect(
+      uploadFile({ file, category: 'user_document', targetId: SEED_USERS.patient }),
+    ).rejects.toThrow(/targetId and targetType/);
   });
 
   it('sends the new title as meta.title and the deprecated name', async () => {
@@ -38,7 +39,7 @@ describe('file requests', () => {
           .text()
           .then((body) => (sent = body));
     });
-    const file = await renameFile('file_doc_1', '  New title ');
+    const file = await renameFile(SEED_FILES.vaccination, '  New title ');
     expect(file.meta?.title).toBe('New title');
     expect(new URLSearchParams(sent).get('meta.title')).toBe('New title');
     expect(new URLSearchParams(sent).get('name')).toBe('New title');
@@ -47,7 +48,7 @@ describe('file requests', () => {
 
   it('reads a fresh link once when the one it has is refused, and gives up after that', async () => {
     signIn();
-    const file = await getFile('file_doc_1');
+    const file = await getFile(SEED_FILES.vaccination);
     expect(viewCredentials(file)).toEqual({
       authCode: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
       time: expect.stringMatching(/^\d+$/) as unknown,

@@ -4,6 +4,7 @@ import { setMockProfile } from '@/mocks/lib/profile';
 import { sessionFor } from '~test/render';
 import { makeTab } from '@/lib/session/test-support';
 import { getEligibility } from './requests';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 afterEach(() => setMockProfile('full'));
 
@@ -19,7 +20,7 @@ describe('the latest coverage check', () => {
     setMockProfile(profile);
     const tab = signedInPatient();
     // Full: a 404; spec: a job of nulls. Either way the screen gets "no job", never a contract error.
-    await expect(getEligibility('usr_patient')).resolves.toBeNull();
+    await expect(getEligibility(SEED_USERS.patient)).resolves.toBeNull();
     tab.dispose();
   });
 });

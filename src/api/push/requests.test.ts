@@ -9,6 +9,7 @@ import {
   listPushEndpoints,
   registerPushEndpoint,
 } from './requests';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 function signIn() {
   const context = createAppContext(window.sessionStorage);
@@ -20,7 +21,7 @@ describe('push requests through the API layer', () => {
   it('registers an Android endpoint as the mobile app would, lists it by type and deletes it', async () => {
     signIn();
     const endpoint = await registerPushEndpoint({ key: 'fcm-new-phone', type: 40 });
-    expect(endpoint).toMatchObject({ key: 'fcm-new-phone', type: 40, user_id: 'usr_patient' });
+    expect(endpoint).toMatchObject({ key: 'fcm-new-phone', type: 40, user_id: SEED_USERS.patient });
     expect(db.endpoints.get(endpoint.id)).toMatchObject({ key: 'fcm-new-phone', type: 40 });
     const google = await listPushEndpoints(40);
     expect(google.map((e) => e.key)).toContain('fcm-new-phone');

@@ -9,6 +9,7 @@ import { db, nowSeconds } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { useAddEconsultVisit, useAddWalkinVisit } from './mutations';
 import { visitQueries } from './queries';
+import { SEED_CONSULTATIONS, SEED_USERS } from '@/mocks/seed/ids';
 
 function setup() {
   const context = createAppContext(window.sessionStorage);
@@ -28,8 +29,8 @@ async function addPaidIntake(id: string, roomCode: string, consultation: string)
     attachments: [],
     visit_id: null,
     room_code: roomCode,
-    member_id: 'usr_patient2',
-    _owner: 'usr_patient2',
+    member_id: SEED_USERS.patient2,
+    _owner: SEED_USERS.patient2,
     consultation_id: consultation,
   });
   const headers = { 'X-ApiToken': sessionFor('demo-patient-2').token.token, 'X-AccountCode': 'demo' };
@@ -40,7 +41,7 @@ afterEach(() => server.events.removeAllListeners());
 
 describe('visit creation hooks', () => {
   it('creates a walk-in with the intake id standing in for visit_data_id, caches it and invalidates visit lists', async () => {
-    await addPaidIntake('int_hook', 'general', 'cons_general_15');
+    await addPaidIntake('int_hook', 'general', SEED_CONSULTATIONS.generalQuick);
     const urls: URL[] = [];
     server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)));
     const { queryClient, wrapper } = setup();
@@ -59,7 +60,7 @@ describe('visit creation hooks', () => {
   });
 
   it('answers a second call for the same intake with the same visit', async () => {
-    await addPaidIntake('int_hook2', 'general', 'cons_general_15');
+    await addPaidIntake('int_hook2', 'general', SEED_CONSULTATIONS.generalQuick);
     const { wrapper } = setup();
     const { result } = renderHook(() => useAddWalkinVisit(), { wrapper });
     const first = await act(() =>
@@ -73,7 +74,7 @@ describe('visit creation hooks', () => {
   });
 
   it('creates an e-consult with a JSON body and caches it', async () => {
-    await addPaidIntake('int_hook3', 'dermatology', 'cons_derm_photo');
+    await addPaidIntake('int_hook3', 'dermatology', SEED_CONSULTATIONS.dermPhoto);
     const { queryClient, wrapper } = setup();
     const { result } = renderHook(() => useAddEconsultVisit(), { wrapper });
     const visit = await act(() =>

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { contrastRatio } from '@/lib/contrast';
 import { Avatar, avatarTone, initialsOf } from './avatar';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 // Read from disk: the test runner hands CSS imports to modules as empty strings.
 const css = readFileSync(resolve(process.cwd(), 'src/styles.css'), 'utf8');
@@ -26,7 +27,7 @@ describe('Avatar', () => {
   });
 
   it('gives one id the same tone every time and spreads ids over the tones', () => {
-    expect(avatarTone('usr_patient')).toBe(avatarTone('usr_patient'));
+    expect(avatarTone(SEED_USERS.patient)).toBe(avatarTone(SEED_USERS.patient));
     const tones = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map(avatarTone));
     expect(tones.size).toBeGreaterThan(3);
   });

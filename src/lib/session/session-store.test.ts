@@ -13,6 +13,7 @@ import { normaliseExpiry } from './expiry';
 import type { SessionStore } from './session-store';
 import { realmLocks } from './locks';
 import { makeTab, MemoryStorage, privateChannel } from './test-support';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 const MIN = 60_000;
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
@@ -68,7 +69,7 @@ describe('token expiry and refresh (A1–A6)', () => {
     store.signIn(sessionFor('demo-patient'));
     const firstToken = store.tokens!.accessToken;
     driveHttp(store);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     expect(refreshes(seen)).toHaveLength(1);
     expect(seen.find((r) => r.path === '/me')?.token).toBe(store.tokens!.accessToken);
     expect(store.tokens!.accessToken).not.toBe(firstToken);
@@ -81,7 +82,7 @@ describe('token expiry and refresh (A1–A6)', () => {
     setMockConfig({ accessTtlSeconds: 4 * 60 });
     fast.signIn(sessionFor('demo-patient'));
     driveHttp(fast);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     expect(refreshes(seen)).toHaveLength(1);
 
     seen.length = 0;
@@ -91,7 +92,7 @@ describe('token expiry and refresh (A1–A6)', () => {
     // The server already considers the token expired; the slow client does not know.
     db.tokens.get(slow.tokens!.accessToken)!.expiry = Math.floor(Date.now() / 1000) - 1;
     driveHttp(slow);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     expect(refreshes(seen)).toHaveLength(1);
     expect(seen.filter((r) => r.path === '/me')).toHaveLength(2);
     expect(slow.getState().status).toBe('active');
@@ -115,7 +116,7 @@ describe('token expiry and refresh (A1–A6)', () => {
     expect(store.tokens!.accessExpiry).toBeNull();
     db.tokens.get(result.token.token)!.revoked = true;
     driveHttp(store);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     expect(refreshes(seen)).toHaveLength(1);
   });
 
@@ -147,7 +148,7 @@ describe('token expiry and refresh (A1–A6)', () => {
           driveHttp(store);
           const results = await Promise.all(Array.from({ length: 6 }, () => getMe()));
           unsubscribe();
-          expect(results.every((r) => r.id === 'usr_patient')).toBe(true);
+          expect(results.every((r) => r.id === SEED_USERS.patient)).toBe(true);
           expect(refreshes(seen)).toHaveLength(1);
           const calls = seen.filter((r) => r.path === '/me');
           // Each call went out once with the refused token and was replayed once with the new one.
@@ -628,10 +629,10 @@ describe('tabs: one token family per browser (H55–H57, D2)', () => {
 
     db.tokens.get(original.tokens!.accessToken)!.expiry = 0;
     driveHttp(original);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     await vi.waitFor(() => expect(duplicate.tokens).toEqual(original.tokens));
     driveHttp(duplicate);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     expect(original.getState().status).toBe('active');
     expect(duplicate.getState().status).toBe('active');
   });
@@ -760,7 +761,7 @@ describe('tabs: one token family per browser (H55–H57, D2)', () => {
 
   it('storage: a stored session that does not parse is dropped, and the tab starts signed out', () => {
     const storage = new MemoryStorage();
-    storage.setItem('telehealth.session', JSON.stringify({ userId: 'usr_patient', accessToken: 42 }));
+    storage.setItem('telehealth.session', JSON.stringify({ userId: SEED_USERS.patient, accessToken: 42 }));
     const store = tab({ storage });
     expect(store.getState().status).toBe('signed-out');
     expect(storage.getItem('telehealth.session')).toBeNull();

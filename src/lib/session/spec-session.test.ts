@@ -10,6 +10,7 @@ import { api } from '@/mocks/lib/routes';
 import { sessionFor } from '~test/render';
 import type { SessionStore } from './session-store';
 import { makeTab } from './test-support';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /*
  * Sessions on the spec's own terms (spec 2.2, 4.1): a refresh answered without a refresh token,
@@ -46,17 +47,17 @@ function answerRefreshWithBareShape(expiry: (seconds: number) => unknown) {
   const issued: string[] = [];
   server.use(
     http.post(api('/tokens/refresh'), () => {
-      const pair = issuePair('usr_patient');
+      const pair = issuePair(SEED_USERS.patient);
       pair.access.expiry += 3600;
       issued.push(pair.access.token);
       return HttpResponse.json({
         data: {
-          user_id: 'usr_patient',
+          user_id: SEED_USERS.patient,
           user_type: '200',
           token: pair.access.token,
           expiry: expiry(pair.access.expiry),
           user: {
-            id: 'usr_patient',
+            id: SEED_USERS.patient,
             code: 'demo-patient',
             username: 'casey',
             first_name: 'Casey',
@@ -84,11 +85,11 @@ function ssoOnly(expiry: unknown = null) {
 describe('token schemas on the spec’s terms', () => {
   it('accept the refresh answer of spec 2.2, with no refresh_token', () => {
     const parsed = RefreshResultSchema.parse({
-      user_id: 'usr_patient',
+      user_id: SEED_USERS.patient,
       user_type: '200',
       token: 'at_new',
       expiry: 1_900_000_000,
-      user: { id: 'usr_patient', code: 'demo-patient', gender: 'female' },
+      user: { id: SEED_USERS.patient, code: 'demo-patient', gender: 'female' },
     });
     expect(parsed.token).toBe('at_new');
     expect(parsed.refresh_token.token).toBe('');
@@ -126,14 +127,14 @@ describe('a refresh answered without a new refresh token', () => {
       store.signIn(sessionFor('demo-patient'));
       configureAuth(store);
 
-      await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+      await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
       expect(issued).toHaveLength(1);
       expect(store.tokens).toMatchObject({ accessToken: issued[0], refreshToken: '', refreshExpiry: null });
       expect(store.tokens!.accessExpiry).toBe(db.tokens.get(issued[0]!)!.expiry);
       expect(store.getState().status).toBe('active');
 
       // Later calls use it as it is: no second refresh with a token the server spent.
-      await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+      await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
       expect(paths.filter((p) => p === '/tokens/refresh')).toHaveLength(1);
     },
   );
@@ -185,7 +186,7 @@ describe('a session without a refresh token', () => {
     store.signIn(ssoOnly());
     expect(store.tokens!.accessExpiry).toBeNull();
     configureAuth(store);
-    await expect(getMe()).resolves.toMatchObject({ id: 'usr_patient' });
+    await expect(getMe()).resolves.toMatchObject({ id: SEED_USERS.patient });
     db.tokens.get(store.tokens!.accessToken)!.revoked = true;
     await expect(getMe()).rejects.toMatchObject({ kind: 'session' });
     expect(store.getState()).toMatchObject({ status: 'expired', cause: 'refused', wayBack: 'clinic-site' });
