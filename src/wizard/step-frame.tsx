@@ -3,7 +3,8 @@ import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-f
 import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { Button } from '@/components/ui/button';
-import { FormError, useFocusWhenEnabled } from '@/components/ui/field';
+import { useSubmit } from '@/components/form';
+import { FormError } from '@/components/ui/field';
 import { useDrafts } from './drafts';
 
 export interface StepFrameProps<T extends FieldValues> {
@@ -38,7 +39,7 @@ function failureMessage(error: unknown, submitLabel: string): string {
 }
 
 /**
- * The frame of every step: a form whose submit is guarded by a ref (a double click or Enter plus
+ * The frame of every step: a form that submits through `useSubmit` (a double click or Enter plus
  * click sends once), a busy button, a disabled fieldset while saving, a form-level error that keeps
  * every answer on screen, and Back. Unsaved answers are kept in memory when the patient leaves.
  */
@@ -51,12 +52,19 @@ export function StepFrame<T extends FieldValues>({
   failure: arrivalFailure = null,
   children,
 }: StepFrameProps<T>) {
-  const busyRef = useRef(false);
   const savedRef = useRef(false);
-  const [isBusy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(arrivalFailure);
+  /** The message a later step sent the patient back with, until the next submit. */
+  const [arrival, setArrival] = useState<string | null>(arrivalFailure);
   const drafts = useDrafts();
-  const { onInvalid } = useFocusWhenEnabled(form, isBusy);
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      await onValid(values);
+      savedRef.current = true;
+      drafts.clear(slug);
+    },
+    failure: (error) => failureMessage(error, submitLabel),
+  });
 
   useEffect(
     () => () => {
@@ -66,39 +74,23 @@ export function StepFrame<T extends FieldValues>({
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    setFailure(null);
-    const run = form.handleSubmit(async (values) => {
-      try {
-        await onValid(values);
-        savedRef.current = true;
-        drafts.clear(slug);
-      } catch (error) {
-        setFailure(failureMessage(error, submitLabel));
-      }
-    }, onInvalid);
-    void run(event).finally(() => {
-      busyRef.current = false;
-      setBusy(false);
-    });
+    setArrival(null);
+    submit.onSubmit(event);
   };
 
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="step-form">
-        <fieldset disabled={isBusy} className="step-fieldset">
+        <fieldset disabled={submit.isBusy} className="step-fieldset">
           {children}
-          <FormError message={failure} />
+          <FormError message={submit.formError ?? arrival} />
           <div className="step-actions">
             {backHref ? (
               <Link to={backHref} className="btn btn-secondary">
                 Back
               </Link>
             ) : null}
-            <Button type="submit" isBusy={isBusy} busyLabel="Saving…">
+            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
               {submitLabel}
             </Button>
           </div>

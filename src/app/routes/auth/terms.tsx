@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
 import { userQueries } from '@/api/users/queries';
+import { useSingleFlight } from '@/components/form';
 import { ClinicBrand, useClinic } from '@/components/layout/branding';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -22,23 +23,18 @@ export function Component() {
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const signOut = useSignOut();
-  const accepting = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const clinicName = clinic.data?.portal_title ?? clinic.data?.name ?? 'the clinic';
 
-  const accept = async () => {
-    if (accepting.current) return;
-    accepting.current = true;
+  const accept = useSingleFlight(async () => {
     setError(null);
     try {
       const profile = await update.mutateAsync({ tos: 1 });
       await navigate(safeInAppPath(params.get('returnTo')) ?? homeFor(profile), { replace: true });
     } catch (e) {
       setError(isApiError(e) ? e.userMessage : 'We could not record your answer. Please try again.');
-    } finally {
-      accepting.current = false;
     }
-  };
+  });
 
   return (
     <main id="main" className="shell-main narrow" tabIndex={-1}>
@@ -70,10 +66,10 @@ export function Component() {
         </section>
         <FormError message={error} />
         <div className="form-actions">
-          <Button isBusy={update.isPending} busyLabel="Saving…" onClick={() => void accept()}>
+          <Button isBusy={accept.isBusy} busyLabel="Saving…" onClick={() => void accept.run()}>
             I accept the terms
           </Button>
-          <Button variant="secondary" disabled={update.isPending} onClick={() => void signOut()}>
+          <Button variant="secondary" disabled={accept.isBusy} onClick={() => void signOut()}>
             Decline and sign out
           </Button>
         </div>

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { FileRecord } from '@/api/files/schemas';
 import { uploadFile } from '@/api/files/requests';
 import { MESSAGE_MAX_LENGTH } from '@/api/messages/schemas';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FileUploader, IMAGE_ACCEPT, DOCUMENT_ACCEPT, type UploadSummary } from '@/components/upload';
 import type { SendOutcome } from '../thread-controller';
@@ -22,8 +23,8 @@ export interface ComposerProps {
 const ATTACHMENT_ACCEPT = { ...IMAGE_ACCEPT, ...DOCUMENT_ACCEPT };
 
 /**
- * Writes and sends a message. A ref guard blocks a second send in the same tick (double click,
- * Enter then click); the fieldset is disabled while sending. The text stays until the server
+ * Writes and sends a message. Sending runs in a single flight, so a second send in the same tick
+ * (double click, Enter then click) sends nothing; the fieldset is disabled while sending. The text stays until the server
  * confirms the message, so a failed send loses nothing.
  */
 export function Composer({ visitId, text, onTextChange, onSend, resetKey }: ComposerProps) {
@@ -31,8 +32,6 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
   const hintId = useId();
   const counterId = useId();
   const errorId = useId();
-  const sendingRef = useRef(false);
-  const [isSending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<FileRecord[]>([]);
   const [uploads, setUploads] = useState<UploadSummary>({ uploading: 0, failed: 0, done: 0 });
@@ -46,8 +45,21 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
 
   const remaining = MESSAGE_MAX_LENGTH - text.length;
 
+  const send = useSingleFlight(async (content: string, attachmentIds: string[]) => {
+    setError(null);
+    const outcome = await onSend(content, attachmentIds);
+    if (outcome === 'unknown') {
+      setError(
+        'We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.',
+      );
+    } else if (outcome === 'rejected') {
+      setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
+    } else if (outcome === 'blocked') {
+      setError('Your message was not sent. Your text is kept; send it once you are signed in again.');
+    }
+  });
+
   const submit = () => {
-    if (sendingRef.current) return;
     const content = text;
     if (content.trim() === '') {
       setError('Write a message before sending.');
@@ -63,25 +75,10 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
       setError('Wait for the attachments to finish uploading, or remove them.');
       return;
     }
-    sendingRef.current = true;
-    setSending(true);
-    setError(null);
-    void onSend(
+    void send.run(
       content,
       attachments.map((a) => a.id),
-    ).then((outcome) => {
-      sendingRef.current = false;
-      setSending(false);
-      if (outcome === 'unknown') {
-        setError(
-          'We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.',
-        );
-      } else if (outcome === 'rejected') {
-        setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
-      } else if (outcome === 'blocked') {
-        setError('Your message was not sent. Your text is kept; send it once you are signed in again.');
-      }
-    });
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -106,7 +103,7 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
 
   return (
     <form className="composer" onSubmit={onSubmit} noValidate>
-      <fieldset disabled={isSending} className="composer-fieldset">
+      <fieldset disabled={send.isBusy} className="composer-fieldset">
         <legend className="visually-hidden">Write a message</legend>
         <div className={`field${error ? ' field-invalid' : ''}`}>
           <label htmlFor={fieldId}>Your message</label>
@@ -157,7 +154,7 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
           onRemove={(record) => setAttachments((list) => list.filter((a) => a.id !== record.id))}
           onSummaryChange={setUploads}
         />
-        <Button type="submit" isBusy={isSending} busyLabel="Sending…">
+        <Button type="submit" isBusy={send.isBusy} busyLabel="Sending…">
           Send
         </Button>
       </fieldset>

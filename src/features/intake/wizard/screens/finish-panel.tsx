@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
 import { StepFailure } from '@/wizard';
@@ -14,24 +15,18 @@ export interface FinishPanelProps {
 
 /**
  * Every intake step is passed (or there are none) and no visit exists yet: one button creates it.
- * A ref guards the click, so a double click starts once.
+ * The click runs in a single flight, so a double click starts once.
  */
 export function FinishPanel({ label, roomName, hasAnswers, onStart }: FinishPanelProps) {
-  const busy = useRef(false);
-  const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const start = () => {
-    if (busy.current) return;
-    busy.current = true;
-    setBusy(true);
+  const start = useSingleFlight(async () => {
     setFailure(null);
-    onStart()
-      .catch((error: unknown) => setFailure(failureWords(error)))
-      .finally(() => {
-        busy.current = false;
-        setBusy(false);
-      });
-  };
+    try {
+      await onStart();
+    } catch (error) {
+      setFailure(failureWords(error));
+    }
+  });
   return (
     <div className="finish-panel">
       {hasAnswers ? (
@@ -40,7 +35,7 @@ export function FinishPanel({ label, roomName, hasAnswers, onStart }: FinishPane
         <p>{roomName} needs no questions answered first.</p>
       )}
       <FormError message={failure} />
-      <Button onClick={start} isBusy={isBusy} busyLabel="Please wait…">
+      <Button onClick={() => void start.run()} isBusy={start.isBusy} busyLabel="Please wait…">
         {label}
       </Button>
     </div>

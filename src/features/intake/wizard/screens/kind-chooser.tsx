@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useCreateIntake } from '@/api/intakes/mutations';
 import type { Room } from '@/api/rooms/schemas';
 import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import { useSingleFlight } from '@/components/form';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
@@ -28,34 +29,24 @@ export interface KindChooserProps {
 export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserProps) {
   const navigate = useNavigate();
   const createIntake = useCreateIntake();
-  const busy = useRef(false);
-  const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [choice, setChoice] = useState<VisitKind | null>(null);
 
-  const start = (kind: VisitKind) => {
-    if (busy.current) return;
-    busy.current = true;
-    setBusy(true);
+  const start = useSingleFlight(async (kind: VisitKind) => {
     setFailure(null);
-    void (async () => {
-      try {
-        const ref = await createIntake.mutateAsync({
-          room_code: roomCode,
-          type: INTAKE_TYPE_FOR_KIND[kind],
-          custom: { [CUSTOM_FIELDS.visitKind]: kind },
-        });
-        keepAnswers(ref.id, { [CUSTOM_FIELDS.visitKind]: kind });
-        await navigate(paths.patient.intake(roomCode, firstStepOf(kind)?.slug, ref.id));
-      } catch (error) {
-        const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
-        setFailure(`${reason} Please try again.`);
-      } finally {
-        busy.current = false;
-        setBusy(false);
-      }
-    })();
-  };
+    try {
+      const ref = await createIntake.mutateAsync({
+        room_code: roomCode,
+        type: INTAKE_TYPE_FOR_KIND[kind],
+        custom: { [CUSTOM_FIELDS.visitKind]: kind },
+      });
+      keepAnswers(ref.id, { [CUSTOM_FIELDS.visitKind]: kind });
+      await navigate(paths.patient.intake(roomCode, firstStepOf(kind)?.slug, ref.id));
+    } catch (error) {
+      const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
+      setFailure(`${reason} Please try again.`);
+    }
+  });
 
   return (
     <Page title="How would you like to be seen?">
@@ -66,11 +57,11 @@ export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserP
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (choice) start(choice);
+          if (choice) void start.run(choice);
           else setFailure('Choose how you would like to be seen.');
         }}
       >
-        <fieldset disabled={isBusy} className="field field-radio choice-list">
+        <fieldset disabled={start.isBusy} className="field field-radio choice-list">
           <legend>{room.name} offers these kinds of visit</legend>
           {kinds.map((k) => (
             <label key={k} className="choice">
@@ -93,7 +84,7 @@ export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserP
           <Link to={paths.patient.room(roomCode)} className="btn btn-secondary">
             Back
           </Link>
-          <Button type="submit" isBusy={isBusy} busyLabel="Please wait…">
+          <Button type="submit" isBusy={start.isBusy} busyLabel="Please wait…">
             Continue
           </Button>
         </div>
