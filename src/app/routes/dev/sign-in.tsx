@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { listPersonas, signInPersona } from '@/api/dev/requests';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
+import { ErrorState } from '@/components/feedback/status';
 import { ClinicBrand } from '@/components/layout/branding';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -46,29 +47,29 @@ export function Component() {
       </p>
       <Page title="Development sign-in">
         <p>Choose a demo persona. This page exists only when the portal runs on the mock backend.</p>
-        {personas.isPending ? <Spinner label="Loading personas…" /> : null}
-        {personas.isError ? (
-          <ErrorState error={personas.error} onRetry={() => void personas.refetch()} />
-        ) : null}
         {error ? <ErrorState error={error} title="Sign-in failed" /> : null}
-        <ul className="persona-list">
-          {personas.data?.data.map((p) => (
-            <li key={p.key} className="card">
-              <h2>{p.label}</h2>
-              <p>
-                <span className="tag">{p.role}</span> {p.description}
-              </p>
-              <Button
-                onClick={() => void choose(p.key, p.role)}
-                isBusy={pending === p.key}
-                disabled={pending !== null}
-                aria-label={`Sign in as ${p.label}`}
-              >
-                Sign in
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <QueryState query={personas} label="Loading personas…">
+          {(list) => (
+            <ul className="persona-list">
+              {list.data.map((p) => (
+                <li key={p.key} className="card">
+                  <h2>{p.label}</h2>
+                  <p>
+                    <span className="tag">{p.role}</span> {p.description}
+                  </p>
+                  <Button
+                    onClick={() => void choose(p.key, p.role)}
+                    isBusy={pending === p.key}
+                    disabled={pending !== null}
+                    aria-label={`Sign in as ${p.label}`}
+                  >
+                    Sign in
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Page>
     </main>
   );

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
-import { Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryStale } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { AppointmentDetail } from '@/features/scheduling';
@@ -27,7 +28,7 @@ export function Component() {
   }
   return (
     <Page title="Appointment">
-      {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
+      <QueryStale query={visit} />
       <AppointmentDetail visit={visit.data} zone={zone} />
       {/* Before a scheduled visit: the camera, microphone and speakers can be checked ahead of time. */}
       {visit.data.status === VISIT_STATUS.pending || visit.data.status === VISIT_STATUS.confirmed ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { DocumentsPanel } from '@/features/documents';
 
@@ -9,11 +9,9 @@ export function Component() {
   const me = useQuery(userQueries.me());
   return (
     <Page title="Documents">
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? (
-        <DocumentsPanel patientId={me.data.id} viewerId={me.data.id} heading="Your documents" />
-      ) : null}
+      <QueryState query={me}>
+        {(user) => <DocumentsPanel patientId={user.id} viewerId={user.id} heading="Your documents" />}
+      </QueryState>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { settingQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { useClinic } from '@/components/layout/branding';
 import { HomeGrid } from '@/components/layout/home-card';
 import { Page } from '@/components/layout/page';
@@ -28,28 +28,30 @@ export function Component() {
         .
       </p>
     ) : null;
-  if (me.isPending) return <Spinner />;
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
   return (
-    <Page
-      title="Home"
-      heading={
-        <>
-          Welcome, <bdi>{me.data.first_name ?? 'there'}</bdi>
-        </>
-      }
-    >
-      <p className="home-intro">
-        You are signed in to{' '}
-        <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
-      </p>
-      <HomeGrid label="Loading what needs your attention…" footer={support}>
-        {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
-          <PanelBoundary key={key} title={title}>
-            <Panel />
-          </PanelBoundary>
-        ))}
-      </HomeGrid>
-    </Page>
+    <QueryState query={me}>
+      {(user) => (
+        <Page
+          title="Home"
+          heading={
+            <>
+              Welcome, <bdi>{user.first_name ?? 'there'}</bdi>
+            </>
+          }
+        >
+          <p className="home-intro">
+            You are signed in to{' '}
+            <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
+          </p>
+          <HomeGrid label="Loading what needs your attention…" footer={support}>
+            {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
+              <PanelBoundary key={key} title={title}>
+                <Panel />
+              </PanelBoundary>
+            ))}
+          </HomeGrid>
+        </Page>
+      )}
+    </QueryState>
   );
 }

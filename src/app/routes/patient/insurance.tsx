@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { InsurancePanel } from '@/features/insurance';
 
@@ -9,9 +9,7 @@ export function Component() {
   const me = useQuery(userQueries.me());
   return (
     <Page title="Insurance">
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? <InsurancePanel userId={me.data.id} /> : null}
+      <QueryState query={me}>{(user) => <InsurancePanel userId={user.id} />}</QueryState>
     </Page>
   );
 }

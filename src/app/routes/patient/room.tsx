@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { isApiError } from '@/api/errors';
+import { QueryError } from '@/components/feedback/query-state';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
@@ -13,17 +14,22 @@ export function Component() {
   if (room.isPending) return <Spinner label="Loading the room…" />;
   if (room.isError) {
     const missing = isApiError(room.error) && room.error.status === 404;
+    const allRooms = (
+      <p>
+        <Link to={paths.patient.rooms()}>See all rooms</Link>
+      </p>
+    );
     return (
       <Page title={missing ? 'Room not found' : 'Room'}>
-        <ErrorState
-          error={room.error}
-          title={missing ? 'This room does not exist' : 'We couldn’t load this room'}
-          onRetry={missing ? undefined : () => void room.refetch()}
-        >
-          <p>
-            <Link to={paths.patient.rooms()}>See all rooms</Link>
-          </p>
-        </ErrorState>
+        {missing ? (
+          <ErrorState error={room.error} title="This room does not exist">
+            {allRooms}
+          </ErrorState>
+        ) : (
+          <QueryError query={room} title="We couldn’t load this room">
+            {allRooms}
+          </QueryError>
+        )}
       </Page>
     );
   }

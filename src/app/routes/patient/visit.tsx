@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryStale } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
@@ -25,7 +26,7 @@ export function Component() {
   const data = visit.data;
   return (
     <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
-      {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
+      <QueryStale query={visit} />
       <WaitingRoom visit={data} />
       {visitKindOf(data) !== 'econsult' &&
       (data.status === VISIT_STATUS.pending || data.status === VISIT_STATUS.confirmed) ? (

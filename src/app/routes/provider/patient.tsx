@@ -4,7 +4,8 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { DocumentsPanel } from '@/features/documents';
@@ -72,15 +73,9 @@ export function Component() {
         )
       }
     >
-      {patient.isError ? (
-        <ErrorState
-          error={patient.error}
-          title="We could not load this patient"
-          onRetry={() => void patient.refetch()}
-        />
-      ) : null}
+      <QueryError query={patient} title="We could not load this patient" />
       {me.isPending || patient.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
+      <QueryError query={me} />
       {me.data && patient.data ? (
         <>
           <PanelBoundary title="The profile">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { MyPatients } from '@/features/visits';
@@ -12,9 +12,9 @@ export function Component() {
   const zone = useViewerTimeZone();
   return (
     <Page title="My patients">
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? <MyPatients providerId={me.data.id} zone={zone} hrefFor={paths.provider.patient} /> : null}
+      <QueryState query={me}>
+        {(user) => <MyPatients providerId={user.id} zone={zone} hrefFor={paths.provider.patient} />}
+      </QueryState>
     </Page>
   );
 }

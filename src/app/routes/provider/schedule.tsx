@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 import { MySchedule } from '@/features/scheduling';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -11,9 +11,7 @@ export function Component() {
   const zone = useViewerTimeZone();
   return (
     <Page title="My schedule">
-      {me.isPending ? <Spinner /> : null}
-      {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : null}
-      {me.data ? <MySchedule providerId={me.data.id} zone={zone} /> : null}
+      <QueryState query={me}>{(user) => <MySchedule providerId={user.id} zone={zone} />}</QueryState>
     </Page>
   );
 }

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import { VISIT_KIND_TITLE, visitKindOf } from '@/api/visits/kinds';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
-import { Spinner, StaleBanner } from '@/components/feedback/status';
+import { QueryStale } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import {
@@ -41,7 +42,7 @@ export function Component() {
   const data = visit.data;
   return (
     <Page title={VISIT_KIND_TITLE[visitKindOf(data)]}>
-      {visit.isError ? <StaleBanner onRetry={() => void visit.refetch()} /> : null}
+      <QueryStale query={visit} />
       <ProviderVisitHeader visit={data} zone={zone} />
       {data.member_id ? (
         <p>

@@ -4,7 +4,7 @@ import { useForm, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryState } from '@/components/feedback/query-state';
 import { Avatar } from '@/components/ui/avatar';
 import { providerIdOf, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
@@ -68,31 +68,25 @@ export function ProviderStep({ slug, room, intake, submitLabel, backHref, save }
   }));
   const form = useForm<ProviderChoice>({ resolver: zodResolver(ProviderChoiceSchema), defaultValues });
 
-  if (providers.isPending) return <Spinner label="Loading the providers…" />;
-  if (providers.isError) {
-    return (
-      <ErrorState
-        title="We could not load the providers"
-        error={providers.error}
-        onRetry={() => void providers.refetch()}
-      />
-    );
-  }
   return (
-    <StepFrame
-      form={form}
-      slug={slug}
-      submitLabel={submitLabel}
-      backHref={backHref}
-      onValid={(values) =>
-        // provider_id 0 clears an earlier choice: the visit goes to whoever is free first.
-        save({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
-      }
-    >
-      {providers.data.length === 0 ? (
-        <p>No provider is listed for this room yet; the first available one will see you.</p>
-      ) : null}
-      <ProviderOptions providers={providers.data} />
-    </StepFrame>
+    <QueryState query={providers} label="Loading the providers…" errorTitle="We could not load the providers">
+      {(list) => (
+        <StepFrame
+          form={form}
+          slug={slug}
+          submitLabel={submitLabel}
+          backHref={backHref}
+          onValid={(values) =>
+            // provider_id 0 clears an earlier choice: the visit goes to whoever is free first.
+            save({ fields: { provider_id: values.provider === FIRST_AVAILABLE ? '0' : values.provider } })
+          }
+        >
+          {list.length === 0 ? (
+            <p>No provider is listed for this room yet; the first available one will see you.</p>
+          ) : null}
+          <ProviderOptions providers={list} />
+        </StepFrame>
+      )}
+    </QueryState>
   );
 }

@@ -57,21 +57,21 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
   if (account.isError && !account.data) {
     return (
       <Page title="Your visit">
-        <AccountFailure error={account.error} onRetry={() => void account.refetch()} />
+        <AccountFailure query={account} />
       </Page>
     );
   }
   if (room.isError && !room.data) {
     return (
       <Page title="Your visit">
-        <RoomFailure error={room.error} onRetry={() => void room.refetch()} />
+        <RoomFailure query={room} />
       </Page>
     );
   }
   if (intakeId && intake.isError && !intake.data) {
     return (
       <Page title="Your visit">
-        <IntakeFailure error={intake.error} roomCode={roomCode} onRetry={() => void intake.refetch()} />
+        <IntakeFailure query={intake} roomCode={roomCode} />
       </Page>
     );
   }

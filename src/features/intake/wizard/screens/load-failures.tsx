@@ -1,25 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { hasStatus, type ApiError } from '@/api/errors';
+import { hasStatus } from '@/api/errors';
+import { QueryError } from '@/components/feedback/query-state';
 import { ErrorState } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
+
+/** The failed first read of a record the wizard needs ("Try again" reads it again). */
+type FailedRead = Pick<UseQueryResult<unknown>, 'error' | 'isError' | 'refetch'>;
 
 /**
  * What the wizard shows when a record it needs could not be read the first time (the page around
  * it is the wizard's). A failed background refresh keeps the wizard, and anything typed, on screen.
  */
 
-export function AccountFailure({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
-  return (
-    <ErrorState title="We could not load this clinic’s visit questions" error={error} onRetry={onRetry} />
-  );
+export function AccountFailure({ query }: { query: FailedRead }) {
+  return <QueryError query={query} title="We could not load this clinic’s visit questions" />;
 }
 
-export function RoomFailure({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
-  if (!hasStatus(error, 404)) {
-    return <ErrorState title="We could not load this room" error={error} onRetry={onRetry} />;
+export function RoomFailure({ query }: { query: FailedRead }) {
+  if (!hasStatus(query.error, 404)) {
+    return <QueryError query={query} title="We could not load this room" />;
   }
   return (
-    <ErrorState title="We could not find this room" error={error}>
+    <ErrorState title="We could not find this room" error={query.error}>
       <p>
         <Link to={paths.patient.rooms()}>Choose a room</Link>
       </p>
@@ -28,20 +31,12 @@ export function RoomFailure({ error, onRetry }: { error: ApiError; onRetry: () =
 }
 
 /** Someone else's intake reads as not found: the answers are never shown, the way is to start again. */
-export function IntakeFailure({
-  error,
-  roomCode,
-  onRetry,
-}: {
-  error: ApiError;
-  roomCode: string;
-  onRetry: () => void;
-}) {
-  if (!hasStatus(error, 404) && !hasStatus(error, 403)) {
-    return <ErrorState title="We could not load your answers" error={error} onRetry={onRetry} />;
+export function IntakeFailure({ query, roomCode }: { query: FailedRead; roomCode: string }) {
+  if (!hasStatus(query.error, 404) && !hasStatus(query.error, 403)) {
+    return <QueryError query={query} title="We could not load your answers" />;
   }
   return (
-    <ErrorState title="We could not find these answers" error={error}>
+    <ErrorState title="We could not find these answers" error={query.error}>
       <p>
         <Link to={paths.patient.intake(roomCode)}>Start again</Link>
       </p>
