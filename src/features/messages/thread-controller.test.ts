@@ -8,9 +8,10 @@ import type {
   VisitMessagePage,
 } from '@/api/messages/schemas';
 import { POLL_BASE_MS, POLL_MAX_MS, ThreadController, type ThreadDeps } from './thread-controller';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
-const SELF = 'usr_patient';
-const OTHER = 'usr_provider';
+const SELF = SEED_USERS.patient;
+const OTHER = SEED_USERS.provider;
 
 /** A small model of the message API: append-only, oldest first, `skip`/`limit`/`sort`. */
 class FakeServer {

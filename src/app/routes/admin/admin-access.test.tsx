@@ -4,6 +4,7 @@ import { db } from '@/mocks/db';
 import { findUserByCode } from '@/mocks/lib/users';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([
@@ -70,6 +71,6 @@ describe('who administers the clinic', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/provider');
     expect(within(nav()).queryByRole('link', { name: 'Clinic administration' })).not.toBeInTheDocument();
-    expect(db.users.get('usr_provider')?.roles).toBeUndefined();
+    expect(db.users.get(SEED_USERS.provider)?.roles).toBeUndefined();
   });
 });

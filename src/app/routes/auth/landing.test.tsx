@@ -13,6 +13,7 @@ import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { findUserByCode } from '@/mocks/lib/users';
 import { renderRoute, type PersonaCode } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** A fresh SSO token for a persona, as POST /users/sso would hand to the clinic's site. */
 function ssoTokenFor(code: PersonaCode): string {
@@ -224,7 +225,11 @@ describe('a server whose /auth only redirects (spec 4.1, section 7: 302)', () =>
       expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/patient');
       // Spec 4.1 SSO rule 5: the SSO token is the user's access token; there is no refresh token.
-      expect(session.tokens).toMatchObject({ accessToken: token, refreshToken: '', userId: 'usr_patient' });
+      expect(session.tokens).toMatchObject({
+        accessToken: token,
+        refreshToken: '',
+        userId: SEED_USERS.patient,
+      });
       // The user is read with GET /me, the SSO token as X-ApiToken.
       expect(calls.find((c) => c.path === '/me')?.token).toBe(token);
       // The probe never spends the token: one_time_token would end the session it starts.
@@ -275,7 +280,7 @@ describe('terms of service gate', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I accept the terms' }));
     expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
-    expect(db.users.get('usr_patient2')!.tos).toBe(true);
+    expect(db.users.get(SEED_USERS.patient2)!.tos).toBe(true);
   });
 
   it('every area sends a user with tos false to the terms, and declining signs out', async () => {
@@ -285,7 +290,7 @@ describe('terms of service gate', () => {
     await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
     expect(session.getState().status).toBe('signed-out');
-    expect(db.users.get('usr_patient2')!.tos).toBe(false);
+    expect(db.users.get(SEED_USERS.patient2)!.tos).toBe(false);
   });
 
   it('the terms page sends someone who already accepted straight on', async () => {

@@ -5,6 +5,7 @@ import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 const panel = (name: string) => screen.findByRole('region', { name });
 
@@ -41,7 +42,7 @@ describe('patient home', () => {
   });
 
   it('asks a patient without an address to complete the profile for e-prescribing', async () => {
-    const casey = db.users.get('usr_patient')!;
+    const casey = db.users.get(SEED_USERS.patient)!;
     casey.street_addr = '';
     renderRoute('/patient', { as: 'demo-patient' });
     const todos = within(await panel('Things to do'));

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.
@@ -44,7 +45,7 @@ afterEach(() => {
 
 describe('waiting room', () => {
   it('shows the place in line and the estimated wait as a range', async () => {
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Walk-in visit' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
     expect(
@@ -59,15 +60,15 @@ describe('waiting room', () => {
 
   it('caps the estimate at the clinic’s maximum wait time', async () => {
     db.rooms.get('general')!._queue = { capacity: 20, average_visit_time: 1800 };
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     // 2 × 30 minutes would be an hour; visit.time.max_wait_time is 1800 seconds.
     expect(await screen.findByText('Estimated wait: up to 30 minutes.')).toBeInTheDocument();
   });
 
   it('says "next in line" when nobody is ahead', async () => {
-    db.visits.get('vis_queue_p001')!.status = 40;
-    db.visits.get('vis_queue_p002')!.status = 25;
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    db.visits.get(seedQueueVisit(1))!.status = 40;
+    db.visits.get(seedQueueVisit(2))!.status = 25;
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     expect(await screen.findByText('You are next in line.')).toBeInTheDocument();
     expect(screen.queryByText(/Estimated wait/)).not.toBeInTheDocument();
   });
@@ -78,8 +79,8 @@ describe('waiting room', () => {
       shouldAdvanceTime: true,
     });
     const queue = countRequests('/rooms/general/queue');
-    const visit = countRequests('/visits/vis_walkin_waiting');
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const visit = countRequests(`/visits/${SEED_VISITS.walkInWaiting}`);
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     await screen.findByText('You are number 3 in line (2 patients ahead of you).');
     const [q0, v0] = [queue.count, visit.count];
 
@@ -93,7 +94,7 @@ describe('waiting room', () => {
     expect(visit.count).toBe(v0 + 1);
 
     // Someone ahead was seen while the tab was in the background.
-    db.visits.get('vis_queue_p001')!.status = 25;
+    db.visits.get(seedQueueVisit(1))!.status = 25;
     setVisibility('visible');
     await advance(10_000);
     expect(queue.count).toBeGreaterThan(q0 + 1);
@@ -105,16 +106,16 @@ describe('waiting room', () => {
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       shouldAdvanceTime: true,
     });
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     await screen.findByText('You are number 3 in line (2 patients ahead of you).');
 
-    const response = await fetch('http://localhost/__mock/visits/vis_walkin_waiting/status', {
+    const response = await fetch(`http://localhost/__mock/visits/${SEED_VISITS.walkInWaiting}/status`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 25 }),
     });
     expect(response.ok).toBe(true);
-    const visit = countRequests('/visits/vis_walkin_waiting');
+    const visit = countRequests(`/visits/${SEED_VISITS.walkInWaiting}`);
     await advance(10_000);
 
     const join = await screen.findByRole('region', { name: 'Your provider is ready — join' });
@@ -132,7 +133,7 @@ describe('waiting room', () => {
   });
 
   it('shows the join link and meeting details of a visit in progress', async () => {
-    renderRoute('/patient/visits/vis_inprogress', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.inProgress}`, { as: 'demo-patient' });
     const join = await screen.findByRole('region', { name: 'Your provider is ready — join' });
     const link = within(join).getByRole('link', { name: 'Join the video visit' });
     expect(link).toHaveAttribute('target', '_blank');
@@ -148,18 +149,18 @@ describe('waiting room', () => {
   });
 
   it('labels a status outside the spec as unknown', async () => {
-    db.visits.get('vis_upcoming')!.status = 15;
-    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
+    db.visits.get(SEED_VISITS.upcoming)!.status = 15;
+    renderRoute(`/patient/visits/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     expect(await screen.findByText('Unknown status')).toBeInTheDocument();
     expect(screen.getByText(/^Unknown status\. Please contact the clinic/)).toBeInTheDocument();
   });
 
   it.each([
-    ['vis_completed', 'This visit is completed.'],
-    ['vis_cancelled', 'This visit was cancelled.'],
-    ['vis_upcoming', 'Your appointment is booked. Come back to this page at the start time to join.'],
+    [SEED_VISITS.completed, 'This visit is completed.'],
+    [SEED_VISITS.cancelled, 'This visit was cancelled.'],
+    [SEED_VISITS.upcoming, 'Your appointment is booked. Come back to this page at the start time to join.'],
     [
-      'vis_econsult_open',
+      SEED_VISITS.econsultOpen,
       'Your e-consult has been sent. A provider will reply in writing; you will find the answer on this page.',
     ],
   ])('explains where %s stands', async (id, text) => {
@@ -173,7 +174,7 @@ describe('waiting room', () => {
       expect(await screen.findByText(/Your e-consult has been sent/)).toBeInTheDocument();
       await vi.waitFor(() => expect(screen.queryByText(/^Loading the/)).not.toBeInTheDocument());
     };
-    const { unmount } = renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    const { unmount } = renderRoute(`/patient/visits/${SEED_VISITS.econsultOpen}`, { as: 'demo-patient' });
     await settled();
     // Nothing chosen, nothing to pay: no request the server would refuse (and the browser log).
     expect(invoices.count).toBe(0);
@@ -181,22 +182,22 @@ describe('waiting room', () => {
     unmount();
 
     const consultation = db.rooms.get('dermatology')!.payment!.consultations![0]!;
-    db.intakes.get('int_econsult_open')!.consultation_id = String(consultation.id);
-    renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    db.intakes.get(SEED_INTAKES.econsultOpen)!.consultation_id = String(consultation.id);
+    renderRoute(`/patient/visits/${SEED_VISITS.econsultOpen}`, { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { name: 'Your payment' })).toBeInTheDocument();
     expect(invoices.count).toBeGreaterThan(0);
   });
 
   it('does not show someone else’s visit', async () => {
-    db.users.get('usr_patient2')!.tos = true;
-    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient-2' });
+    db.users.get(SEED_USERS.patient2)!.tos = true;
+    renderRoute(`/patient/visits/${SEED_VISITS.upcoming}`, { as: 'demo-patient-2' });
     expect(await screen.findByRole('heading', { name: 'We couldn’t find this visit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All your visits' })).toBeInTheDocument();
   });
 
   it('shows the photo attached during the intake', async () => {
-    renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     const photos = await screen.findByRole('region', { name: 'Photos and documents' });
     expect(within(photos).getByRole('button', { name: 'Photo of my eyes' })).toBeInTheDocument();
   });
@@ -209,7 +210,7 @@ describe('waiting room', () => {
     });
     const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const { user } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const { user } = renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     const photos = await screen.findByRole('region', { name: 'Photos and documents' });
     await user.click(within(photos).getByRole('button', { name: 'Photo of my eyes' }));
     await vi.waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
@@ -241,7 +242,7 @@ describe('waiting room', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    const { user } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const { user } = renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     const photos = await screen.findByRole('region', { name: 'Photos and documents' });
     await user.click(within(photos).getByRole('button', { name: 'Referral letter' }));
     await vi.waitFor(() => expect(saved).toEqual(['Referral letter.docx']));

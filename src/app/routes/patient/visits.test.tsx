@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.
@@ -48,12 +49,12 @@ describe('patient visits list', () => {
       .find((item) => within(item).queryByText('Cancelled'))!;
     await user.click(within(cancelled).getByRole('link'));
     expect(await screen.findByText('This visit was cancelled.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/patient/visits/vis_cancelled');
+    expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.cancelled}`);
   });
 
   it('shows an empty list to a patient without visits', async () => {
     // This persona has not accepted the terms yet; that gate is not what this test is about.
-    db.users.get('usr_patient2')!.tos = true;
+    db.users.get(SEED_USERS.patient2)!.tos = true;
     renderRoute('/patient/visits', { as: 'demo-patient-2' });
     expect(await screen.findByText('No upcoming visits.')).toBeInTheDocument();
     expect(screen.getByText('No past visits yet.')).toBeInTheDocument();

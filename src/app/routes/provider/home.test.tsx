@@ -5,6 +5,7 @@ import { renderRoute } from '~test/render';
 import { db, resetDb } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { server } from '@/mocks/node';
+import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await import('./home');
@@ -60,7 +61,7 @@ describe('provider dashboard', () => {
     const queue = await screen.findByRole('list', { name: 'Patients waiting in General practice' });
     expect(within(queue).getAllByRole('listitem')).toHaveLength(3);
 
-    await walkIn('usr_patient2', 'Twisted ankle');
+    await walkIn(SEED_USERS.patient2, 'Twisted ankle');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(15_000);
     });
@@ -95,7 +96,7 @@ describe('provider dashboard', () => {
     };
     server.events.on('request:start', countReads);
 
-    await walkIn('usr_patient2', 'Twisted ankle');
+    await walkIn(SEED_USERS.patient2, 'Twisted ankle');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(15_000);
     });
@@ -125,13 +126,13 @@ describe('provider dashboard', () => {
     const waiting = within(inbox).getByRole('region', { name: 'Waiting to be accepted' });
     expect(await within(waiting).findByText('Dry patches on both elbows')).toBeInTheDocument();
     expect(within(waiting).getByText('New freckle on my cheek')).toBeInTheDocument();
-    expect(db.visits.get('vis_econsult_new_1')?.provider_id).toBeNull();
+    expect(db.visits.get(SEED_VISITS.econsultNew1)?.provider_id).toBeNull();
     // Dermatology takes e-consults only: no line to watch there.
     expect(await screen.findByText('This room takes no walk-ins.')).toBeInTheDocument();
   });
 
   it('pages a queue of 500 waiting patients', async () => {
-    const template = db.visits.get('vis_queue_p001')!;
+    const template = db.visits.get(seedQueueVisit(1))!;
     for (let i = 0; i < 500; i += 1) {
       const id = `vis_bulk_${i}`;
       db.visits.set(id, { ...template, id, created: Number(template.created) + i, intake_id: null });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await import('./patients');
@@ -11,13 +12,13 @@ describe('my patients and the patient chart', () => {
   it('lists the patients of my visits, each leading to the chart by id only', async () => {
     renderRoute('/provider/patients', { as: 'demo-provider' });
     const link = await screen.findByRole('link', { name: 'Casey Morgan' });
-    expect(link).toHaveAttribute('href', '/provider/patients/usr_patient');
+    expect(link).toHaveAttribute('href', `/provider/patients/${SEED_USERS.patient}`);
     // Riley Chen has no visit with Dr. Okafor.
     expect(screen.queryByRole('link', { name: 'Riley Chen' })).not.toBeInTheDocument();
   });
 
   it('shows the profile, then the documents and visits tabs, switched with the arrow keys', async () => {
-    const { user } = renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/patients/${SEED_USERS.patient}`, { as: 'demo-provider' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Patient: Casey Morgan' }),
     ).toBeInTheDocument();
@@ -32,11 +33,13 @@ describe('my patients and the patient chart', () => {
     expect(visits).toHaveFocus();
     const panel = screen.getByRole('tabpanel');
     const links = await within(panel).findAllByRole('link', { name: /^Walk-in visit/ });
-    expect(links.map((l) => l.getAttribute('href'))).toContain('/provider/visits/vis_walkin_waiting');
+    expect(links.map((l) => l.getAttribute('href'))).toContain(
+      `/provider/visits/${SEED_VISITS.walkInWaiting}`,
+    );
   });
 
   it('keeps the patient’s name out of the tab title and isolates it from bidi controls in the heading', async () => {
-    renderRoute('/provider/patients/usr_patient', { as: 'demo-provider' });
+    renderRoute(`/provider/patients/${SEED_USERS.patient}`, { as: 'demo-provider' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Patient: Casey Morgan' });
     expect(within(heading).getByText('Casey Morgan', { selector: 'bdi' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Patient record/);

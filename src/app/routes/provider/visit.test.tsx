@@ -4,6 +4,7 @@ import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
+import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await import('./visit');
@@ -20,7 +21,7 @@ async function actAs(userId: string, visitId: string, query: string) {
 
 describe('provider visit page', () => {
   it('shows the patient, the intake answers under the account’s titles, consent and the photo', async () => {
-    renderRoute('/provider/visits/vis_walkin_waiting', { as: 'demo-provider' });
+    renderRoute(`/provider/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-provider' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Walk-in visit' })).toBeInTheDocument();
     expect(screen.getByText('Casey Morgan')).toBeInTheDocument();
     const intake = await screen.findByRole('region', { name: 'Intake answers' });
@@ -33,16 +34,16 @@ describe('provider visit page', () => {
     expect(within(photos).getByRole('button', { name: 'Photo of my eyes' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the patient’s chart' })).toHaveAttribute(
       'href',
-      '/provider/patients/usr_patient',
+      `/provider/patients/${SEED_USERS.patient}`,
     );
   });
 
   it('takes, starts and completes a walk-in, once each, and stores every step', async () => {
-    const { user } = renderRoute('/provider/visits/vis_walkin_waiting', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-provider' });
     const take = await screen.findByRole('button', { name: 'Take this visit' });
     await user.dblClick(take);
     expect(await screen.findByRole('button', { name: 'Start the visit' })).toBeEnabled();
-    expect(db.visits.get('vis_walkin_waiting')?.provider_id).toBe('usr_provider');
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.provider_id).toBe(SEED_USERS.provider);
     expect(screen.queryByRole('button', { name: 'Take this visit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Start the visit' }));
@@ -51,25 +52,25 @@ describe('provider visit page', () => {
       'href',
       'https://demo.rooms.example.test/general',
     );
-    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(25);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(25);
 
     await user.click(screen.getByRole('button', { name: 'Complete the visit' }));
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
-    const stored = db.visits.get('vis_walkin_waiting');
+    const stored = db.visits.get(SEED_VISITS.walkInWaiting);
     expect(stored?.status).toBe(30);
     expect(stored?.actual_end).toEqual(expect.any(Number));
     expect(
-      db.outbox.filter((e) => e.type === 'visit.completed' && e.data.id === 'vis_walkin_waiting'),
+      db.outbox.filter((e) => e.type === 'visit.completed' && e.data.id === SEED_VISITS.walkInWaiting),
     ).toHaveLength(1);
   });
 
   it('without visit-status (a spec server): no actions, says where the status changes, and still joins', async () => {
     serveWithoutExtensions();
-    const writes = countRequests('POST', /\/visits\/vis_walkin_waiting$/);
-    const visit = db.visits.get('vis_walkin_waiting')!;
-    visit.provider_id = 'usr_provider';
+    const writes = countRequests('POST', new RegExp(`/visits/${SEED_VISITS.walkInWaiting}$`));
+    const visit = db.visits.get(SEED_VISITS.walkInWaiting)!;
+    visit.provider_id = SEED_USERS.provider;
     visit.status = 25;
-    renderRoute('/provider/visits/vis_walkin_waiting', { as: 'demo-provider' });
+    renderRoute(`/provider/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-provider' });
     const actions = await screen.findByRole('region', { name: 'Actions' });
     expect(actions).toHaveTextContent(
       'Taking, starting, completing and cancelling this visit are done in the clinic’s own system.',
@@ -81,15 +82,15 @@ describe('provider visit page', () => {
       'https://demo.rooms.example.test/general',
     );
     expect(writes.count).toBe(0);
-    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(25);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(25);
   });
 
   it('when two providers take the same visit, one wins and the other sees who took it', async () => {
-    const { user } = renderRoute('/provider/visits/vis_queue_p001', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/visits/${seedQueueVisit(1)}`, { as: 'demo-provider' });
     const take = await screen.findByRole('button', { name: 'Take this visit' });
     // The nurse takes it from another browser while this page still offers it; exactly one wins
     // (the mock's atomic take is raced in mocks/handlers/visit-actions.test.ts).
-    const nurse = await actAs('usr_nurse', 'vis_queue_p001', 'provider_id=usr_nurse');
+    const nurse = await actAs(SEED_USERS.nurse, seedQueueVisit(1), `provider_id=${SEED_USERS.nurse}`);
     await user.click(take);
     expect(nurse.status).toBe(200);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -97,49 +98,49 @@ describe('provider visit page', () => {
     );
     expect(await screen.findByText(/has taken this visit\.$/)).toHaveTextContent('Noah Lindqvist');
     expect(screen.queryByRole('button', { name: 'Take this visit' })).not.toBeInTheDocument();
-    expect(db.visits.get('vis_queue_p001')?.provider_id).toBe('usr_nurse');
+    expect(db.visits.get(seedQueueVisit(1))?.provider_id).toBe(SEED_USERS.nurse);
   });
 
   it('says so when the patient cancelled meanwhile, and changes nothing', async () => {
-    const { user } = renderRoute('/provider/visits/vis_queue_p002', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/visits/${seedQueueVisit(2)}`, { as: 'demo-provider' });
     const start = await screen.findByRole('button', { name: 'Start the visit' });
     // The patient leaves the queue while the provider reads the page.
-    db.visits.get('vis_queue_p002')!.status = 40;
+    db.visits.get(seedQueueVisit(2))!.status = 40;
     await user.click(start);
     expect(await screen.findByRole('alert')).toHaveTextContent('This visit has been cancelled.');
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
-    expect(db.visits.get('vis_queue_p002')).toMatchObject({ status: 40, provider_id: null });
+    expect(db.visits.get(seedQueueVisit(2))).toMatchObject({ status: 40, provider_id: null });
   });
 
   it('cancels a visit only with a reason, after a confirmation', async () => {
-    const { user } = renderRoute('/provider/visits/vis_queue_p002', { as: 'demo-provider' });
+    const { user } = renderRoute(`/provider/visits/${seedQueueVisit(2)}`, { as: 'demo-provider' });
     await user.click(await screen.findByRole('button', { name: 'Cancel the visit' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this visit?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
     expect(
       await within(dialog).findByText('Tell the patient why the visit is cancelled.'),
     ).toBeInTheDocument();
-    expect(db.visits.get('vis_queue_p002')?.status).toBe(10);
+    expect(db.visits.get(seedQueueVisit(2))?.status).toBe(10);
     await user.type(within(dialog).getByLabelText(/Reason for cancelling/), 'The clinic closes early today');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the visit' }));
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
-    expect(db.visits.get('vis_queue_p002')).toMatchObject({
+    expect(db.visits.get(seedQueueVisit(2))).toMatchObject({
       status: 40,
       cancel_reason: 'The clinic closes early today',
     });
   });
 
   it('completing an e-consult closes its thread for the patient', async () => {
-    const { user, unmount, session } = renderRoute('/provider/visits/vis_econsult_open', {
+    const { user, unmount, session } = renderRoute(`/provider/visits/${SEED_VISITS.econsultOpen}`, {
       as: 'demo-provider',
     });
     await user.click(await screen.findByRole('button', { name: 'Complete the e-consult' }));
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
-    expect(db.visits.get('vis_econsult_open')?.status).toBe(30);
+    expect(db.visits.get(SEED_VISITS.econsultOpen)?.status).toBe(30);
     unmount();
     session.dispose();
 
-    renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.econsultOpen}`, { as: 'demo-patient' });
     expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { server } from '@/mocks/node';
 import { renderRoute, type PersonaCode } from '~test/render';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.
@@ -34,13 +35,13 @@ describe('visit page loader: the e-consult thread', () => {
   it.each<[string, string, PersonaCode, string]>([
     [
       'the patient’s',
-      '/patient/visits/vis_walkin_waiting',
+      `/patient/visits/${SEED_VISITS.walkInWaiting}`,
       'demo-patient',
       'You are number 3 in line (2 patients ahead of you).',
     ],
     [
       'the provider’s',
-      '/provider/visits/vis_walkin_waiting',
+      `/provider/visits/${SEED_VISITS.walkInWaiting}`,
       'demo-provider',
       'Sneezing and itchy eyes, worse in the morning.',
     ],
@@ -55,7 +56,7 @@ describe('visit page loader: the e-consult thread', () => {
 
   it('asks for the newest page of an e-consult’s thread once, and the thread takes that answer', async () => {
     const requests = recordThreadRequests();
-    renderRoute('/patient/visits/vis_econsult_open', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.econsultOpen}`, { as: 'demo-patient' });
     // The history shows once the newest page has arrived (its rows need a layout jsdom has not).
     expect(await screen.findByRole('region', { name: 'Message history' })).toBeInTheDocument();
     expect(requests.newestPages()).toBe(1);

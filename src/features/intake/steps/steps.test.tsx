@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db, type IntakeRecord } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -91,7 +92,7 @@ describe('provider step', () => {
 
     await user.click(within(group).getByRole('radio', { name: /Dr\. Samira Okafor/ }));
     const intake = await next();
-    expect(intake.provider).toBe('usr_provider');
+    expect(intake.provider).toBe(SEED_USERS.provider);
 
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByRole('radio', { name: /Dr\. Samira Okafor/ })).toBeChecked();

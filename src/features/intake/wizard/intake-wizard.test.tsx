@@ -8,6 +8,7 @@ import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -244,7 +245,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
     // The other tab: same intake, visit created there.
     db.intakes.get(intakeId)!.visit_id = 'vis_other_tab';
     db.visits.set('vis_other_tab', {
-      ...db.visits.get('vis_pending')!,
+      ...db.visits.get(SEED_VISITS.pending)!,
       id: 'vis_other_tab',
       intake_id: intakeId,
       status: 10,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([
@@ -12,7 +13,7 @@ beforeAll(async () => {
 
 const waitingIn = (db: ReturnType<typeof renderRoute>['db'], room: string) =>
   [...db.visits.values()].filter(
-    (v) => v.member_id === 'usr_patient' && v.room_code === room && v.type === 1 && v.status === 10,
+    (v) => v.member_id === SEED_USERS.patient && v.room_code === room && v.type === 1 && v.status === 10,
   );
 
 describe('a second walk-in while one is waiting', () => {
@@ -25,8 +26,8 @@ describe('a second walk-in while one is waiting', () => {
     const note = await screen.findByRole('note', { name: 'You are already waiting in line' });
     expect(note).toHaveTextContent(/General practice/);
     await user.click(screen.getByRole('link', { name: 'Go back to your place in line' }));
-    expect(router.state.location.pathname).toBe('/patient/visits/vis_walkin_waiting');
+    expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.walkInWaiting}`);
     expect(db.intakes.size).toBe(intakes);
-    expect(waitingIn(db, 'general').map((v) => v.id)).toEqual(['vis_walkin_waiting']);
+    expect(waitingIn(db, 'general').map((v) => v.id)).toEqual([SEED_VISITS.walkInWaiting]);
   });
 });

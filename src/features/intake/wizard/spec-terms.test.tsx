@@ -4,6 +4,7 @@ import { db, resetDb } from '@/mocks/db';
 import { chargesFor } from '@/mocks/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone), as in the schedule step's tests. */
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
@@ -114,13 +115,13 @@ describe('the wizard on the spec’s terms (a server that drops the custom field
     expect(sent).toEqual([
       { location: 'NY', phone: '212 555 0100' },
       { reason_for_visit: 'Sore throat' },
-      { provider_id: 'usr_provider' },
+      { provider_id: SEED_USERS.provider },
     ]);
     expect(db.intakes.get(intakeId)).toMatchObject({
       location: 'NY',
       phone: '212 555 0100',
       reason_for_visit: 'Sore throat',
-      provider: 'usr_provider',
+      provider: SEED_USERS.provider,
       // Only what came with the creation (spec 4.4 takes custom fields there) is on the server.
       portal_steps_done: 'consent',
     });
@@ -156,7 +157,7 @@ describe('the wizard on the spec’s terms (a server that drops the custom field
       type: 2,
       start: nineAm,
       end: nineAm + 1800,
-      provider_id: 'usr_provider',
+      provider_id: SEED_USERS.provider,
     });
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ amount: 89 })]);
     expect(spec.chargeRequests).toBe(1);

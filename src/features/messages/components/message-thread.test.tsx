@@ -12,9 +12,10 @@ import { server } from '@/mocks/node';
 import { renderRoute, sessionFor } from '~test/render';
 import { draftKey } from '../drafts';
 import { POLL_BASE_MS, POLL_MAX_MS } from '../thread-controller';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
-const OPEN = 'vis_econsult_open';
-const CLOSED = 'vis_econsult_closed';
+const OPEN = SEED_VISITS.econsultOpen;
+const CLOSED = SEED_VISITS.econsultClosed;
 const OPEN_PATH = `/patient/visits/${OPEN}`;
 const THREAD_URL = '*/messaging/api/visits/:id/messages';
 
@@ -91,8 +92,8 @@ async function openThread(
 }
 
 const visit = (id: string) => db.visits.get(id) as VisitRecord;
-const patient = () => db.users.get('usr_patient')!;
-const provider = () => db.users.get('usr_provider')!;
+const patient = () => db.users.get(SEED_USERS.patient)!;
+const provider = () => db.users.get(SEED_USERS.provider)!;
 
 describe('e-consult thread: reading', () => {
   it('shows the thread oldest first with author, role and time in the viewer’s zone', async () => {
@@ -158,7 +159,7 @@ describe('e-consult thread: reading', () => {
       'nul\u0000char',
       'lone\ud800',
     ];
-    const derm = db.users.get('usr_derm')!;
+    const derm = db.users.get(SEED_USERS.derm)!;
     const renamed = { ...derm, full_name: '\u202EDr. Flipped', title: '' };
     for (const content of tricky) appendMessage(visit(OPEN), renamed, content, { quiet: true });
     const { history } = await openThread();
@@ -319,9 +320,9 @@ describe('e-consult thread: drafts (case D36)', () => {
   it('keeps a draft per thread across navigation and a remount, and drops it only when the message is confirmed', async () => {
     const first = await openThread();
     await first.user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Half-written question');
-    await act(() => first.router.navigate('/patient/visits/vis_econsult_closed'));
+    await act(() => first.router.navigate(`/patient/visits/${SEED_VISITS.econsultClosed}`));
     await screen.findByText(/This consultation is closed/);
-    expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Half-written question');
+    expect(window.sessionStorage.getItem(draftKey(SEED_USERS.patient, OPEN))).toBe('Half-written question');
     await act(() => first.router.navigate(OPEN_PATH));
     expect(await screen.findByRole('textbox', { name: 'Your message' })).toHaveValue('Half-written question');
     first.unmount();
@@ -331,7 +332,7 @@ describe('e-consult thread: drafts (case D36)', () => {
     expect(box).toHaveValue('Half-written question');
     await second.user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBeNull();
+    expect(window.sessionStorage.getItem(draftKey(SEED_USERS.patient, OPEN))).toBeNull();
   });
 
   it('keeps the text when the send is refused', async () => {
@@ -349,7 +350,7 @@ describe('e-consult thread: drafts (case D36)', () => {
     expect(screen.getByRole('textbox', { name: 'Your message' })).toHaveValue('Please keep me');
     expect(within(history).getByText(/Not sent/)).toBeInTheDocument();
     await waitFor(() =>
-      expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Please keep me'),
+      expect(window.sessionStorage.getItem(draftKey(SEED_USERS.patient, OPEN))).toBe('Please keep me'),
     );
     expect(stored(OPEN)).toHaveLength(1);
   });
@@ -383,7 +384,7 @@ describe('e-consult thread: drafts (case D36)', () => {
     const { user, session } = await openThread();
     await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Private draft');
     await waitFor(() =>
-      expect(window.sessionStorage.getItem(draftKey('usr_patient', OPEN))).toBe('Private draft'),
+      expect(window.sessionStorage.getItem(draftKey(SEED_USERS.patient, OPEN))).toBe('Private draft'),
     );
     await act(() => session.signOut());
     expect(Object.keys(window.sessionStorage).filter((k) => k.includes('message-draft'))).toEqual([]);
@@ -496,7 +497,7 @@ describe('e-consult thread: new replies', () => {
     expect(stored(OPEN).at(-1)).toMatchObject({
       content: 'Please book an in-person check.',
       type: 'provider_message',
-      actor: { id: 'usr_provider', type: 400 },
+      actor: { id: SEED_USERS.provider, type: 400 },
     });
   });
 });

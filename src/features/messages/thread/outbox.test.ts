@@ -20,9 +20,10 @@ import {
   type Outbox,
 } from './outbox';
 import { windowOf, type ThreadWindow } from './window';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
-const SELF = 'usr_patient';
-const OTHER = 'usr_provider';
+const SELF: string = SEED_USERS.patient;
+const OTHER: string = SEED_USERS.provider;
 const T0 = 1_700_000_000;
 
 /** Message `m<i>` sits at server index i, stored at T0 + i. */

@@ -17,12 +17,13 @@ import {
   windowOf,
   type ThreadWindow,
 } from './window';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** Message `m<i>` sits at server index i. */
 const msg = (i: number): VisitMessage => ({
   id: `m${i}`,
   type: 'provider_message',
-  actor: { id: 'usr_provider', type: 400, display_name: 'Dr. Samira Okafor' },
+  actor: { id: SEED_USERS.provider, type: 400, display_name: 'Dr. Samira Okafor' },
   content: `message ${i}`,
   created: 1_700_000_000 + i,
 });
