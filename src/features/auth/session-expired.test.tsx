@@ -11,6 +11,7 @@ import { api } from '@/mocks/lib/routes';
 import { renderRoute, sessionFor } from '~test/render';
 import { formatCountdown, signedOutPathFor } from './session-expired';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -237,7 +238,9 @@ describe('sign-out from the menu (A8, A9, A10)', () => {
     // Only the clinic's public branding may be cached again by the signed-out page.
     const cached = queryClient.getQueryCache().getAll();
     expect(cached.filter((q) => q.queryKey[0] === 'users' && q.state.data !== undefined)).toEqual([]);
-    expect(JSON.stringify(cached.map((q) => q.state.data))).not.toMatch(/Casey|usr_patient/);
+    expect(JSON.stringify(cached.map((q) => q.state.data))).not.toMatch(
+      new RegExp(`Casey|${SEED_USERS.patient}`),
+    );
     expect(Object.keys(window.sessionStorage)).toEqual([]);
 
     await act(() => router.navigate(-1));
@@ -301,7 +304,7 @@ describe('a session the server stopped accepting (A4, A5, D34)', () => {
       '/sign-in?returnTo=%2Fpatient%2Fprofile',
     );
     expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
-    expect(db.users.get('usr_patient')!.phone).toBe('2125550143');
+    expect(db.users.get(SEED_USERS.patient)!.phone).toBe('2125550143');
 
     // The same person signs in in another tab: this one picks the session up with the form intact.
     otherTab().signIn(sessionFor('demo-patient'));
@@ -310,6 +313,6 @@ describe('a session the server stopped accepting (A4, A5, D34)', () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
-    expect(db.users.get('usr_patient')!.phone).toBe('6465550100');
+    expect(db.users.get(SEED_USERS.patient)!.phone).toBe('6465550100');
   });
 });

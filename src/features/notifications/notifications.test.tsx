@@ -7,9 +7,10 @@ import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
 import { maskKey } from './devices-section';
 import { truncateText } from './notification-list';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 const newCount = () =>
-  [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient' && n.is_new === true).length;
+  [...db.notifications.values()].filter((n) => n.user_id === SEED_USERS.patient && n.is_new === true).length;
 
 async function openNotifications() {
   const utils = renderRoute('/patient/notifications', { as: 'demo-patient' });
@@ -73,7 +74,7 @@ describe('notifications page', () => {
     await user.click(screen.getByRole('button', { name: 'Mark all as seen' }));
     expect(await screen.findByText('No new notifications')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
-    const stored = [...db.notifications.values()].filter((n) => n.user_id === 'usr_patient');
+    const stored = [...db.notifications.values()].filter((n) => n.user_id === SEED_USERS.patient);
     expect(stored.filter((n) => n.read !== true || n.is_new === true)).toEqual([]);
   });
 
@@ -82,7 +83,9 @@ describe('notifications page', () => {
     await waitFor(() => expect(items()).toHaveLength(10));
     const message = screen.getAllByRole('link', { name: /New message from your care team/ })[0]!;
     await user.click(message);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/visits/vis_econsult_open'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.econsultOpen}`),
+    );
     expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false });
   });
 
@@ -102,10 +105,12 @@ describe('notifications page', () => {
   });
 
   it('opens a provider’s notification on the provider’s own visit page', async () => {
-    db.notifications.get('ntf_provider_1')!.visit_id = 'vis_walkin_waiting';
+    db.notifications.get('ntf_provider_1')!.visit_id = SEED_VISITS.walkInWaiting;
     const { user, router } = renderRoute('/provider/notifications', { as: 'demo-provider' });
     await user.click(await screen.findByRole('link', { name: /A patient is waiting in General practice/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/provider/visits/vis_walkin_waiting'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/provider/visits/${SEED_VISITS.walkInWaiting}`),
+    );
     expect(db.notifications.get('ntf_provider_1')).toMatchObject({ read: true });
   });
 

@@ -9,6 +9,7 @@ import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { sessionFor } from '~test/render';
 import { chargeIntakeOnce, continueWithoutCharging, PaymentNotMade, PaymentUnconfirmed } from './charge';
 import { ChargeMemory } from './charge-memory';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 const UNCONFIRMED =
   'We could not confirm whether your payment went through. To be safe we will not charge again from here. ' +
@@ -33,7 +34,7 @@ function addCard(id: string, declines = false) {
     exp_month: 12,
     exp_year: new Date().getFullYear() + 2,
     is_default: true,
-    _owner: 'usr_patient',
+    _owner: SEED_USERS.patient,
     _room_code: 'general',
     _provider_id: null,
     _created: nowSeconds(),
@@ -56,8 +57,8 @@ beforeEach(() => {
     id: intakeId,
     created: nowSeconds(),
     room_code: 'general',
-    member_id: 'usr_patient',
-    _owner: 'usr_patient',
+    member_id: SEED_USERS.patient,
+    _owner: SEED_USERS.patient,
   });
   addCard('src_test');
   spec = serveOnSpecTerms();

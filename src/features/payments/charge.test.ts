@@ -7,6 +7,7 @@ import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { sessionFor } from '~test/render';
 import type * as ChargeExports from './charge';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 type ChargeModule = typeof ChargeExports;
 
@@ -39,8 +40,8 @@ beforeEach(() => {
     id: intakeId,
     created: nowSeconds(),
     room_code: 'general',
-    member_id: 'usr_patient',
-    _owner: 'usr_patient',
+    member_id: SEED_USERS.patient,
+    _owner: SEED_USERS.patient,
     consultation_id: 'cons_general_30',
     payment_promo_code: 'WELCOME10',
   });
@@ -52,7 +53,7 @@ beforeEach(() => {
     exp_month: 12,
     exp_year: new Date().getFullYear() + 2,
     is_default: true,
-    _owner: 'usr_patient',
+    _owner: SEED_USERS.patient,
     _room_code: 'general',
     _provider_id: null,
     _created: nowSeconds(),

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 describe('receipt on the visit page', () => {
   it('shows the patient what was paid, the coupon, the amount and the card', async () => {
-    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     const receipt = await screen.findByRole('region', { name: 'Your payment' });
     expect(within(receipt).getByText('Standard consultation ($89.00)')).toBeInTheDocument();
     expect(within(receipt).getByText('WELCOME10 (10% off)')).toBeInTheDocument();
@@ -16,14 +17,14 @@ describe('receipt on the visit page', () => {
   });
 
   it('shows the provider the same receipt', async () => {
-    renderRoute('/provider/visits/vis_upcoming', { as: 'demo-provider' });
+    renderRoute(`/provider/visits/${SEED_VISITS.upcoming}`, { as: 'demo-provider' });
     const receipt = await screen.findByRole('region', { name: 'Payment' });
     expect(within(receipt).getByText('$80.10')).toBeInTheDocument();
     expect(within(receipt).getByText('WELCOME10 (10% off)')).toBeInTheDocument();
   });
 
   it('shows nothing for a visit with nothing to pay', async () => {
-    renderRoute('/patient/visits/vis_pending', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.pending}`, { as: 'demo-patient' });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'Your payment' })).not.toBeInTheDocument();
   });
@@ -34,7 +35,7 @@ describe('receipt on the visit page', () => {
         HttpResponse.json({ code: 500, message: 'x' }, { status: 500 }),
       ),
     );
-    renderRoute('/patient/visits/vis_upcoming', { as: 'demo-patient' });
+    renderRoute(`/patient/visits/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     const receipt = await screen.findByRole('region', { name: 'Your payment' });
     expect(within(receipt).getByRole('alert')).toHaveTextContent(
       'We could not load the payment details just now.',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { SEED_CARDS, SEED_USERS } from '@/mocks/seed/ids';
 
 async function openAfterHours() {
   const utils = renderRoute('/patient/payments', { as: 'demo-patient' });
@@ -11,7 +12,7 @@ async function openAfterHours() {
   return utils;
 }
 
-const casey = () => [...db.paymentSources.values()].filter((s) => s._owner === 'usr_patient');
+const casey = () => [...db.paymentSources.values()].filter((s) => s._owner === SEED_USERS.patient);
 
 describe('saved cards page', () => {
   it('lists cards with brand, last four, expiry, the default and the expired one marked', async () => {
@@ -28,8 +29,8 @@ describe('saved cards page', () => {
     const { user } = await openAfterHours();
     await user.click(screen.getByRole('button', { name: 'Make Mastercard ending 4444 the default card' }));
     await screen.findByText('Mastercard ending 4444 is now your default card.');
-    expect(db.paymentSources.get('src_casey_mc_expired')?.is_default).toBe(true);
-    expect(db.paymentSources.get('src_casey_visa')?.is_default).toBe(false);
+    expect(db.paymentSources.get(SEED_CARDS.caseyExpired)?.is_default).toBe(true);
+    expect(db.paymentSources.get(SEED_CARDS.caseyVisa)?.is_default).toBe(false);
   });
 
   it('removes the default only after confirmation and says which card takes its place', async () => {
@@ -40,12 +41,12 @@ describe('saved cards page', () => {
       'This is your default card. Mastercard ending 4444 will become your default card.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Keep card' }));
-    expect(db.paymentSources.has('src_casey_visa')).toBe(true);
+    expect(db.paymentSources.has(SEED_CARDS.caseyVisa)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Remove Visa ending 4242' }));
     await user.click(screen.getByRole('button', { name: 'Remove card' }));
     await screen.findByText('Visa ending 4242 was removed. Mastercard ending 4444 is now your default card.');
-    expect(casey().map((s) => [s.id, s.is_default])).toEqual([['src_casey_mc_expired', true]]);
+    expect(casey().map((s) => [s.id, s.is_default])).toEqual([[SEED_CARDS.caseyExpired, true]]);
     const list = screen.getByRole('list', { name: 'Saved cards' });
     expect(within(list).getByRole('listitem')).toHaveTextContent(/Mastercard ending 4444\s*Default/);
   });

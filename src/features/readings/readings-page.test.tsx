@@ -5,6 +5,7 @@ import { db } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 async function openPage() {
   const utils = renderRoute('/patient/readings', { as: 'demo-patient' });
@@ -57,9 +58,9 @@ describe('health readings page', () => {
     expect(within(sent).getByRole('listitem')).toHaveTextContent(
       'Blood pressure: 16/10 kPa (120/75 mmHg) · Blood pressure monitor · taken',
     );
-    expect(db.devices.get('usr_patient:portal-blood_pressure_monitor')).toMatchObject({
+    expect(db.devices.get(`${SEED_USERS.patient}:portal-blood_pressure_monitor`)).toMatchObject({
       type: 'blood_pressure_monitor',
-      user_id: 'usr_patient',
+      user_id: SEED_USERS.patient,
     });
     expect(measurements()).toEqual([
       expect.objectContaining({
@@ -70,7 +71,7 @@ describe('health readings page', () => {
         hp: 16,
         lp: 10,
         bp_unit: 'kPa',
-        user_id: 'usr_patient',
+        user_id: SEED_USERS.patient,
         _api_key: 'demo-api-key',
       }),
     ]);
@@ -124,7 +125,7 @@ describe('health readings page', () => {
     await user.type(within(register).getByRole('textbox', { name: /^Serial number/ }), 'OM-123');
     await user.click(within(register).getByRole('button', { name: 'Register device' }));
     expect(await within(register).findByText(/Cuff at home is registered/)).toBeInTheDocument();
-    expect(db.devices.get('usr_patient:OM-123')).toMatchObject({
+    expect(db.devices.get(`${SEED_USERS.patient}:OM-123`)).toMatchObject({
       device_name: 'Cuff at home',
       type: 'blood_pressure_monitor',
     });

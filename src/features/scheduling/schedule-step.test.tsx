@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { db, resetDb } from '@/mocks/db';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone). */
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
@@ -56,16 +57,18 @@ describe('schedule step', () => {
 
     await waitFor(() =>
       expect(
-        [...db.visits.values()].filter((v) => v.member_id === 'usr_patient' && v.start === nineAm),
+        [...db.visits.values()].filter((v) => v.member_id === SEED_USERS.patient && v.start === nineAm),
       ).toHaveLength(1),
     );
-    const visit = [...db.visits.values()].find((v) => v.member_id === 'usr_patient' && v.start === nineAm)!;
-    expect(visit).toMatchObject({ type: 2, provider_id: 'usr_provider', end: nineAm + 1800 });
+    const visit = [...db.visits.values()].find(
+      (v) => v.member_id === SEED_USERS.patient && v.start === nineAm,
+    )!;
+    expect(visit).toMatchObject({ type: 2, provider_id: SEED_USERS.provider, end: nineAm + 1800 });
     const intake = db.intakes.get(String(visit.intake_id))!;
     expect(intake).toMatchObject({
       slot_start: String(nineAm),
       slot_end: String(nineAm + 1800),
-      slot_provider_id: 'usr_provider',
+      slot_provider_id: SEED_USERS.provider,
       visit_id: visit.id,
     });
   });
@@ -82,8 +85,8 @@ describe('schedule step', () => {
     // Another patient books the same time before this one presses the button.
     db.visits.set('vis_rival', {
       id: 'vis_rival',
-      member_id: 'usr_patient2',
-      provider_id: 'usr_provider',
+      member_id: SEED_USERS.patient2,
+      provider_id: SEED_USERS.provider,
       account_code: 'demo',
       room_code: 'general',
       type: 2,
@@ -102,7 +105,7 @@ describe('schedule step', () => {
       within(nearest).getByRole('button', { name: /^9:30\sAM EST with Dr\. Samira Okafor/ }),
     ).toBeInTheDocument();
     const intakeId = [...db.intakes.values()].find(
-      (i) => i.member_id === 'usr_patient' && i.slot_start === String(nineAm),
+      (i) => i.member_id === SEED_USERS.patient && i.slot_start === String(nineAm),
     )?.id;
     expect(intakeId).toBeDefined();
     expect([...db.visits.values()].filter((v) => v.intake_id === intakeId)).toHaveLength(0);
@@ -121,9 +124,14 @@ describe('schedule step', () => {
     // Meanwhile the same patient books the nurse at that time in another tab.
     db.visits.set('vis_other_tab', {
       id: 'vis_other_tab',
-      member_id: 'usr_patient',
-      provider_id: 'usr_nurse',
-      provider: { id: 'usr_nurse', first_name: 'Noah', last_name: 'Lindqvist', full_name: 'Noah Lindqvist' },
+      member_id: SEED_USERS.patient,
+      provider_id: SEED_USERS.nurse,
+      provider: {
+        id: SEED_USERS.nurse,
+        first_name: 'Noah',
+        last_name: 'Lindqvist',
+        full_name: 'Noah Lindqvist',
+      },
       account_code: 'demo',
       room_code: 'general',
       type: 2,
@@ -138,7 +146,7 @@ describe('schedule step', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/That time was just taken by someone else/)).not.toBeInTheDocument();
     const intakeId = [...db.intakes.values()].find(
-      (i) => i.member_id === 'usr_patient' && i.slot_start === String(nineAm),
+      (i) => i.member_id === SEED_USERS.patient && i.slot_start === String(nineAm),
     )?.id;
     expect([...db.visits.values()].filter((v) => v.intake_id === intakeId)).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import { DEMO_SURVEY_STEP } from '@/mocks/seed/account';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute, sessionFor } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -61,8 +62,8 @@ describe('survey step', () => {
       clinic_code: 'demo',
       visit_id: visitId,
       intake_id: intakeId,
-      user_id: 'usr_patient',
-      data: { ease: 'very_hard', member_id: 'usr_patient' },
+      user_id: SEED_USERS.patient,
+      data: { ease: 'very_hard', member_id: SEED_USERS.patient },
     });
   });
 

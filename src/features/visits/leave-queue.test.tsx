@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
+import { SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await import('@/app/routes/patient/visit');
@@ -9,12 +10,12 @@ beforeAll(async () => {
 
 describe('leaving the waiting room', () => {
   it('asks first, then cancels the walk-in and says the visit was left', async () => {
-    const { user, db } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const { user, db } = renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Leave the waiting room' }));
     const dialog = screen.getByRole('dialog', { name: 'Leave the waiting room?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay in line' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(10);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(10);
 
     await user.click(screen.getByRole('button', { name: 'Leave the waiting room' }));
     await user.click(
@@ -24,13 +25,13 @@ describe('leaving the waiting room', () => {
     );
     expect(await screen.findByText(/You left the waiting room/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave the waiting room' })).not.toBeInTheDocument();
-    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(40);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(40);
   });
 
   it('without visit-status (a spec server): no leave button, says how to leave, sends nothing', async () => {
     serveWithoutExtensions();
-    const writes = countRequests('POST', /\/visits\/vis_walkin_waiting$/);
-    const { db } = renderRoute('/patient/visits/vis_walkin_waiting', { as: 'demo-patient' });
+    const writes = countRequests('POST', new RegExp(`/visits/${SEED_VISITS.walkInWaiting}$`));
+    const { db } = renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     expect(
       await screen.findByText(
         'To leave the line, contact the clinic. Closing this page does not take you out of the line.',
@@ -39,6 +40,6 @@ describe('leaving the waiting room', () => {
     expect(screen.getByRole('heading', { name: 'You are in the waiting room' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave the waiting room' })).not.toBeInTheDocument();
     expect(writes.count).toBe(0);
-    expect(db.visits.get('vis_walkin_waiting')?.status).toBe(10);
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(10);
   });
 });

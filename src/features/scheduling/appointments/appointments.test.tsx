@@ -5,6 +5,7 @@ import { db, nowSeconds } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
+import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([
@@ -16,7 +17,7 @@ beforeAll(async () => {
 
 /** Puts the seeded confirmed appointment `minutes` from now, on an open slot's times. */
 function upcomingIn(minutes: number) {
-  const visit = db.visits.get('vis_upcoming')!;
+  const visit = db.visits.get(SEED_VISITS.upcoming)!;
   visit.start = nowSeconds() + minutes * 60;
   visit.end = Number(visit.start) + 1800;
   return visit;
@@ -45,13 +46,13 @@ describe('appointments page', () => {
 describe('appointment page', () => {
   it('counts down to the join window, and offers the join link inside it', async () => {
     upcomingIn(120);
-    const { unmount } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    const { unmount } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     expect(await screen.findByText(/Join opens in 1 h 5\d min\./)).toBeInTheDocument();
     expect(screen.getByText('You can join from 10 minutes before the start.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Join the video visit' })).not.toBeInTheDocument();
     unmount();
     upcomingIn(5);
-    renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     expect(await screen.findByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
       'href',
       'https://demo.rooms.example.test/general',
@@ -60,41 +61,41 @@ describe('appointment page', () => {
 
   it('cancels after a confirmation that says what happens to a payment', async () => {
     upcomingIn(24 * 60);
-    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
     expect(dialog).toHaveTextContent(/not refunded automatically/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(await screen.findByText(/Your appointment is cancelled/)).toBeInTheDocument();
-    expect(db.visits.get('vis_upcoming')?.status).toBe(40);
+    expect(db.visits.get(SEED_VISITS.upcoming)?.status).toBe(40);
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change time' })).not.toBeInTheDocument();
   });
 
   it('without visit-status (a spec server): no cancel button, says to contact the clinic, keeps moving', async () => {
     serveWithoutExtensions();
-    const writes = countRequests('POST', /\/visits\/vis_upcoming$/);
+    const writes = countRequests('POST', new RegExp(`/visits/${SEED_VISITS.upcoming}$`));
     upcomingIn(24 * 60);
-    renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     expect(await screen.findByText('To cancel this appointment, contact the clinic.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change time' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
     expect(writes.count).toBe(0);
-    expect(db.visits.get('vis_upcoming')?.status).toBe(20);
+    expect(db.visits.get(SEED_VISITS.upcoming)?.status).toBe(20);
   });
 
   it('moves the appointment to another open time', async () => {
     const before = upcomingIn(24 * 60).start;
-    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Change time' }));
     await user.click(await screen.findByRole('button', { name: 'First open time' }));
     const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
     await user.click(days[0]!);
     await user.click(screen.getByRole('button', { name: 'Move my appointment' }));
     expect(await screen.findByText(/Your appointment is now on/)).toBeInTheDocument();
-    const after = db.visits.get('vis_upcoming');
+    const after = db.visits.get(SEED_VISITS.upcoming);
     expect(after?.start).not.toBe(before);
-    expect(after?.provider_id).toBe('usr_provider');
+    expect(after?.provider_id).toBe(SEED_USERS.provider);
     expect(typeof after?._slot_id).toBe('string');
   });
 
@@ -105,7 +106,7 @@ describe('appointment page', () => {
         HttpResponse.json({ error: 'slot_unavailable', message: 'taken' }, { status: 409 }),
       ),
     );
-    const { user } = renderRoute('/patient/appointments/vis_upcoming', { as: 'demo-patient' });
+    const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Change time' }));
     await user.click(await screen.findByRole('button', { name: 'First open time' }));
     const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
@@ -113,6 +114,6 @@ describe('appointment page', () => {
     await user.click(screen.getByRole('button', { name: 'Move my appointment' }));
     expect(await screen.findByText(/someone else just booked that time/)).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Nearest open times' })).toBeInTheDocument();
-    expect(db.visits.get('vis_upcoming')?.start).toBe(before);
+    expect(db.visits.get(SEED_VISITS.upcoming)?.start).toBe(before);
   });
 });

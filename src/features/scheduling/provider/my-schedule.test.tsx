@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
+import { SEED_SLOT_GROUPS, SEED_USERS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/provider/layout'), import('@/app/routes/provider/schedule')]);
@@ -11,9 +12,9 @@ describe('my schedule', () => {
   it('shows slot groups in words and deletes an empty group after saying how many slots go', async () => {
     // Seeded visits sit at times relative to now, so at some hours one falls on a Saturday morning:
     // the group is made empty here, whatever the hour the test runs at.
-    const saturday = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_quick');
+    const saturday = [...db.slots.values()].filter((s) => s.group_id === SEED_SLOT_GROUPS.okaforQuick);
     for (const visit of [...db.visits.values()]) {
-      if (visit.provider_id !== 'usr_provider' || typeof visit.start !== 'number') continue;
+      if (visit.provider_id !== SEED_USERS.provider || typeof visit.start !== 'number') continue;
       const end = typeof visit.end === 'number' ? visit.end : visit.start;
       const start = visit.start;
       if (saturday.some((s) => start < s.end && end > s.start)) db.visits.delete(visit.id);
@@ -24,14 +25,14 @@ describe('my schedule', () => {
     expect(
       within(groups).getByText(/Every Monday, Tuesday, Wednesday, Thursday and Friday, 9:00\sAM – 5:00\sPM/),
     ).toBeInTheDocument();
-    const count = [...db.slots.values()].filter((s) => s.group_id === 'grp_okafor_quick').length;
+    const count = [...db.slots.values()].filter((s) => s.group_id === SEED_SLOT_GROUPS.okaforQuick).length;
     await user.click(within(groups).getByRole('button', { name: /^Delete the slot group: Every Saturday/ }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this slot group?' });
     expect(dialog).toHaveTextContent(`${count} slots will be deleted, and the group with them.`);
     expect(dialog).toHaveTextContent('None of them is booked.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(`Deleted ${count} slots and the group.`)).toBeInTheDocument();
-    expect(db.slotGroups.has('grp_okafor_quick')).toBe(false);
+    expect(db.slotGroups.has(SEED_SLOT_GROUPS.okaforQuick)).toBe(false);
     await waitFor(() => expect(screen.queryByText(/Every Saturday/)).not.toBeInTheDocument());
   });
 
@@ -44,6 +45,6 @@ describe('my schedule', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete this slot group?' });
     expect(dialog).toHaveTextContent(/1 of them is booked/);
     await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
-    expect(db.slotGroups.has('grp_okafor_class')).toBe(true);
+    expect(db.slotGroups.has(SEED_SLOT_GROUPS.okaforClass)).toBe(true);
   });
 });
