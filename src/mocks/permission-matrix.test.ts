@@ -7,6 +7,7 @@ import { issuePair } from './lib/auth';
 import { server as mswServer } from './node';
 import { startMockServer } from './server';
 import { SEED_INTAKES, SEED_USERS } from './seed/ids';
+import { buildIntake } from '~test/builders';
 
 /**
  * The permission matrix: every endpoint of the mock × every kind of caller, over real HTTP on the
@@ -402,18 +403,10 @@ describe('identity is the user id only', () => {
     );
     if (!theirVisit) throw new Error('no visit of usr_patient in general');
     const intake = (id: string, roomCode: string, visitId: string | null) =>
-      db.intakes.set(id, {
+      db.intakes.set(
         id,
-        created: t,
-        modified: t,
-        type: '1',
-        reason_for_visit: 'Mine',
-        attachments: [],
-        visit_id: visitId,
-        room_code: roomCode,
-        member_id: SEED_USERS.patient,
-        _owner: SEED_USERS.patient,
-      });
+        buildIntake({ id, now: t, reason_for_visit: 'Mine', visit_id: visitId, room_code: roomCode }),
+      );
     intake('int_id_new', 'general', null);
     intake('int_id_visit', 'general', theirVisit.id);
     intake('int_id_ec', 'after-hours', null);

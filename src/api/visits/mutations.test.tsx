@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { payIntake } from '~test/payments';
 import { sessionFor } from '~test/render';
 import { createAppContext } from '@/app/create-app';
-import { db, nowSeconds } from '@/mocks/db';
+import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { useAddEconsultVisit, useAddWalkinVisit } from './mutations';
 import { visitQueries } from './queries';
 import { SEED_CONSULTATIONS, SEED_USERS } from '@/mocks/seed/ids';
+import { buildIntake } from '~test/builders';
 
 function setup() {
   const context = createAppContext(window.sessionStorage);
@@ -22,17 +23,7 @@ function setup() {
 
 /** An intake of usr_patient2 for `consultation`, paid as the payment step pays it before the visit. */
 async function addPaidIntake(id: string, roomCode: string, consultation: string) {
-  db.intakes.set(id, {
-    id,
-    created: nowSeconds(),
-    type: '1',
-    attachments: [],
-    visit_id: null,
-    room_code: roomCode,
-    member_id: SEED_USERS.patient2,
-    _owner: SEED_USERS.patient2,
-    consultation_id: consultation,
-  });
+  db.intakes.set(id, buildIntake({ id, member: SEED_USERS.patient2, room_code: roomCode, consultation }));
   const headers = { 'X-ApiToken': sessionFor('demo-patient-2').token.token, 'X-AccountCode': 'demo' };
   await payIntake(id, headers);
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { db, nextId, nowSeconds, type UserRecord } from '@/mocks/db';
+import { db, nextId, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
 import { chargesFor } from './billing';
 import { SEED_CARDS, SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS } from '../seed/ids';
+import { buildIntake } from '~test/builders';
 
 const API = 'http://mock.test/api_v3';
 type Body = { data?: unknown; code?: number; message?: string; decline_code?: string };
@@ -32,18 +33,7 @@ function intake(
   extra: Record<string, unknown> = {},
 ): string {
   const id = nextId('int');
-  db.intakes.set(id, {
-    id,
-    created: nowSeconds(),
-    modified: nowSeconds(),
-    type: '1',
-    room_code: 'general',
-    member_id: SEED_USERS.patient,
-    _owner: SEED_USERS.patient,
-    visit_id: null,
-    consultation_id: consultation,
-    ...extra,
-  });
+  db.intakes.set(id, buildIntake({ id, consultation, ...extra }));
   return id;
 }
 

@@ -4,6 +4,7 @@ import { payIntake } from '~test/payments';
 import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
 import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_SLOT_GROUPS, SEED_USERS, SEED_VISITS } from '../seed/ids';
+import { buildIntake } from '~test/builders';
 
 const BASE = 'http://localhost/api_v3';
 const DAY = 86_400;
@@ -50,20 +51,7 @@ function addIntake(
   roomCode = 'general',
   consultation?: string,
 ) {
-  const t = nowSeconds();
-  db.intakes.set(id, {
-    id,
-    created: t,
-    modified: t,
-    type: '2',
-    reason_for_visit: 'Test reason',
-    attachments: [],
-    visit_id: null,
-    room_code: roomCode,
-    member_id: owner,
-    _owner: owner,
-    ...(consultation ? { consultation_id: consultation } : {}),
-  });
+  db.intakes.set(id, buildIntake({ id, member: owner, room_code: roomCode, consultation, type: '2' }));
 }
 
 /** The consultation a slot is offered for, read from its group in the seeded store. */

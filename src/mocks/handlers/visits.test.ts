@@ -4,6 +4,7 @@ import { db, nowSeconds } from '../db';
 import { issuePair } from '../lib/auth';
 import { chargesFor } from './billing';
 import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '../seed/ids';
+import { buildIntake } from '~test/builders';
 
 const ORIGIN = 'http://localhost';
 const BASE = `${ORIGIN}/api_v3`;
@@ -34,18 +35,7 @@ const ids = (visits: VisitBody[]) => visits.map((v) => v.id).sort();
 
 /** An intake as the wizard leaves it; `consultation` is the custom field the consultation step saves. */
 function addIntake(id: string, owner: string, roomCode: string, consultation?: string) {
-  db.intakes.set(id, {
-    id,
-    created: nowSeconds(),
-    type: '1',
-    reason_for_visit: 'Test reason',
-    attachments: [],
-    visit_id: null,
-    room_code: roomCode,
-    member_id: owner,
-    _owner: owner,
-    ...(consultation ? { consultation_id: consultation } : {}),
-  });
+  db.intakes.set(id, buildIntake({ id, member: owner, room_code: roomCode, consultation }));
 }
 
 const walkin = (headers: Record<string, string>, query: string) =>
