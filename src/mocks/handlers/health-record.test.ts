@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
-import { SEED_PHARMACIES, SEED_USERS } from '../seed/ids';
+import { SEED_PHARMACIES, SEED_USERS, seedSurveyResponse } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const SURVEY = 'http://mock.test/survey';
@@ -220,11 +220,16 @@ describe('survey responses mock (spec 4.13)', () => {
     expect(all.status).toBe(200);
     expect(all.body.total_count).toBe((all.body.data as unknown[]).length);
     expect((all.body.data as { clinic_code: string }[]).every((r) => r.clinic_code === 'demo')).toBe(true);
-    const one = await call('GET', `${SURVEY}/surveys/post_visit_survey/responses?visit_ids=vis_s1,vis_s5`, {
-      as: 'demo-provider',
-      account: null,
-    });
-    expect((one.body.data as { id: string }[]).map((r) => r.id).sort()).toEqual(['svy_s001', 'svy_s005']);
+    const [first, fifth] = [seedSurveyResponse(1), seedSurveyResponse(5)];
+    const one = await call(
+      'GET',
+      `${SURVEY}/surveys/post_visit_survey/responses?visit_ids=${first.visitId},${fifth.visitId}`,
+      {
+        as: 'demo-provider',
+        account: null,
+      },
+    );
+    expect((one.body.data as { id: string }[]).map((r) => r.id).sort()).toEqual([first.id, fifth.id]);
     expect((await call('GET', `${SURVEY}/surveys/all/responses`, { account: null })).status).toBe(403);
     expect((await call('GET', `${SURVEY}/surveys/nope/responses`, { as: 'demo-provider' })).status).toBe(400);
   });

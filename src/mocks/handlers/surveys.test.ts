@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { sessionFor, type PersonaCode } from '~test/render';
-import { SEED_INTAKES, SEED_USERS, SEED_VISITS } from '../seed/ids';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedSurveyResponse } from '../seed/ids';
 
 const API = 'http://mock.test/api_v3';
 const SURVEY = 'http://mock.test/survey';
@@ -157,15 +157,16 @@ describe('survey report robustness (S7): no stored value makes it fail for the c
 describe('survey answers cannot name server-owned fields (S8)', () => {
   it('a posted body naming another patient, provider, visit or time stores and reports the true ones', async () => {
     const before = { ...intake() };
+    const seeded = seedSurveyResponse(1);
     const hostile = {
       survey_code: 'post_visit_survey',
       'survey.experience.ease': 'easy',
       'survey.experience.member_id': SEED_USERS.patient2,
       'survey.experience.provider_id': SEED_USERS.derm,
       'survey.experience.user_id': SEED_USERS.patient2,
-      'survey.experience.id': 'svy_s001',
-      'survey.experience.visit_id': 'vis_s1',
-      'survey.experience.intake_id': 'int_s1',
+      'survey.experience.id': seeded.id,
+      'survey.experience.visit_id': seeded.visitId,
+      'survey.experience.intake_id': seeded.intakeId,
       'survey.experience.created': '1',
       'survey.experience.clinic_code': 'other-clinic',
       'survey.experience.account': 'other-clinic',
@@ -188,7 +189,7 @@ describe('survey answers cannot name server-owned fields (S8)', () => {
     expect(status).toBe(200);
     expect(await own()).toEqual([
       {
-        id: 'sr_int_completed',
+        id: `sr_${SEED_INTAKES.completed}`,
         survey_code: 'post_visit_survey',
         clinic_code: 'demo',
         visit_id: SEED_VISITS.completed,
@@ -201,7 +202,7 @@ describe('survey answers cannot name server-owned fields (S8)', () => {
       },
     ]);
     // The seeded response the body named is untouched.
-    expect(db.surveyResponses.get('svy_s001')).toMatchObject({ id: 'svy_s001', visit_id: 'vis_s1' });
+    expect(db.surveyResponses.get(seeded.id)).toMatchObject({ id: seeded.id, visit_id: seeded.visitId });
   });
 
   it('an answer time after the last write is read as the time of that write', async () => {

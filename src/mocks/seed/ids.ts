@@ -127,5 +127,15 @@ export const SEED_ENDPOINTS = {
   android: 'ep_patient_android',
 } as const;
 
+/**
+ * The clinic's 36 survey responses (seed/surveys.ts): `seedSurveyResponse(1)` is `svy_s001`, about
+ * visit `vis_s1` and intake `int_s1` (ids no stored visit or intake has).
+ */
+export const seedSurveyResponse = (n: number) => ({
+  id: `svy_s${String(n).padStart(3, '0')}`,
+  visitId: `vis_s${n}`,
+  intakeId: `int_s${n}`,
+});
+
 /** Casey's notifications, newest first: `seedNotification(1)` is `ntf_1`; the first six are unread. */
 export const seedNotification = (n: number) => `ntf_${n}`;

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueuePatient } from './ids';
+import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueuePatient, seedSurveyResponse } from './ids';
 
 const DAY = 86400;
 
@@ -38,13 +38,13 @@ export function seedSurveys(db: Db, now: number): void {
     const member = patients[i % patients.length] ?? SEED_USERS.patient;
     const provider = providers[i % providers.length] ?? SEED_USERS.provider;
     const cancelled = code === 'cancel_intake_survey' || code === 'cancel_call_survey';
-    const id = `svy_s${String(i + 1).padStart(3, '0')}`;
+    const { id, visitId, intakeId } = seedSurveyResponse(i + 1);
     db.surveyResponses.set(id, {
       id,
       survey_code: code,
       clinic_code: 'demo',
-      visit_id: cancelled && code === 'cancel_intake_survey' ? '' : `vis_s${i + 1}`,
-      intake_id: `int_s${i + 1}`,
+      visit_id: cancelled && code === 'cancel_intake_survey' ? '' : visitId,
+      intake_id: intakeId,
       room_code: i % 3 === 0 ? 'dermatology' : 'general',
       user_id: member,
       data: cancelled
