@@ -26,34 +26,34 @@ function Names({ read }: { read: () => Promise<string[]> }) {
   );
 }
 
-function renderNames(read: () => Promise<string[]>) {
-  const client = new QueryClient();
+function showNames(read: () => Promise<string[]>) {
+  const queryClient = new QueryClient();
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       <Names read={read} />
     </QueryClientProvider>,
   );
-  return client;
+  return queryClient;
 }
 
 const outage = () => Promise.reject(new ApiError({ kind: 'http', status: 503 }));
 
 describe('QueryState', () => {
   it('says what is loading, then shows the data', async () => {
-    renderNames(() => Promise.resolve(['Ada']));
+    showNames(() => Promise.resolve(['Ada']));
     expect(screen.getByRole('status')).toHaveTextContent('Loading names…');
     expect(await screen.findByRole('listitem')).toHaveTextContent('Ada');
   });
 
   it('shows the empty state for an empty answer', async () => {
-    renderNames(() => Promise.resolve([]));
+    showNames(() => Promise.resolve([]));
     expect(await screen.findByText('No names yet.')).toBeInTheDocument();
   });
 
   it('shows the failure with Try again, and the data once a retry works', async () => {
     const user = userEvent.setup();
-    let read = outage;
-    renderNames(() => read());
+    let read: () => Promise<string[]> = outage;
+    showNames(() => read());
     expect(await screen.findByRole('heading', { name: "We couldn't load the names" })).toBeInTheDocument();
     read = () => Promise.resolve(['Grace']);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -61,11 +61,11 @@ describe('QueryState', () => {
   });
 
   it('keeps the last copy on screen with a quiet banner when a refresh fails', async () => {
-    let read = () => Promise.resolve(['Ada']);
-    const client = renderNames(() => read());
+    let read: () => Promise<string[]> = () => Promise.resolve(['Ada']);
+    const queryClient = showNames(() => read());
     await screen.findByRole('listitem');
     read = outage;
-    await client.refetchQueries({ queryKey: ['names'] });
+    await queryClient.refetchQueries({ queryKey: ['names'] });
     expect(await screen.findByText(/couldn’t refresh this just now/)).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Ada');
   });

@@ -46,25 +46,37 @@ export function QueryState<T>({
   return <Spinner label={label} lines={lines} />;
 }
 
+type Failing = Pick<Query<unknown>, 'error' | 'isError' | 'refetch'>;
+
 /**
- * The failure of a read that sits beside other content (a second list on a page): nothing while the
- * read is fine, the failure with "Try again" when it failed.
+ * The failure of a read that sits beside other content (a second list on a page), or of any of
+ * several reads shown together: nothing while they are fine, the first failure with "Try again"
+ * (which reads again what failed) otherwise. `retry={false}` for a failure retrying cannot mend.
  */
 export function QueryError({
   query,
   title,
+  retry = true,
   children,
 }: {
-  query: Pick<Query<unknown>, 'error' | 'isError' | 'refetch'>;
+  query: Failing | readonly Failing[];
   title?: string;
+  retry?: boolean;
   children?: ReactNode;
 }) {
-  if (!query.isError) return null;
+  const queries: readonly Failing[] = Array.isArray(query) ? query : [query as Failing];
+  const failed = queries.find((each) => each.isError);
+  if (!failed) return null;
   return (
-    <ErrorState error={query.error} title={title} onRetry={retryOf(query)}>
+    <ErrorState error={failed.error} title={title} onRetry={retry ? retryFailed(queries) : undefined}>
       {children}
     </ErrorState>
   );
+}
+
+/** Reads again every one of `queries` that failed. */
+export function retryFailed(queries: readonly Pick<Failing, 'isError' | 'refetch'>[]): () => void {
+  return () => queries.filter((each) => each.isError).forEach((each) => void each.refetch());
 }
 
 /** A quiet "could not refresh" banner over data still on screen, while its refresh failed. */

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 
 /**
  * The one double-submit guard. `run` starts `action` unless a run is still going (a double click,
@@ -8,21 +8,19 @@ import { useCallback, useRef, useState } from 'react';
  */
 export function useSingleFlight<A extends unknown[]>(action: (...args: A) => Promise<void>) {
   const running = useRef(false);
-  const latest = useRef(action);
-  latest.current = action;
   const [isBusy, setBusy] = useState(false);
 
-  const run = useCallback(async (...args: A): Promise<void> => {
+  const run = async (...args: A): Promise<void> => {
     if (running.current) return;
     running.current = true;
     setBusy(true);
     try {
-      await latest.current(...args);
+      await action(...args);
     } finally {
       running.current = false;
       setBusy(false);
     }
-  }, []);
+  };
 
   return { run, isBusy };
 }

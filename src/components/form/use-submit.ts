@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { fieldRefusal, fieldSentence, isApiError, type FieldRefusal } from '@/api/errors';
 import { useFocusWhenEnabled } from '@/components/ui/field';
@@ -45,30 +45,32 @@ export function useSubmit<T extends FieldValues, C = unknown, V extends FieldVal
   failure = fallbackFailure,
 }: SubmitOptions<T, C, V>) {
   const [formError, setFormError] = useState<string | null>(null);
-  const flight = useSingleFlight(async (event?: FormEvent<HTMLFormElement>) => {
-    setFormError(null);
-    await form.handleSubmit(async (values) => {
-      try {
-        await action(values);
-      } catch (error) {
-        const refused = refusedField(error, fields, under);
-        if (refused) {
-          form.setError(refused.field.name, { type: 'server', message: refused.message });
-          focusLater(refused.field.name);
-        } else setFormError(failure(error));
-      }
-    }, onInvalid)(event);
-  });
-  const { focusLater, onInvalid } = useFocusWhenEnabled(form, flight.isBusy);
-  const { run } = flight;
-
-  const onSubmit = useCallback(
-    (event?: FormEvent<HTMLFormElement>) => {
-      event?.preventDefault();
-      void run(event);
+  const flight = useSingleFlight(
+    async (
+      event: FormEvent<HTMLFormElement> | undefined,
+      focus: ReturnType<typeof useFocusWhenEnabled<T, C, V>>,
+    ) => {
+      setFormError(null);
+      await form.handleSubmit(async (values) => {
+        try {
+          await action(values);
+        } catch (error) {
+          const refused = refusedField(error, fields, under);
+          if (refused) {
+            form.setError(refused.field.name, { type: 'server', message: refused.message });
+            focus.focusLater(refused.field.name);
+          } else setFormError(failure(error));
+        }
+      }, focus.onInvalid)(event);
     },
-    [run],
   );
+  // Focus waits until the fieldset is enabled again (a disabled field cannot take it).
+  const focus = useFocusWhenEnabled(form, flight.isBusy);
+
+  const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    void flight.run(event, focus);
+  };
 
   return { onSubmit, isBusy: flight.isBusy, formError, setFormError };
 }

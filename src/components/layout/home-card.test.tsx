@@ -1,3 +1,5 @@
+import { ApiError } from '@/api/errors';
+import userEvent from '@testing-library/user-event';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,12 +66,22 @@ describe('HomeGrid', () => {
     expect(insurance).toHaveTextContent('Loading');
   });
 
-  it('counts a card that failed as settled, with its retry shown', async () => {
+  it('counts a card that failed as settled, and its retry reads again only what failed', async () => {
+    const user = userEvent.setup();
+    const failed = {
+      isPending: false,
+      isError: true,
+      error: new ApiError({ kind: 'network' }),
+      refetch: vi.fn(),
+    };
+    const waiting = { isPending: true, isError: false, error: null, refetch: vi.fn() };
     render(
       <HomeGrid label="Loading your home…">
-        <HomeCard title="Insurance" isPending error={new Error('offline')} onRetry={() => undefined} />
+        <HomeCard title="Insurance" queries={[waiting, failed]} />
       </HomeGrid>,
     );
-    expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /try again/i }));
+    expect(failed.refetch).toHaveBeenCalledTimes(1);
+    expect(waiting.refetch).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,11 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { retryFailed } from '../feedback/query-state';
 import { ErrorState, Spinner } from '../feedback/status';
+
+type CardRead = Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'error' | 'refetch'>;
 
 type ReportPending = (card: string, isPending: boolean) => void;
 const HomeGridContext = createContext<ReportPending | null>(null);
@@ -69,21 +73,24 @@ export function HomeGrid({
 
 /**
  * One panel of a home page: a titled card with its own loading and error states, so a panel
- * whose data fails shows that and a retry while the rest of the page works.
+ * whose data fails shows that and a retry while the rest of the page works. `queries` are the
+ * reads the card shows: it waits for all of them, shows the first failure, and its "Try again"
+ * reads again what failed.
  */
 export function HomeCard({
   title,
-  isPending = false,
-  error,
-  onRetry,
+  queries = [],
+  isPending: alsoPending = false,
   children,
 }: {
   title: string;
+  queries?: readonly CardRead[];
+  /** Waiting for something other than the reads (a check that follows them). */
   isPending?: boolean;
-  error?: unknown;
-  onRetry?: () => void;
   children?: ReactNode;
 }) {
+  const isPending = alsoPending || queries.some((query) => query.isPending);
+  const error = queries.find((query) => query.isError)?.error;
   const id = useId();
   const report = useContext(HomeGridContext);
   const isLoading = isPending && !error;
@@ -95,7 +102,7 @@ export function HomeCard({
     <section className="card home-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {error ? (
-        <ErrorState error={error} title={`We couldn’t load this just now`} onRetry={onRetry} />
+        <ErrorState error={error} title={`We couldn’t load this just now`} onRetry={retryFailed(queries)} />
       ) : isPending ? (
         <Spinner lines={2} />
       ) : (

@@ -5,7 +5,7 @@ import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
-import { EmptyState, ErrorState, Spinner } from '@/components/feedback/status';
+import { EmptyState, Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { visitKindOf, VISIT_KIND_TITLE, visitMedium, visitStatusWords } from '@/api/visits/kinds';
@@ -78,17 +78,9 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
     { end_time: now },
   ];
   const results = useQueries({ queries: filters.map((f) => visitQueries.list(f)) });
-  const failed = results.find((r) => r.isError);
   if (results.some((r) => r.isPending)) return <Spinner label="Loading your visits…" />;
-  if (failed) {
-    return (
-      <ErrorState
-        error={failed.error}
-        title="We couldn’t load your visits"
-        onRetry={() => results.forEach((r) => void r.refetch())}
-      />
-    );
-  }
+  if (results.some((r) => r.isError))
+    return <QueryError query={results} title="We couldn’t load your visits" />;
   const [inProgress, pending, confirmed, upcoming, past] = results.map((r) => r.data ?? []);
   const seen = new Set<string>();
   const take = (list: Visit[]) => list.filter((v) => (seen.has(v.id) ? false : (seen.add(v.id), true)));

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
-import { ErrorState } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 
 /**
@@ -9,29 +10,28 @@ import { Page } from '@/components/layout/page';
  * way a link leads back to the visit list.
  */
 export function VisitLoadError({
-  error,
-  onRetry,
+  query,
   backTo,
   backLabel,
 }: {
-  error: unknown;
-  onRetry: () => void;
+  /** The failed read of the visit. */
+  query: Pick<UseQueryResult<unknown>, 'error' | 'isError' | 'refetch'>;
   backTo: string;
   backLabel: string;
 }) {
-  const status = isApiError(error) ? error.status : null;
+  const status = isApiError(query.error) ? query.error.status : null;
   const gone = status === 404 || status === 403;
   return (
     <Page title={gone ? 'Visit not found' : 'Visit'}>
-      <ErrorState
-        error={error}
+      <QueryError
+        query={query}
         title={gone ? 'We couldn’t find this visit' : 'We couldn’t load this visit'}
-        onRetry={gone ? undefined : onRetry}
+        retry={!gone}
       >
         <p>
           <Link to={backTo}>{backLabel}</Link>
         </p>
-      </ErrorState>
+      </QueryError>
     </Page>
   );
 }

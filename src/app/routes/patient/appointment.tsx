@@ -18,12 +18,7 @@ export function Component() {
   if (visit.isPending) return <Spinner label="Loading your appointment…" />;
   if (visit.isError && !visit.data) {
     return (
-      <VisitLoadError
-        error={visit.error}
-        onRetry={() => void visit.refetch()}
-        backTo={paths.patient.appointments()}
-        backLabel="All your appointments"
-      />
+      <VisitLoadError query={visit} backTo={paths.patient.appointments()} backLabel="All your appointments" />
     );
   }
   return (

@@ -14,14 +14,7 @@ export function Component() {
   const visit = useVisit(id);
   if (visit.isPending) return <Spinner label="Loading your visit…" />;
   if (visit.isError && !visit.data) {
-    return (
-      <VisitLoadError
-        error={visit.error}
-        onRetry={() => void visit.refetch()}
-        backTo={paths.patient.visits()}
-        backLabel="All your visits"
-      />
-    );
+    return <VisitLoadError query={visit} backTo={paths.patient.visits()} backLabel="All your visits" />;
   }
   const data = visit.data;
   return (

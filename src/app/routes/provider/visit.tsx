@@ -30,14 +30,7 @@ export function Component() {
   const zone = useViewerTimeZone();
   if (visit.isPending) return <Spinner label="Loading the visit…" />;
   if (visit.isError && !visit.data) {
-    return (
-      <VisitLoadError
-        error={visit.error}
-        onRetry={() => void visit.refetch()}
-        backTo={paths.provider.home()}
-        backLabel="Back to the dashboard"
-      />
-    );
+    return <VisitLoadError query={visit} backTo={paths.provider.home()} backLabel="Back to the dashboard" />;
   }
   const data = visit.data;
   return (

@@ -11,12 +11,7 @@ export function InsuranceTodoPanel() {
   const cards = useQuery({ ...insuranceQueries.cards(me.data?.id ?? ''), enabled: Boolean(me.data?.id) });
   if (cards.isSuccess && cards.data.length > 0) return null;
   return (
-    <HomeCard
-      title="Insurance"
-      isPending={me.isPending || cards.isPending}
-      error={me.error ?? cards.error}
-      onRetry={() => void (me.isError ? me.refetch() : cards.refetch())}
-    >
+    <HomeCard title="Insurance" queries={[me, cards]}>
       <p>Add your insurance card so the clinic can bill your plan.</p>
       <Link className="btn btn-secondary" to={paths.patient.insurance()}>
         Add insurance

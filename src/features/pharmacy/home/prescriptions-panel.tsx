@@ -11,12 +11,7 @@ export function PrescriptionsPanel() {
   const list = useQuery({ ...erxQueries.prescriptions(me.data?.id ?? ''), enabled: Boolean(me.data?.id) });
   if (list.isSuccess && list.data.length === 0) return null;
   return (
-    <HomeCard
-      title="Current prescriptions"
-      isPending={me.isPending || list.isPending}
-      error={me.error ?? list.error}
-      onRetry={() => void (me.isError ? me.refetch() : list.refetch())}
-    >
+    <HomeCard title="Current prescriptions" queries={[me, list]}>
       <ul className="home-list">
         {(list.data ?? []).slice(0, 4).map((p) => (
           <li key={p.ID}>

@@ -42,12 +42,7 @@ export function ProfileTodosPanel() {
   const todos = me.data ? profileTodos(me.data) : [];
   if (me.isSuccess && todos.length === 0) return null;
   return (
-    <HomeCard
-      title="Things to do"
-      isPending={me.isPending}
-      error={me.isError ? me.error : null}
-      onRetry={() => void me.refetch()}
-    >
+    <HomeCard title="Things to do" queries={[me]}>
       <ul className="home-list">
         {todos.map((t) => (
           <li key={t.key} className="home-todo">

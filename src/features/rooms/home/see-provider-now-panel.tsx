@@ -19,12 +19,7 @@ export function SeeProviderNowPanel() {
   const isChecking = details.some((d) => d.isPending);
   if (list.isSuccess && !isChecking && open.length === 0) return null;
   return (
-    <HomeCard
-      title="See a provider now"
-      isPending={list.isPending || (isChecking && open.length === 0)}
-      error={list.isError ? list.error : null}
-      onRetry={() => void list.refetch()}
-    >
+    <HomeCard title="See a provider now" queries={[list]} isPending={isChecking && open.length === 0}>
       <ul className="home-list">
         {open.map((room) => (
           <li key={room.code} className="home-room">

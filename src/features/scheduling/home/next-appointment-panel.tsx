@@ -24,12 +24,7 @@ export function NextAppointmentPanel() {
   const opensAt = next?.start ? next.start - env.VITE_JOIN_OPENS_MINUTES * 60 : null;
   const isJoinOpen = opensAt !== null && now >= opensAt;
   return (
-    <HomeCard
-      title="Your next appointment"
-      isPending={upcoming.isPending}
-      error={upcoming.isError ? upcoming.error : null}
-      onRetry={() => void upcoming.refetch()}
-    >
+    <HomeCard title="Your next appointment" queries={[upcoming]}>
       {next ? (
         <>
           <p className="home-lead">

@@ -44,12 +44,7 @@ export function WaitingVisitPanel() {
   );
   if (visits.isSuccess && waiting.length === 0) return null;
   return (
-    <HomeCard
-      title="In the waiting room"
-      isPending={visits.isPending}
-      error={visits.isError ? visits.error : null}
-      onRetry={() => void visits.refetch()}
-    >
+    <HomeCard title="In the waiting room" queries={[visits]}>
       <ul className="home-list">
         {waiting.map((v) => (
           <WaitingItem key={v.id} visit={v} />
@@ -72,12 +67,7 @@ export function OpenEconsultsPanel() {
   const latest = useQueries({ queries: open.map((v) => messageQueries.latest(v.id)) });
   if (visits.isSuccess && open.length === 0) return null;
   return (
-    <HomeCard
-      title="Your e-consults"
-      isPending={visits.isPending}
-      error={visits.isError ? visits.error : null}
-      onRetry={() => void visits.refetch()}
-    >
+    <HomeCard title="Your e-consults" queries={[visits]}>
       <ul className="home-list">
         {open.map((v, i) => {
           const last = latest[i]?.data?.data[0];

@@ -6,7 +6,8 @@ import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
-import { ErrorState, Spinner } from '@/components/feedback/status';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -64,7 +65,6 @@ export function EconsultInbox({
     (a, b) => Number(unreadIds.has(b.id)) - Number(unreadIds.has(a.id)) || byCreated(a, b),
   );
   const reads = pending.concat(confirmed);
-  const failed = reads.find((r) => r.isError && !r.data);
   const loading = reads.some((r) => r.isPending);
 
   const item = (visit: Visit, unread: boolean) => (
@@ -87,13 +87,8 @@ export function EconsultInbox({
     <section className="card dashboard-section" aria-labelledby={headingId}>
       <h2 id={headingId}>E-consult inbox</h2>
       {loading ? <Spinner label="Loading e-consults…" /> : null}
-      {failed?.error ? (
-        <ErrorState
-          error={failed.error}
-          title="We couldn’t load the e-consults"
-          onRetry={() => reads.forEach((r) => void r.refetch())}
-        />
-      ) : null}
+      {/* A list still on screen keeps showing; only a read with nothing to show is a failure here. */}
+      <QueryError query={reads.filter((r) => r.data === undefined)} title="We couldn’t load the e-consults" />
       <section aria-labelledby={waitingId}>
         <h3 id={waitingId}>Waiting to be accepted</h3>
         {toAccept.length ? (
