@@ -46,6 +46,7 @@ const noHandRolledGuards = [
   'IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > LogicalExpression.test > MemberExpression[property.name="isPending"]',
   `IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > MemberExpression.test[property.name="current"][object.name=${GUARD_REF}]`,
   `IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > LogicalExpression.test > MemberExpression[property.name="current"][object.name=${GUARD_REF}]`,
+  'IfStatement[consequent.type="ReturnStatement"][consequent.argument=null] > Identifier.test[name=/^(busy|sending|submitting|saving|running|pending)$/i]',
 ].map((selector) => ({
   selector,
   message: 'Submit through useSubmit or useSingleFlight (components/form): the one double-submit guard.',

@@ -86,7 +86,7 @@ const CASES = [
   {
     file: 'hand-rolled-guard.ts',
     as: 'src/features/documents/probe.ts',
-    expected: Array.from({ length: 4 }, () => settingsChange),
+    expected: Array.from({ length: 5 }, () => settingsChange),
   },
   { file: 'hand-rolled-guard.ts', as: 'src/components/form/probe.ts', expected: [] },
 ];

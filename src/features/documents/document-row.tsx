@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FileRecord } from '@/api/files/schemas';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import {
   displayFileName,
@@ -30,6 +31,7 @@ function typeOf(file: FileRecord): string {
 
 /** One document: title, type, size, date, uploader, and what the viewer may do with it. */
 export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: DocumentRowProps) {
+  // Which of the two actions is running, for its busy label (useSingleFlight runs one at a time).
   const [busy, setBusy] = useState<'open' | 'download' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const title = fileTitleOf(file);
@@ -38,8 +40,7 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
   const uploader = file.creator?.id === viewerId ? 'you' : (file.creator?.full_name ?? 'the clinic');
   const mayEdit = file.creator?.id === viewerId;
 
-  const run = async (kind: 'open' | 'download') => {
-    if (busy) return;
+  const { run } = useSingleFlight(async (kind: 'open' | 'download') => {
     setBusy(kind);
     setError(null);
     try {
@@ -50,7 +51,7 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
     } finally {
       setBusy(null);
     }
-  };
+  });
 
   return (
     <li className="doc-row">

@@ -9,6 +9,8 @@ export function guards(
   if (!picked || sending.current) return;
   if (save.isPending) return;
   if (!picked || save.isPending) return;
+  const submitting = busy.current;
+  if (submitting) return;
   // Not guards: a mounted check, and a pending branch that renders something.
   const mounted = { current: true };
   if (!mounted.current) return;

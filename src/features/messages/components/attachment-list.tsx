@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
 import { downloadFileBlob, getFile } from '@/api/files/requests';
 import { isApiError } from '@/api/errors';
+import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FileName, formatBytes, sanitizeFileName } from '@/components/upload';
 
@@ -34,12 +35,9 @@ function saveBlob(blob: Blob, name: string): void {
 function Attachment({ id }: { id: string }) {
   // The link inside a record expires, so the record is re-read at download time anyway.
   const file = useQuery({ ...fileQueries.detail(id), staleTime: 60_000, gcTime: 5 * 60_000, retry: false });
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = file.data?.name ?? 'Attachment';
-  const download = async () => {
-    if (busy) return;
-    setBusy(true);
+  const { run: download, isBusy: busy } = useSingleFlight(async () => {
     setError(null);
     try {
       const record = await getFile(id);
@@ -47,10 +45,8 @@ function Attachment({ id }: { id: string }) {
       saveBlob(blob, sanitizeFileName(record.name, record.ext));
     } catch (cause) {
       setError(isApiError(cause) ? cause.userMessage : 'The file could not be downloaded.');
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   if (file.isError) {
     return <span className="msg-attachment-missing">Attachment not available</span>;
   }
