@@ -5,7 +5,7 @@ import { FILE_MOCK_DEFAULTS, fileMockConfig } from '@/mocks/handlers/files';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_FILES, SEED_USERS } from '@/mocks/seed/ids';
 
 const PNG_THUMB_BYTES = 87;
 
@@ -148,7 +148,7 @@ describe('patient documents page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Immunisations 2024', level: 3 })).toBeInTheDocument();
-    expect(db.files.get('file_doc_1')).toMatchObject({
+    expect(db.files.get(SEED_FILES.vaccination)).toMatchObject({
       name: 'Immunisations 2024',
       meta: { title: 'Immunisations 2024' },
     });
@@ -171,7 +171,7 @@ describe('patient documents page', () => {
       'The clinic is having trouble right now',
     );
     expect(rowOf('Vaccination record')).toBeInTheDocument();
-    expect(db.files.has('file_doc_1')).toBe(true);
+    expect(db.files.has(SEED_FILES.vaccination)).toBe(true);
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await user.click(screen.getByRole('button', { name: 'Delete Vaccination record' }));
@@ -180,7 +180,7 @@ describe('patient documents page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Vaccination record', level: 3 })).not.toBeInTheDocument(),
     );
-    expect(db.files.has('file_doc_1')).toBe(false);
+    expect(db.files.has(SEED_FILES.vaccination)).toBe(false);
   });
 
   it('opens a file in a new tab from bytes read through the API, so it opens whatever host serves the link', async () => {
@@ -211,8 +211,8 @@ describe('patient documents page', () => {
     ) {
       clicked.push({ download: this.download, rel: this.rel, href: this.href });
     });
-    db.files.set('file_doc_1', {
-      ...db.files.get('file_doc_1')!,
+    db.files.set(SEED_FILES.vaccination, {
+      ...db.files.get(SEED_FILES.vaccination)!,
       meta: {
         title: '../..\\evil\u202Etxt.exe',
         category: 'user_document',
@@ -227,7 +227,7 @@ describe('patient documents page', () => {
     let refused = false;
     server.use(
       http.get(api('/files/view/:id'), ({ params }) => {
-        if (params.id !== 'file_doc_1' || refused) return undefined;
+        if (params.id !== SEED_FILES.vaccination || refused) return undefined;
         refused = true;
         return HttpResponse.json({ code: 410, message: 'expired' }, { status: 410 });
       }),
@@ -261,7 +261,7 @@ describe('patient documents page', () => {
 
   it('pages long lists 25 rows at a time', async () => {
     const { db, user, router } = renderRoute('/patient/documents', { as: 'demo-patient' });
-    const template = db.files.get('file_doc_1')!;
+    const template = db.files.get(SEED_FILES.vaccination)!;
     for (let i = 0; i < 60; i += 1) {
       const id = `file_bulk_${i}`;
       db.files.set(id, {

@@ -4,7 +4,7 @@ import { db } from '@/mocks/db';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
 
@@ -44,7 +44,7 @@ describe('pharmacy step', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(db.intakes.get(intakeId)).toMatchObject({
-      pharmacy_code: 'ph_1002',
+      pharmacy_code: SEED_PHARMACIES.corner,
       pharmacy: 'Corner Drugs, 400 Atlantic Avenue, Brooklyn, NY 11217 · Phone (718) 555-0133',
     });
   });

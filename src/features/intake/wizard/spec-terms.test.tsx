@@ -4,7 +4,7 @@ import { db, resetDb } from '@/mocks/db';
 import { chargesFor } from '@/mocks/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone), as in the schedule step's tests. */
 const NOW = Date.UTC(2026, 10, 23, 12, 0);
@@ -188,7 +188,7 @@ describe('the wizard on the spec’s terms (a server that drops the custom field
     const stored = Object.keys(window.sessionStorage)
       .map((key) => `${key}=${window.sessionStorage.getItem(key) ?? ''}`)
       .join('\n');
-    expect(stored).toContain('ph_1002');
+    expect(stored).toContain(SEED_PHARMACIES.corner);
     expect(stored).not.toMatch(/Follow-up|Casey|Morgan/);
   });
 });
