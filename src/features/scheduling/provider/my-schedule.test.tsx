@@ -43,7 +43,9 @@ describe('my schedule', () => {
       await within(groups).findByRole('button', { name: /^Delete the slot group: Every Wednesday/ }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete this slot group?' });
-    expect(dialog).toHaveTextContent(/1 of them is booked/);
+    // The seed books the next class session; on some days another of her visits overlaps a later
+    // session too (Wednesdays at noon UTC: 2), so the count is not pinned, only that it warns.
+    expect(dialog).toHaveTextContent(/\b[1-9]\d* of them (is|are) booked \(first: /);
     await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
     expect(db.slotGroups.has(SEED_SLOT_GROUPS.okaforClass)).toBe(true);
   });
