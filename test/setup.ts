@@ -1,10 +1,11 @@
 import '@/lib/zod-setup';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureAuth } from '@/api/http';
 import { resetDb } from '@/mocks/db';
 import { resetMockConfig } from '@/mocks/lib/auth';
 import { setFaults } from '@/mocks/lib/faults';
 import { server } from '@/mocks/node';
+import { installConsoleGuard } from './console-guard';
 
 // Shared by both test environments (vite.config.ts `projects`): Node for logic, schemas, the
 // mock and the contract; jsdom for screens. The DOM half lives in setup-dom.ts.
@@ -28,9 +29,7 @@ globalThis.BroadcastChannel = FileScopedBroadcastChannel;
 // Tests fail on any request no handler answers, and on any unexpected console.error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-
-let consoleErrors: unknown[][] = [];
-const originalError = console.error;
+installConsoleGuard();
 
 beforeEach(() => {
   resetDb();
@@ -40,23 +39,11 @@ beforeEach(() => {
     window.sessionStorage.clear();
     window.localStorage.clear();
   }
-  consoleErrors = [];
-  console.error = (...args: unknown[]) => {
-    consoleErrors.push(args);
-    originalError(...args);
-  };
 });
 
 afterEach(() => {
   server.resetHandlers();
   configureAuth(null);
-  vi.useRealTimers();
-  console.error = originalError;
-  if (consoleErrors.length) {
-    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
-    consoleErrors = [];
-    throw new Error(`Unexpected console.error during the test: ${first.slice(0, 500)}`);
-  }
 });
 
 // Last, so its afterEach (unmounting the screen) runs before the ones above (hooks run as a stack).
