@@ -8,6 +8,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import { VISIT_STATUS, type Visit, type VisitMeeting } from '@/api/visits/schemas';
 import { useCancelVisit } from '@/api/visits/mutations';
 import { isApiError } from '@/api/errors';
+import { ATTENTION_TEXT, AttentionPrompt, attentionTag, useAttentionOnChange } from '@/components/attention';
 import { useSingleFlight } from '@/components/form';
 import { QueryState } from '@/components/feedback/query-state';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ import { formatDateTime } from '@/lib/dates';
 import { safeResourceUrl } from '@/lib/safe-url';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { useDocumentVisible } from './use-document-visible';
-import { WAITING_POLL_MS } from './use-visit';
+import { shouldPoll, WAITING_POLL_MS } from './use-visit';
 import { visitKindOf, visitMedium, visitStatusWords, type VisitKind } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
 import { estimateWaitRange, formatWaitRange } from './wait-estimate';
@@ -27,15 +28,27 @@ import { estimateWaitRange, formatWaitRange } from './wait-estimate';
 const MAX_WAIT_SETTING = 'visit/time/max_wait_time';
 const SecondsSchema = z.coerce.number().positive();
 
-/** The visit's status and what the patient can do now: wait in the queue, join, or read the outcome. */
+/**
+ * The visit's status and what the patient can do now: wait in the queue, join, or read the outcome.
+ * While a walk-in or an appointment about to start waits, the patient can ask to be alerted; when
+ * polling brings "in progress", they are (sound, tab title, a notification if allowed).
+ */
 export function WaitingRoom({ visit }: { visit: Visit }) {
   const kind = visitKindOf(visit);
+  const isLive = kind !== 'econsult';
+  useAttentionOnChange(isLive && visit.status === VISIT_STATUS.inProgress, {
+    ...ATTENTION_TEXT.ready,
+    tag: attentionTag('ready', visit.id),
+    url: paths.patient.visit(visit.id),
+  });
   return (
     <div className="waiting-room">
       {/* Announces the change to "ready — join" to screen readers when polling brings it. */}
       <div aria-live="polite">
         <StatusPanel visit={visit} kind={kind} />
       </div>
+      {/* Outside the live region above: the prompt announces its own changes. */}
+      {isLive && shouldPoll(visit) ? <AttentionPrompt reason="ready" /> : null}
       <VisitFacts visit={visit} />
     </div>
   );
