@@ -9,6 +9,7 @@ import { roomQueries } from '@/api/rooms/queries';
 import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
+import { ATTENTION_TEXT, AttentionPrompt, attentionTag, useAttentionOnChange } from '@/components/attention';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -64,7 +65,14 @@ function downloadIcs(event: CalendarEvent, name: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Join opens `VITE_JOIN_OPENS_MINUTES` before the start and closes at the end; a countdown before that. */
+/** The alert offer shows from this long before join opens (a tab is rarely kept open longer). */
+const OFFER_ALERT_SECONDS = 60 * 60;
+
+/**
+ * Join opens `VITE_JOIN_OPENS_MINUTES` before the start and closes at the end; a countdown before
+ * that. When the window opens while the page is open, the patient is alerted (they may be on
+ * another tab), and in the last hour before it they can ask for that alert.
+ */
 function JoinPanel({ visit }: { visit: Visit }) {
   const now = useNow(1000);
   const start = visit.start ?? 0;
@@ -73,16 +81,25 @@ function JoinPanel({ visit }: { visit: Visit }) {
   const url = visit.room_code
     ? safeResourceUrl(roomJoinUrl(env.VITE_ACCOUNT_CODE, env.VITE_ROOM_HOST, visit.room_code))
     : null;
-  if (visit.status === VISIT_STATUS.cancelled || visit.status === VISIT_STATUS.completed || now >= end)
-    return null;
+  const isOver =
+    visit.status === VISIT_STATUS.cancelled || visit.status === VISIT_STATUS.completed || now >= end;
+  useAttentionOnChange(!isOver && now >= opensAt, {
+    ...ATTENTION_TEXT.join,
+    tag: attentionTag('join', visit.id),
+    url: paths.patient.appointment(visit.id),
+  });
+  if (isOver) return null;
   return (
     <section className="card join" aria-labelledby="join-title">
       <h2 id="join-title">Joining</h2>
       <p>You can join from {env.VITE_JOIN_OPENS_MINUTES} minutes before the start.</p>
       {now < opensAt ? (
-        <p role="timer" aria-live="off">
-          Join opens in {formatDuration(opensAt - now)}.
-        </p>
+        <>
+          <p role="timer" aria-live="off">
+            Join opens in {formatDuration(opensAt - now)}.
+          </p>
+          {opensAt - now <= OFFER_ALERT_SECONDS ? <AttentionPrompt reason="join" className="" /> : null}
+        </>
       ) : url ? (
         <p>
           <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">

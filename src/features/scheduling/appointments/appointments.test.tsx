@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAttentionPrefs } from '@/components/attention';
+import { env } from '@/config/env';
 import { db, nowSeconds } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
+import { fakeNotifications, fakeServiceWorker, fakeVisibility, freshAttention } from '~test/attention';
 import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
@@ -57,6 +60,45 @@ describe('appointment page', () => {
       'href',
       'https://demo.rooms.example.test/general',
     );
+  });
+
+  it('alerts when the join window opens while the page is open in a background tab', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    freshAttention();
+    fakeNotifications('granted');
+    const worker = fakeServiceWorker();
+    fakeVisibility('hidden');
+    setAttentionPrefs({ optedIn: true });
+    // Join opens 3 seconds from now.
+    const visit = db.visits.get(SEED_VISITS.upcoming)!;
+    visit.start = nowSeconds() + env.VITE_JOIN_OPENS_MINUTES * 60 + 3;
+    visit.end = Number(visit.start) + 1800;
+    renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
+    expect(await screen.findByText(/Join opens in/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^We will notify you and play a sound when your visit can start/),
+    ).toBeInTheDocument();
+    expect(worker.showNotification).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(await screen.findByRole('link', { name: 'Join the video visit' })).toBeInTheDocument();
+    await waitFor(() => expect(worker.showNotification).toHaveBeenCalledTimes(1));
+    expect(worker.showNotification).toHaveBeenCalledWith('Harborview Virtual Care', {
+      body: 'Your visit can start now',
+      tag: `visit-join-${SEED_VISITS.upcoming}`,
+      data: { url: `/patient/appointments/${SEED_VISITS.upcoming}` },
+      icon: '/favicon.svg',
+    });
+    expect(document.title).toMatch(/^● Join now · /);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
   });
 
   it('cancels after a confirmation that says what happens to a payment', async () => {
