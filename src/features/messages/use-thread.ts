@@ -11,11 +11,17 @@ type CachedThread = Pick<ThreadSnapshot, 'messages' | 'start' | 'total'>;
 export interface UseThreadOptions {
   onIncoming?: (messages: VisitMessage[]) => void;
   onConfirmed?: (content: string) => void;
+  /**
+   * Keep polling while the page is hidden (the patient's open e-consult: a reply must reach them on
+   * another tab). The schedule's idle back-off still slows it down, up to `POLL_MAX_MS`.
+   */
+  pollWhileHidden?: boolean;
 }
 
 /**
- * One live thread per mounted panel. It polls only while the page is visible, catches up on
- * focus, treats input on the page as activity, and stops on unmount and sign-out. What it holds
+ * One live thread per mounted panel. It polls while the page is visible (or, with
+ * `pollWhileHidden`, also while hidden), catches up on focus and when shown again, treats input on
+ * the page as activity, and stops on unmount and sign-out. What it holds
  * is kept in the query cache (so returning to the page shows it at once, and sign-out clears it);
  * on 403/404 that entry is removed.
  */
@@ -64,11 +70,18 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
     controller.setHandlers({ onIncoming: options.onIncoming, onConfirmed: options.onConfirmed });
   }, [controller, options.onIncoming, options.onConfirmed]);
 
+  const pollWhileHidden = options.pollWhileHidden ?? false;
   useEffect(() => {
     const doc = typeof document !== 'undefined' ? document : null;
-    controller.setVisible(doc ? doc.visibilityState !== 'hidden' : true);
+    controller.setVisible(pollWhileHidden || (doc ? doc.visibilityState !== 'hidden' : true));
     controller.start();
-    const onVisibility = () => controller.setVisible(document.visibilityState !== 'hidden');
+    const onVisibility = () => {
+      const visible = document.visibilityState !== 'hidden';
+      // Polling on in the background: coming back still catches up at once.
+      if (pollWhileHidden) {
+        if (visible) controller.focus();
+      } else controller.setVisible(visible);
+    };
     const onFocus = () => controller.focus();
     const onActivity = () => controller.noteActivity();
     document.addEventListener('visibilitychange', onVisibility);
@@ -86,7 +99,7 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
       window.removeEventListener('keydown', onActivity);
       window.removeEventListener('pointerdown', onActivity);
     };
-  }, [controller, session]);
+  }, [controller, session, pollWhileHidden]);
 
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
   return { controller, snapshot };

@@ -52,7 +52,7 @@ export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'pat
           <VisitInsurance patientId={visit.member_id} />
         </PanelBoundary>
       ) : null}
-      <EconsultThread visit={visit} />
+      <EconsultThread visit={visit} viewer={viewer} />
     </>
   );
 }
@@ -70,7 +70,7 @@ function VisitInsurance({ patientId }: { patientId: string }) {
   );
 }
 
-function EconsultThread({ visit }: { visit: Visit }) {
+function EconsultThread({ visit, viewer }: { visit: Visit; viewer: 'patient' | 'provider' }) {
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;
@@ -86,6 +86,7 @@ function EconsultThread({ visit }: { visit: Visit }) {
         selfId={session.tokens.userId}
         selfName={selfName}
         isClosed={isClosed}
+        alertOnReply={viewer === 'patient'}
       />
     </ThreadErrorBoundary>
   );

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { messageQueries } from '@/api/messages/queries';
+import { resetAttention, setAttentionPrefs } from '@/components/attention';
 import { createSessionStore } from '@/lib/session';
 import { MemoryStorage } from '@/lib/session/test-support';
 import { db, type VisitRecord } from '@/mocks/db';
@@ -503,7 +504,7 @@ describe('e-consult thread: new replies', () => {
 });
 
 describe('e-consult thread: polling lifecycle (case E47)', () => {
-  it('pauses while the page is hidden, catches up at once when shown, and stops on unmount and sign-out', async () => {
+  it('pauses while the page is hidden (the provider’s view), catches up at once when shown, and stops on unmount and sign-out', async () => {
     // The poll runs on a fake clock; it still moves with real time so the mock's answers and
     // Testing Library's own waits go on, but the test jumps over poll intervals instead of sleeping.
     vi.useFakeTimers({
@@ -511,7 +512,8 @@ describe('e-consult thread: polling lifecycle (case E47)', () => {
       shouldAdvanceTime: true,
     });
     const requests = recordRequests();
-    const { unmount } = await openThread();
+    // The patient's open e-consult polls on in a hidden tab (next test); the provider's does not.
+    const { unmount } = await openThread(`/provider/visits/${OPEN}`, 'demo-provider');
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     fireEvent(document, new Event('visibilitychange'));
     const hiddenAt = requests.gets().length;
@@ -541,6 +543,56 @@ describe('e-consult thread: polling lifecycle (case E47)', () => {
     await advance(POLL_MAX_MS * 2);
     expect(requests.gets()).toHaveLength(signedOutAt);
     expect(again.queryClient.getQueryData(messageQueries.thread(OPEN))).toBeUndefined();
+    requests.stop();
+  });
+  it('keeps polling the patient’s open e-consult in a hidden tab and alerts once when a reply comes', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    const shown: { title: string; options?: NotificationOptions }[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        onclick: (() => void) | null = null;
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push({ title, options });
+        }
+        close() {}
+      },
+    );
+    setAttentionPrefs({ optedIn: true });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+      resetAttention();
+    });
+    const requests = recordRequests();
+    await openThread();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    fireEvent(document, new Event('visibilitychange'));
+    const hiddenAt = requests.gets().length;
+    appendMessage(visit(OPEN), provider(), 'A reply while you were away');
+    await advance(POLL_BASE_MS * 2);
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(requests.gets().length).toBeGreaterThan(hiddenAt);
+    // The clinic's name and a plain sentence: no sender, no content.
+    expect(shown[0]).toEqual({
+      title: 'Harborview Virtual Care',
+      options: {
+        body: 'You have a new message from the clinic',
+        tag: `visit-message-${OPEN}`,
+        icon: '/favicon.svg',
+      },
+    });
+    expect(document.title).toMatch(/^● New message · /);
+    await advance(POLL_BASE_MS * 2);
+    expect(shown).toHaveLength(1);
+
+    visibility.mockReturnValue('visible');
+    fireEvent(document, new Event('visibilitychange'));
+    expect(document.title).not.toMatch(/^●/);
+    expect(await screen.findByText('A reply while you were away')).toBeInTheDocument();
     requests.stop();
   });
 });

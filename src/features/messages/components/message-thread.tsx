@@ -10,8 +10,10 @@ import {
   type ReactNode,
 } from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
+import { ATTENTION_TEXT, attentionTag, isAway, useAttention } from '@/components/attention';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useSessionStore } from '@/lib/session';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { readDraft, writeDraft } from '../drafts';
@@ -27,6 +29,11 @@ export interface MessageThreadProps {
   /** The visit is already known to be over (completed or cancelled): no composer. */
   isClosed?: boolean;
   headingLevel?: 2 | 3;
+  /**
+   * The patient's view: while the thread is open, replies keep being checked for in a background
+   * tab, and one arriving while the patient is away alerts them (components/attention).
+   */
+  alertOnReply?: boolean;
 }
 
 /** "New message from Dr. A" / "3 new messages from Dr. A and Casey": names only, never content. */
@@ -52,6 +59,7 @@ export function MessageThread({
   selfName,
   isClosed = false,
   headingLevel = 2,
+  alertOnReply = false,
 }: MessageThreadProps) {
   const zone = useViewerTimeZone();
   const session = useSessionStore();
@@ -73,11 +81,26 @@ export function MessageThread({
     },
     [selfId, visitId],
   );
+  const alert = useAttention();
   const onIncoming = useCallback(
-    (messages: VisitMessage[]) => setAnnouncement(describeIncoming(messages)),
-    [],
+    (messages: VisitMessage[]) => {
+      setAnnouncement(describeIncoming(messages));
+      // No sender and no content in the alert: only that the clinic wrote.
+      if (alertOnReply && isAway()) {
+        void alert({
+          ...ATTENTION_TEXT.message,
+          tag: attentionTag('message', visitId),
+          url: paths.patient.visit(visitId),
+        });
+      }
+    },
+    [alert, alertOnReply, visitId],
   );
-  const { controller, snapshot } = useThread(visitId, selfId, { onConfirmed, onIncoming });
+  const { controller, snapshot } = useThread(visitId, selfId, {
+    onConfirmed,
+    onIncoming,
+    pollWhileHidden: alertOnReply && !isClosed,
+  });
 
   // The draft is saved shortly after typing stops (a big paste does not write on every key), and on leaving.
   // Never after sign-out, which has just wiped every draft.
