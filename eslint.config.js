@@ -72,7 +72,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'eslint/*.js', 'test/e2e/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'eslint/*.js', 'test/e2e/*.mjs', 'build/offline/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

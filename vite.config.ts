@@ -4,7 +4,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { barrelImports } from './build/barrel-imports';
+import { appIdentity, installableAssets, portalManifest, type AppIdentity } from './build/pwa';
 import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv } from './src/config/env-check';
 import { findPureTests } from './test/pure-tests';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
@@ -59,6 +61,52 @@ function checkedEnv(command: 'build' | 'serve', demoDefaults: boolean): Plugin {
 }
 
 /**
+ * The manifest, icons, offline page and service worker of an installable portal (build/pwa.ts).
+ * The worker (src/sw/sw.ts) precaches the app's own static files only; index.html is left out, so
+ * pages always come from the network and the offline page answers when it cannot be reached.
+ */
+function installablePlugins(env: Record<string, string>, demo: boolean): Plugin[] {
+  let identity: AppIdentity;
+  let problem: Error | null = null;
+  try {
+    identity = appIdentity(env, { demo });
+  } catch (error) {
+    // Reported once the clinic and hosts are checked (checkedEnv comes first), the message alone.
+    if (error instanceof Error) error.stack = error.message;
+    problem = error instanceof Error ? error : new Error(String(error));
+    identity = appIdentity({}, { demo: true });
+  }
+  const checked: Plugin = {
+    name: 'checked-app-identity',
+    configResolved() {
+      if (problem) throw problem;
+    },
+  };
+  return [
+    checked,
+    installableAssets(identity),
+    ...VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // src/pwa/register.tsx registers it after the first render.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: portalManifest(identity),
+      // The icons are emitted by installableAssets; the plugin only links the manifest.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
+        // Pages are never served from a cache (they come from the network, or the offline page).
+        globIgnores: ['index.html', 'sw.js', '**/mockServiceWorker.js', 'brand/**'],
+        // The largest route chunk is well below this; a bigger file would stay out of the precache.
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+    }),
+  ];
+}
+
+/**
  * `.ts` tests that need a browser API (DOM, DOMPurify, window storage, BroadcastChannel between
  * tabs): they run in jsdom with the screens. Every other `.ts` test runs in Node.
  */
@@ -84,8 +132,17 @@ export default defineConfig(({ command, mode }) => {
   }
   // Whether the mock's demo account may stand in for an unset clinic and hosts (src/config/env-check.ts).
   const demoDefaults = demoDefaultsAllowed({ mode, mocking, devServer: command === 'serve' });
+  // The installable app (build/pwa.ts, src/sw/): production builds only. Mock builds and the dev
+  // server leave the scope to the mock's worker; unit tests have no worker at all.
+  const installable = command === 'build' && !mocking;
   return {
-    plugins: [checkedEnv(command, demoDefaults), react(), barrelImports(srcDir), mockWorker(mocking)],
+    plugins: [
+      checkedEnv(command, demoDefaults),
+      react(),
+      barrelImports(srcDir),
+      mockWorker(mocking),
+      ...(installable ? installablePlugins(env, demoDefaults) : []),
+    ],
     define: {
       // Resolved at build time so `if (import.meta.env.VITE_API_MOCKING === 'on')` tree-shakes the mock away.
       'import.meta.env.VITE_API_MOCKING': JSON.stringify(mocking ? 'on' : 'off'),
@@ -95,6 +152,8 @@ export default defineConfig(({ command, mode }) => {
       'import.meta.env.VITE_PAYMENT_GATEWAY': JSON.stringify(gateway),
       // Likewise: a build that must name its clinic and hosts carries no demo values to fall back on.
       'import.meta.env.PORTAL_DEMO_DEFAULTS': JSON.stringify(demoDefaults ? 'on' : 'off'),
+      // Likewise: builds without the service worker carry no registration call.
+      'import.meta.env.PORTAL_PWA': JSON.stringify(installable ? 'on' : 'off'),
     },
     resolve: {
       alias: [

@@ -36,6 +36,12 @@ async function boot() {
       </AppProviders>
     </StrictMode>,
   );
+  // Production builds: the service worker (offline page, update offer) once the page has loaded.
+  if (import.meta.env.PORTAL_PWA === 'on' && 'serviceWorker' in navigator) {
+    const register = () => void import('./pwa/register').then((pwa) => pwa.registerPortalWorker()).catch(() => {});
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
 }
 
 boot().catch((error: unknown) => {

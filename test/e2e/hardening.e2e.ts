@@ -183,7 +183,7 @@ async function persistentStorage(page: Page): Promise<string> {
         out.push(`cache:${name}`);
         const cache = await caches.open(name);
         for (const request of await cache.keys()) {
-          out.push(request.url);
+          out.push(`url:${request.url}`);
           const response = await cache.match(request);
           if (response) out.push(await response.text());
         }
@@ -200,178 +200,200 @@ function hits(text: string, needles: Iterable<string>): string[] {
   return [...needles].filter((n) => n && lower.includes(n.toLowerCase()));
 }
 
-test('canary scan: a tour as patient, provider and admin leaks no canary, under Trusted Types with zero CSP violations (cases 7, 58–61, 65, 69)', async ({
-  page,
-  context,
-  guard,
-}) => {
-  const canary = await createCanaryPatient();
-  const rec = record(context, page);
-  const storageDumps: string[] = [];
+// The tour runs with the portal's service worker, so its caches are scanned as a patient's phone keeps them.
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // The production CSP enforces Trusted Types and forbids framing.
-  const document = await page.request.get('/');
-  const csp = document.headers()['content-security-policy'] ?? '';
-  expect(csp).toContain("require-trusted-types-for 'script'");
-  expect(csp).toMatch(/trusted-types portal-sanitizer default(;|$)/);
-  expect(csp).toContain("frame-ancestors 'none'");
+  test('canary scan: a tour as patient, provider and admin leaks no canary, under Trusted Types with zero CSP violations (cases 7, 58–61, 65, 69)', async ({
+    page,
+    context,
+    guard,
+  }) => {
+    const canary = await createCanaryPatient();
+    const rec = record(context, page);
+    const storageDumps: string[] = [];
 
-  // Patient: the SSO landing, the terms, then every patient screen.
-  await page.goto(
-    `/auth?${new URLSearchParams({ sso_token: canary.ssoToken, next: '/patient', one_time_token: '1' })}`,
-  );
-  await expect(page.getByRole('button', { name: 'I accept the terms' })).toBeVisible();
-  await snapshot(page, rec);
-  await page.getByRole('button', { name: 'I accept the terms' }).click();
-  await showsPage(page, rec, `Welcome, ${CANARY.first}`);
-  await expect(page.locator('h1 bdi')).toHaveText(CANARY.first);
-  for (const path of [
-    '/patient/profile',
-    '/patient/visits',
-    '/patient/appointments',
-    '/patient/rooms',
-    '/patient/rooms/general',
-    '/patient/documents',
-    '/patient/records',
-    '/patient/pharmacies',
-    '/patient/readings',
-    '/patient/insurance',
-    '/patient/payments',
-    '/patient/notifications',
-  ]) {
-    await screen(page, rec, path);
-  }
-  // The closed room and its hostile closing message: sanitised through the named policy.
-  await screen(page, rec, '/patient/rooms/after-hours');
-  await expect(page.getByText('We are closed today.')).toBeVisible();
-  await expect(page.locator('.room-closed-message a[href="https://harborview.example/help"]')).toBeVisible();
-  storageDumps.push(await persistentStorage(page));
-  await page.goto('/patient');
-  await showsPage(page, rec);
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
-  await snapshot(page, rec);
-  storageDumps.push(await persistentStorage(page));
+    // The production CSP enforces Trusted Types and forbids framing.
+    const document = await page.request.get('/');
+    const csp = document.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("require-trusted-types-for 'script'");
+    expect(csp).toMatch(/trusted-types portal-sanitizer default(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
 
-  // Provider: the canary waits in the walk-in line with a canary reason.
-  const walkIn = await queueCanaryWalkIn(canary.id);
-  await signInAs(page, 'Dr. Samira Okafor');
-  await showsPage(page, rec);
-  await screen(page, rec, `/provider/visits/${walkIn}`);
-  await expect(page.getByText(`${CANARY.first} ${CANARY.last}`).first()).toBeVisible();
-  await expect(page.getByText(CANARY.reason).first()).toBeVisible();
-  for (const path of [
-    '/provider/visits',
-    '/provider/patients',
-    `/provider/patients/${canary.id}`,
-    '/provider/schedule',
-    '/provider/surveys',
-    '/provider/profile',
-    '/provider/notifications',
-    '/provider/visits/vis_walkin_waiting',
-  ]) {
-    await screen(page, rec, path);
-  }
-  await page.goto(`/provider/patients/${canary.id}`);
-  await showsPage(page, rec, `Patient: ${CANARY.first} ${CANARY.last}`);
-  expect(await page.title()).not.toContain(CANARY.last);
-  storageDumps.push(await persistentStorage(page));
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
-
-  // Admin: the directory searched by the canary's name, the user, rooms, recordings, webhooks.
-  await signInAs(page, 'Morgan Blake');
-  await showsPage(page, rec);
-  await adminScreen(page, rec, '/admin/users');
-  await page.getByLabel('Name or email').fill(CANARY.last);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('Showing 1–1 of 1 users')).toBeVisible();
-  await snapshot(page, rec);
-  await page.getByRole('link', { name: `${CANARY.first} ${CANARY.last}`, exact: true }).click();
-  await showsPage(page, rec);
-  await expect(page.getByText(CANARY.email).first()).toBeVisible();
-  for (const path of [
-    `/admin/users/${canary.id}/insurance`,
-    '/admin/rooms',
-    '/admin/rooms/general',
-    '/admin/recordings',
-    '/admin/webhooks',
-    '/admin/claims',
-    '/admin/reference-lists',
-  ]) {
-    await adminScreen(page, rec, path);
-  }
-  storageDumps.push(await persistentStorage(page));
-
-  // Trusted Types: no violation anywhere on the tour (the guard also fails the test on any).
-  await guard.flush();
-  expect(guard.take('csp')).toEqual([]);
-
-  // The canary tokens: every access token the portal sent, and the SSO token.
-  expect(rec.tokens.size).toBeGreaterThan(0);
-  // An SSO token is sent once as a token of its own, to destroy it after its exchange
-  // (docs/spec-decisions.md): it counts as an SSO token, whose places are checked on their own below.
-  const ssoTokens = new Set(
-    rec.requests
-      .map((r) => new URL(r.url()))
-      .filter((u) => u.pathname === '/api_v3/auth')
-      .map((u) => u.searchParams.get('sso_token')),
-  );
-  const tokens = [...rec.tokens].filter((token) => !ssoTokens.has(token));
-  const secrets = [...PHI, ...tokens];
-
-  // Request URLs and Referers. The SSO token is allowed in exactly two: the landing and its exchange.
-  // One exception, written down in docs/spec-decisions.md: the spec's only user search is
-  // `GET /users?q=`, so the admin's search term reaches the API's request line (never the address).
-  const adminSearch = (request: Request) => {
-    const url = new URL(request.url());
-    return request.method() === 'GET' && url.pathname === '/api_v3/users' && url.searchParams.has('q');
-  };
-  const searched = rec.requests.filter(adminSearch);
-  expect(searched.map((r) => new URL(r.url()).searchParams.get('q'))).toEqual([CANARY.last]);
-  for (const request of rec.requests) {
-    const url = request.url();
-    const referer = (await request.headerValue('referer')) ?? '';
-    const forbidden = adminSearch(request) ? secrets.filter((v) => v !== CANARY.last) : secrets;
-    expect(hits(url, forbidden), `URL ${url}`).toEqual([]);
-    expect(hits(referer, [...secrets, canary.ssoToken]), `Referer of ${url}`).toEqual([]);
-  }
-  const ssoCarriers = rec.requests.filter((r) => r.url().includes(canary.ssoToken));
-  expect(ssoCarriers.map((r) => new URL(r.url()).pathname)).toEqual(['/auth', '/api_v3/auth']);
-
-  // Addresses and history entries (same-document navigations included), titles, history state.
-  const landing = rec.addresses.findIndex((a) => a.includes(canary.ssoToken));
-  expect(landing).toBe(0);
-  for (const address of rec.addresses.slice(1)) {
-    expect(hits(address, [...secrets, canary.ssoToken]), address).toEqual([]);
-  }
-  expect(hits(rec.titles.join('\n'), [...secrets, CANARY.first + ' '])).toEqual([]);
-  expect(hits(rec.historyStates.join('\n'), [...secrets, canary.ssoToken])).toEqual([]);
-
-  // Console lines at every level.
-  expect(hits(rec.console.join('\n'), [...secrets, canary.ssoToken])).toEqual([]);
-
-  // Storage that outlives the tab: localStorage, IndexedDB, Cache Storage, cookies.
-  for (const dump of storageDumps) expect(hits(dump, [...secrets, canary.ssoToken])).toEqual([]);
-
-  // Case 61: every answer to an authenticated API request says no-store.
-  const authenticated = rec.responses.filter((response) => {
-    const url = new URL(response.url());
-    return (
-      url.origin === MOCK_ORIGIN &&
-      !url.pathname.startsWith('/__mock') &&
-      response.request().method() !== 'OPTIONS' &&
-      Boolean(response.request().headers()['x-apitoken'])
+    // Patient: the SSO landing, the terms, then every patient screen.
+    await page.goto(
+      `/auth?${new URLSearchParams({ sso_token: canary.ssoToken, next: '/patient', one_time_token: '1' })}`,
     );
+    await expect(page.getByRole('button', { name: 'I accept the terms' })).toBeVisible();
+    await snapshot(page, rec);
+    await page.getByRole('button', { name: 'I accept the terms' }).click();
+    await showsPage(page, rec, `Welcome, ${CANARY.first}`);
+    await expect(page.locator('h1 bdi')).toHaveText(CANARY.first);
+    for (const path of [
+      '/patient/profile',
+      '/patient/visits',
+      '/patient/appointments',
+      '/patient/rooms',
+      '/patient/rooms/general',
+      '/patient/documents',
+      '/patient/records',
+      '/patient/pharmacies',
+      '/patient/readings',
+      '/patient/insurance',
+      '/patient/payments',
+      '/patient/notifications',
+    ]) {
+      await screen(page, rec, path);
+    }
+    // The closed room and its hostile closing message: sanitised through the named policy.
+    await screen(page, rec, '/patient/rooms/after-hours');
+    await expect(page.getByText('We are closed today.')).toBeVisible();
+    await expect(
+      page.locator('.room-closed-message a[href="https://harborview.example/help"]'),
+    ).toBeVisible();
+    storageDumps.push(await persistentStorage(page));
+    await page.goto('/patient');
+    await showsPage(page, rec);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+    await snapshot(page, rec);
+    storageDumps.push(await persistentStorage(page));
+
+    // Provider: the canary waits in the walk-in line with a canary reason.
+    const walkIn = await queueCanaryWalkIn(canary.id);
+    await signInAs(page, 'Dr. Samira Okafor');
+    await showsPage(page, rec);
+    await screen(page, rec, `/provider/visits/${walkIn}`);
+    await expect(page.getByText(`${CANARY.first} ${CANARY.last}`).first()).toBeVisible();
+    await expect(page.getByText(CANARY.reason).first()).toBeVisible();
+    for (const path of [
+      '/provider/visits',
+      '/provider/patients',
+      `/provider/patients/${canary.id}`,
+      '/provider/schedule',
+      '/provider/surveys',
+      '/provider/profile',
+      '/provider/notifications',
+      '/provider/visits/vis_walkin_waiting',
+    ]) {
+      await screen(page, rec, path);
+    }
+    await page.goto(`/provider/patients/${canary.id}`);
+    await showsPage(page, rec, `Patient: ${CANARY.first} ${CANARY.last}`);
+    expect(await page.title()).not.toContain(CANARY.last);
+    storageDumps.push(await persistentStorage(page));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+
+    // Admin: the directory searched by the canary's name, the user, rooms, recordings, webhooks.
+    await signInAs(page, 'Morgan Blake');
+    await showsPage(page, rec);
+    await adminScreen(page, rec, '/admin/users');
+    await page.getByLabel('Name or email').fill(CANARY.last);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Showing 1–1 of 1 users')).toBeVisible();
+    await snapshot(page, rec);
+    await page.getByRole('link', { name: `${CANARY.first} ${CANARY.last}`, exact: true }).click();
+    await showsPage(page, rec);
+    await expect(page.getByText(CANARY.email).first()).toBeVisible();
+    for (const path of [
+      `/admin/users/${canary.id}/insurance`,
+      '/admin/rooms',
+      '/admin/rooms/general',
+      '/admin/recordings',
+      '/admin/webhooks',
+      '/admin/claims',
+      '/admin/reference-lists',
+    ]) {
+      await adminScreen(page, rec, path);
+    }
+    storageDumps.push(await persistentStorage(page));
+
+    // Trusted Types: no violation anywhere on the tour (the guard also fails the test on any).
+    await guard.flush();
+    expect(guard.take('csp')).toEqual([]);
+
+    // The canary tokens: every access token the portal sent, and the SSO token.
+    expect(rec.tokens.size).toBeGreaterThan(0);
+    // An SSO token is sent once as a token of its own, to destroy it after its exchange
+    // (docs/spec-decisions.md): it counts as an SSO token, whose places are checked on their own below.
+    const ssoTokens = new Set(
+      rec.requests
+        .map((r) => new URL(r.url()))
+        .filter((u) => u.pathname === '/api_v3/auth')
+        .map((u) => u.searchParams.get('sso_token')),
+    );
+    const tokens = [...rec.tokens].filter((token) => !ssoTokens.has(token));
+    const secrets = [...PHI, ...tokens];
+
+    // Request URLs and Referers. The SSO token is allowed in exactly two: the landing and its exchange.
+    // One exception, written down in docs/spec-decisions.md: the spec's only user search is
+    // `GET /users?q=`, so the admin's search term reaches the API's request line (never the address).
+    const adminSearch = (request: Request) => {
+      const url = new URL(request.url());
+      return request.method() === 'GET' && url.pathname === '/api_v3/users' && url.searchParams.has('q');
+    };
+    const searched = rec.requests.filter(adminSearch);
+    expect(searched.map((r) => new URL(r.url()).searchParams.get('q'))).toEqual([CANARY.last]);
+    for (const request of rec.requests) {
+      const url = request.url();
+      const referer = (await request.headerValue('referer')) ?? '';
+      const forbidden = adminSearch(request) ? secrets.filter((v) => v !== CANARY.last) : secrets;
+      expect(hits(url, forbidden), `URL ${url}`).toEqual([]);
+      expect(hits(referer, [...secrets, canary.ssoToken]), `Referer of ${url}`).toEqual([]);
+    }
+    const ssoCarriers = rec.requests.filter((r) => r.url().includes(canary.ssoToken));
+    expect(ssoCarriers.map((r) => new URL(r.url()).pathname)).toEqual(['/auth', '/api_v3/auth']);
+
+    // Addresses and history entries (same-document navigations included), titles, history state.
+    const landing = rec.addresses.findIndex((a) => a.includes(canary.ssoToken));
+    expect(landing).toBe(0);
+    for (const address of rec.addresses.slice(1)) {
+      expect(hits(address, [...secrets, canary.ssoToken]), address).toEqual([]);
+    }
+    expect(hits(rec.titles.join('\n'), [...secrets, CANARY.first + ' '])).toEqual([]);
+    expect(hits(rec.historyStates.join('\n'), [...secrets, canary.ssoToken])).toEqual([]);
+
+    // Console lines at every level.
+    expect(hits(rec.console.join('\n'), [...secrets, canary.ssoToken])).toEqual([]);
+
+    // Storage that outlives the tab: localStorage, IndexedDB, Cache Storage, cookies.
+    for (const dump of storageDumps) expect(hits(dump, [...secrets, canary.ssoToken])).toEqual([]);
+    // The service worker ran the whole tour, and its Cache Storage is the build's own files only:
+    // no API answer, no page (docs/decisions/0037-installable-portal.md).
+    const cached = storageDumps
+      .flatMap((dump) => dump.split('\n'))
+      .filter((line) => line.startsWith('url:'))
+      .map((line) => line.slice('url:'.length));
+    expect(cached.length, 'the precache exists').toBeGreaterThan(20);
+    expect(
+      cached.filter(
+        (url) =>
+          !/^http:\/\/127\.0\.0\.1:\d+\/(assets|icons)\/|\/(offline\.(html|css|js)|favicon\.svg|manifest\.webmanifest)(\?__WB_REVISION__=\w+)?$/.test(
+            url,
+          ),
+      ),
+    ).toEqual([]);
+
+    // Case 61: every answer to an authenticated API request says no-store.
+    const authenticated = rec.responses.filter((response) => {
+      const url = new URL(response.url());
+      return (
+        url.origin === MOCK_ORIGIN &&
+        !url.pathname.startsWith('/__mock') &&
+        response.request().method() !== 'OPTIONS' &&
+        Boolean(response.request().headers()['x-apitoken'])
+      );
+    });
+    expect(authenticated.length).toBeGreaterThan(20);
+    const cacheable = authenticated
+      .map(
+        (r) =>
+          `${r.request().method()} ${new URL(r.url()).pathname} → ${r.headers()['cache-control'] ?? '(none)'}`,
+      )
+      .filter((line) => !/no-store/.test(line));
+    expect(cacheable).toEqual([]);
   });
-  expect(authenticated.length).toBeGreaterThan(20);
-  const cacheable = authenticated
-    .map(
-      (r) =>
-        `${r.request().method()} ${new URL(r.url()).pathname} → ${r.headers()['cache-control'] ?? '(none)'}`,
-    )
-    .filter((line) => !/no-store/.test(line));
-  expect(cacheable).toEqual([]);
 });
 
 test('a deliberate HTML sink is refused under Trusted Types (case 69)', async ({ page, guard }) => {
