@@ -72,7 +72,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'eslint/*.js', 'test/e2e/*.mjs', 'build/offline/*.js'] },
+        projectService: {
+          allowDefaultProject: ['*.js', 'eslint/*.js', 'test/e2e/*.mjs', 'build/offline/*.js'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

@@ -38,7 +38,8 @@ async function boot() {
   );
   // Production builds: the service worker (offline page, update offer) once the page has loaded.
   if (import.meta.env.PORTAL_PWA === 'on' && 'serviceWorker' in navigator) {
-    const register = () => void import('./pwa/register').then((pwa) => pwa.registerPortalWorker()).catch(() => {});
+    const register = () =>
+      void import('./pwa/register').then((pwa) => pwa.registerPortalWorker()).catch(() => {});
     if (document.readyState === 'complete') register();
     else window.addEventListener('load', register, { once: true });
   }
