@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { navigationFallback, notificationTarget, OFFLINE_PAGE, SKIP_WAITING } from './policy';
@@ -16,6 +17,9 @@ declare const self: ServiceWorkerGlobalScope & {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// A first visit's tab is served from the start (a notification click can then take it to the visit);
+// a new version still waits for the person's choice (skipWaiting only on their message).
+clientsClaim();
 
 registerRoute(
   new NavigationRoute(({ request }) =>
@@ -43,8 +47,10 @@ self.addEventListener('notificationclick', (event) => {
         windows.find((client) => new URL(client.url).pathname === new URL(target).pathname) ?? windows[0];
       if (open) {
         const focused = await open.focus();
-        if (new URL(focused.url).pathname !== new URL(target).pathname) await focused.navigate(target);
-        return;
+        if (new URL(focused.url).pathname === new URL(target).pathname) return;
+        // navigate() works on a window this worker controls; any other gets a window of its own.
+        const moved = await focused.navigate(target).catch(() => null);
+        if (moved) return;
       }
       await self.clients.openWindow(target);
     })(),

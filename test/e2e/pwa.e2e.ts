@@ -283,3 +283,149 @@ test('a new version is offered and never forced on someone typing; it loads when
   });
   expect(active).toEqual({ waiting: false, controlled: true });
 });
+
+/**
+ * Headless Chromium keeps every tab visible, so the tests say when this one is "hidden": the page
+ * reads `document.visibilityState`, `document.hidden` and `document.hasFocus()` as a background tab
+ * gives them and gets the `visibilitychange` event; everything after that is the portal's own code.
+ * App badge calls are recorded (headless Chromium has no badge to read back).
+ */
+async function emulateTabVisibility(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    let hidden = false;
+    const badges: (number | null)[] = [];
+    Object.defineProperty(Document.prototype, 'visibilityState', {
+      configurable: true,
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => hidden });
+    const hasFocus = Document.prototype.hasFocus;
+    Document.prototype.hasFocus = function (this: Document) {
+      return hidden ? false : hasFocus.call(this);
+    };
+    Object.assign(navigator, {
+      setAppBadge: (count?: number) => {
+        badges.push(count ?? 1);
+        return Promise.resolve();
+      },
+      clearAppBadge: () => {
+        badges.push(null);
+        return Promise.resolve();
+      },
+    });
+    Object.assign(window, {
+      __tab: {
+        hide: (value: boolean) => {
+          hidden = value;
+          document.dispatchEvent(new Event('visibilitychange'));
+        },
+        badges,
+      },
+    });
+  });
+}
+
+type TabControl = { __tab: { hide: (hidden: boolean) => void; badges: (number | null)[] } };
+const hideTab = (page: Page, hidden: boolean) =>
+  page.evaluate((value) => (window as unknown as TabControl).__tab.hide(value), hidden);
+const badges = (page: Page) => page.evaluate(() => (window as unknown as TabControl).__tab.badges);
+
+/** The notifications the portal's service worker shows, as the browser lists them. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      url: (n.data as { url?: string } | null)?.url ?? null,
+    }));
+  });
+
+/** The provider takes Casey's seeded walk-in: the mock moves it to in progress. */
+async function providerStartsTheVisit(): Promise<void> {
+  const response = await fetch(`${API_ORIGINS[0]}/__mock/visits/vis_walkin_waiting/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 25 }),
+  });
+  expect(response.ok, 'the mock started the visit').toBe(true);
+}
+
+test('a hidden tab gets a system notification, the title and the badge when the provider starts the visit', async ({
+  context,
+  page,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: ORIGIN });
+  await emulateTabVisibility(context);
+  await page.goto(`${ORIGIN}/`);
+  await workerReady(page);
+  await signInHere(page, 'Casey Morgan');
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${ORIGIN}/patient/visits/vis_walkin_waiting`);
+  await expect(page.getByRole('heading', { name: 'You are in the waiting room' })).toBeVisible();
+
+  // Asked only from the button, never on load.
+  expect(await shownNotifications(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Notify me when my provider is ready' }).click();
+  await expect(
+    page.getByText(/We will notify you and play a sound when your provider is ready/),
+  ).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'no sideways scroll at 320 px').toBeLessThanOrEqual(320);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `the notification prompt, allowed (${colorScheme})`);
+  }
+  const title = await page.title();
+
+  // The patient switches tabs; the provider starts the visit; the hidden tab's own polling finds it.
+  await hideTab(page, true);
+  await providerStartsTheVisit();
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 45_000 })
+    .toEqual([
+      {
+        title: 'Harborview Virtual Care',
+        body: 'Your provider is ready',
+        url: '/patient/visits/vis_walkin_waiting',
+      },
+    ]);
+  await expect(page).toHaveTitle(`● Ready · ${title}`);
+  expect(await badges(page)).toEqual([1]);
+
+  // Back on the tab: the join button, the usual title, no badge.
+  await hideTab(page, false);
+  await expect(page.getByRole('heading', { name: 'Your provider is ready — join' })).toBeVisible();
+  await expect(page).not.toHaveTitle(/^● Ready/);
+  expect(await badges(page)).toEqual([1, null]);
+});
+
+test('with notifications blocked, the prompt says so and the hidden tab still changes its title', async ({
+  context,
+  page,
+}) => {
+  await emulateTabVisibility(context);
+  await page.goto(`${ORIGIN}/`);
+  await workerReady(page);
+  await signInHere(page, 'Casey Morgan');
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${ORIGIN}/patient/visits/vis_walkin_waiting`);
+  await expect(page.getByRole('heading', { name: 'You are in the waiting room' })).toBeVisible();
+  // Without a grant the browser answers "denied" (no one to ask in a headless browser).
+  await page.getByRole('button', { name: 'Notify me when my provider is ready' }).click();
+  await expect(
+    page.getByText(/Notifications are blocked for this site in your browser settings/),
+  ).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `the notification prompt, blocked (${colorScheme})`);
+  }
+  const title = await page.title();
+
+  await hideTab(page, true);
+  await providerStartsTheVisit();
+  await expect(page).toHaveTitle(`● Ready · ${title}`, { timeout: 45_000 });
+  expect(await shownNotifications(page)).toEqual([]);
+  await hideTab(page, false);
+  await expect(page.getByRole('heading', { name: 'Your provider is ready — join' })).toBeVisible();
+});
