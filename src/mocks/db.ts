@@ -254,6 +254,21 @@ export interface WebhookReceiptRecord {
   envelope: Record<string, unknown>;
 }
 
+/**
+ * A push the platform sent to a registered device (spec 4.14 registers them; the sending is the
+ * platform's own): one per endpoint, as SNS would be asked to deliver it. Mock-only record.
+ */
+export interface PushDeliveryRecord {
+  id: string;
+  user_id: string;
+  endpoint_id: string;
+  type: number;
+  arn: string;
+  title: string;
+  body: string;
+  sent: number;
+}
+
 /** The UTC day (`YYYY-MM-DD`) of a time in seconds, the key of the slots-by-day index. */
 export const utcDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -320,6 +335,8 @@ function collections() {
     surveyResponses: new Collection<LooseRecord>(),
     /** Webhook envelopes received by `POST /webhooks/events` (the admin's integration test). */
     webhookReceipts: new Collection<WebhookReceiptRecord>(),
+    /** Pushes sent to registered devices (`POST /__mock/push/test`). */
+    pushDeliveries: new Collection<PushDeliveryRecord>(),
     /**
      * Overrides of the billing reference lists, keyed by list name (the generated lists live in
      * seed/insurance.ts; `referenceList` there reads a list with its item type).

@@ -12,7 +12,7 @@ import { insuranceHandlers } from './insurance';
 import { intakesHandlers } from './intakes';
 import { messagesHandlers } from './messages';
 import { notImplementedHandlers } from './not-implemented';
-import { pushHandlers } from './push';
+import { pushControlHandlers, pushHandlers } from './push';
 import { roomsHandlers } from './rooms';
 import { schedulingHandlers } from './scheduling';
 import { surveyHandlers } from './surveys';
@@ -27,6 +27,7 @@ export const handlers = [
   malformedPathHandler,
   faultHandler,
   ...controlHandlers,
+  ...pushControlHandlers,
   ...userHandlers,
   ...accountHandlers,
   ...roomsHandlers,

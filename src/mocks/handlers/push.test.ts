@@ -91,3 +91,55 @@ describe('notifications mock (spec 4.14)', () => {
     expect((await call('PUT', '/notifications/ntf_2', { token: stranger })).status).toBe(404);
   });
 });
+
+describe('a test push in development (not in the spec)', () => {
+  const control = (path: string, init?: RequestInit) => fetch(`http://mock.test/__mock${path}`, init);
+
+  it('a browser registered as type 40 with a messaging token gets the test push beside the phone; the list shows it', async () => {
+    const browser = await call('POST', '/endpoints', {
+      form: { key: 'fcm-web-token-of-this-browser', type: '40' },
+    });
+    expect(browser.status).toBe(200);
+    const browserId = (browser.body.data as { id: string }).id;
+
+    const sent = await control('/push/test', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user_id: SEED_USERS.patient }),
+    });
+    expect(sent.status).toBe(200);
+    const { notification_id, deliveries } = (await sent.json()) as {
+      notification_id: string;
+      deliveries: { endpoint_id: string; type: number; arn: string }[];
+    };
+    // One push per Apple or Google device; the type-10 endpoint is not a push device.
+    expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual(
+      [SEED_ENDPOINTS.apple, SEED_ENDPOINTS.android, browserId].sort(),
+    );
+    expect(deliveries.every((d) => d.type === 30 || d.type === 40)).toBe(true);
+    expect([...db.pushDeliveries.values()]).toHaveLength(3);
+    const list = (await call('GET', '/notifications?size=1')).body.data as { id: string; title: string }[];
+    expect(list[0]).toMatchObject({ id: notification_id, title: 'A test notification from the clinic' });
+
+    const log = (await (await control(`/push/deliveries?user_id=${SEED_USERS.patient}`)).json()) as {
+      data: unknown[];
+    };
+    expect(log.data).toHaveLength(3);
+  });
+
+  it('needs a known user', async () => {
+    const missing = await control('/push/test', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(missing.status).toBe(400);
+    const unknown = await control('/push/test', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user_id: 'usr_nobody' }),
+    });
+    expect(unknown.status).toBe(404);
+    expect(db.pushDeliveries.size).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
   DeletedPushEndpointSchema,
@@ -10,10 +10,11 @@ import {
 } from '@/api/push/schemas';
 import { db, nextId, nowSeconds, type EndpointRecord, type NotificationRecord, type UserRecord } from '../db';
 import { requireUser } from '../lib/auth';
+import { mockNow } from '../lib/clock';
 import { codeError } from '../lib/errors';
 import { decimalInt, formBody, optionalInt, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
-import { api } from '../lib/routes';
+import { api, mockControl } from '../lib/routes';
 import { checkFields } from '../lib/text';
 
 /**
@@ -46,6 +47,67 @@ function ownNotification(id: string, user: UserRecord): NotificationRecord {
 
 const notificationsOf = (user: UserRecord) =>
   [...db.notifications.values()].filter((n) => n.user_id === user.id);
+
+const TestPushSchema = z.object({
+  user_id: z.string().min(1),
+  title: z.string().min(1).max(120).default('A test notification from the clinic'),
+  body: z.string().max(240).default('Notifications reach this device.'),
+});
+
+/**
+ * Development only (never part of the spec): what the platform does when it notifies a user. It
+ * adds the notification to the user's list (`GET /notifications`) and sends one push per device
+ * the user registered (type 30 Apple, 40 Google/Firebase, the only types the spec registers),
+ * recorded as a delivery to the endpoint's ARN. No real push leaves the mock.
+ */
+export const pushControlHandlers: HttpHandler[] = [
+  http.post(mockControl('/push/test'), async ({ request }) => {
+    const parsed = TestPushSchema.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) {
+      return HttpResponse.json({ code: 400, message: 'user_id is required' }, { status: 400 });
+    }
+    const { user_id: userId, title, body } = parsed.data;
+    if (!db.users.get(userId))
+      return HttpResponse.json({ code: 404, message: 'User not found' }, { status: 404 });
+    const mtime = mockNow();
+    const now = Math.floor(mtime / 1000);
+    const notificationId = nextId('ntf');
+    db.notifications.set(notificationId, {
+      id: notificationId,
+      user_id: userId,
+      type: 'test',
+      time: now,
+      mtime,
+      is_new: true,
+      read: false,
+      title,
+      image: '',
+    });
+    const deliveries = [...db.endpoints.values()]
+      .filter((e) => e.user_id === userId && isPushType(Number(e.type)))
+      .map((endpoint) => {
+        const delivery = {
+          id: nextId('push'),
+          user_id: userId,
+          endpoint_id: endpoint.id,
+          type: Number(endpoint.type),
+          arn: String(endpoint.arn ?? ''),
+          title,
+          body,
+          sent: now,
+        };
+        db.pushDeliveries.set(delivery.id, delivery);
+        return delivery;
+      });
+    return HttpResponse.json({ notification_id: notificationId, deliveries });
+  }),
+
+  http.get(mockControl('/push/deliveries'), ({ request }) => {
+    const userId = new URL(request.url).searchParams.get('user_id');
+    const data = [...db.pushDeliveries.values()].filter((d) => !userId || d.user_id === userId);
+    return HttpResponse.json({ data });
+  }),
+];
 
 export const pushHandlers: HttpHandler[] = [
   http.post(api('/endpoints'), async ({ request }) => {
