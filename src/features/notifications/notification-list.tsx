@@ -22,6 +22,18 @@ export function truncateText(text: string, max = 160): string {
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join('')}…`;
 }
 
+/** The visit page's survey section (features/visits `VISIT_SURVEY_HASH`; features do not import each other). */
+const SURVEY_SECTION = '#survey';
+
+/**
+ * Whether a notification asks for a survey. The spec's notification has no kind for it: a server
+ * may say so in `type` (`survey`); the clinic's own ("Please complete a short survey") says so in
+ * its title.
+ */
+export function isAboutSurvey(n: Pick<Notification, 'type' | 'title'>): boolean {
+  return n.type?.trim().toLowerCase() === 'survey' || /\bsurveys?\b/i.test(n.title ?? '');
+}
+
 /**
  * Where a notification leads, when it names what it is about (a visit and its thread, or a file):
  * `visit_id` and `file_id` are a server extension (`notification-targets`), so a row links only
@@ -29,8 +41,12 @@ export function truncateText(text: string, max = 160): string {
  * file notification only marks itself read there.
  */
 function targetOf(n: Notification, area: 'patient' | 'provider'): string | null {
-  if (n.visit_id)
-    return area === 'patient' ? paths.patient.visit(n.visit_id) : paths.provider.visit(n.visit_id);
+  if (n.visit_id) {
+    if (area === 'provider') return paths.provider.visit(n.visit_id);
+    // A survey about a visit opens that visit's page at its survey (the page focuses it); the
+    // fragment names a section of the page, never anything about the patient.
+    return `${paths.patient.visit(n.visit_id)}${isAboutSurvey(n) ? SURVEY_SECTION : ''}`;
+  }
   if (n.file_id && area === 'patient') return paths.patient.documents();
   return null;
 }

@@ -1,13 +1,19 @@
 /* eslint-disable testing-library/no-node-access -- these cases check DOM structure (no elements inside a bubble, <bdi>, dir, rows kept by the virtualiser) that roles cannot express */
 import { screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
 import { maskKey } from './devices-section';
 import { truncateText } from './notification-list';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS, seedNotification } from '@/mocks/seed/ids';
+
+// The visit page loads lazily; load it once up front so the tests that open a visit do not spend
+// their findBy timeout on the transform.
+beforeAll(async () => {
+  await import('@/app/routes/patient/visit');
+});
 
 const newCount = () =>
   [...db.notifications.values()].filter((n) => n.user_id === SEED_USERS.patient && n.is_new === true).length;
@@ -87,6 +93,36 @@ describe('notifications page', () => {
       expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.econsultOpen}`),
     );
     expect(db.notifications.get('ntf_2')).toMatchObject({ read: true, is_new: false });
+  });
+
+  it('opens a survey notification at that visit’s survey, with the survey’s heading focused', async () => {
+    // The seed's survey notification names no visit; a server that knows the visit sends it.
+    const surveyNotification = db.notifications.get(seedNotification(6))!;
+    expect(surveyNotification.title).toBe('Please complete a short survey');
+    surveyNotification.visit_id = SEED_VISITS.completed;
+    const { user, router } = await openNotifications();
+    await user.click(await screen.findByRole('link', { name: /Please complete a short survey/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.completed}`),
+    );
+    // A section of the page, nothing about the patient, in the address.
+    expect(router.state.location.hash).toBe('#survey');
+    expect(router.state.location.search).toBe('');
+    const heading = await screen.findByRole('heading', { name: 'Tell us how it went' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(db.notifications.get(seedNotification(6))).toMatchObject({ read: true, is_new: false });
+  });
+
+  it('opens any other notification about a visit at the top of the visit page', async () => {
+    const { user, router } = await openNotifications();
+    await user.click(await screen.findByRole('link', { name: /Your visit summary is ready/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/patient/visits/${SEED_VISITS.completed}`),
+    );
+    expect(router.state.location.hash).toBe('');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Appointment' });
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(await screen.findByRole('heading', { name: 'Tell us how it went' })).not.toHaveFocus();
   });
 
   it('on a spec server (no visit_id or file_id): rows only mark themselves read, and link nowhere', async () => {

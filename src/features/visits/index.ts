@@ -11,3 +11,4 @@ export { VisitActions } from './provider/visit-actions';
 export { PreCallCheck } from './pre-call-check';
 
 export { OpenEconsultsPanel, WaitingVisitPanel } from './home/visit-panels';
+export { VisitEnd, VISIT_SURVEY_HASH, type VisitSurveySlot } from './visit-end';

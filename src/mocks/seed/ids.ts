@@ -115,6 +115,8 @@ export const SEED_FILES = {
   visitSummary: 'file_doc_2',
   /** A photo of the rash (PNG), uploaded by her. */
   rashPhoto: 'file_doc_3',
+  /** The summary of her completed visit (text), attached to that visit by Dr. Okafor. */
+  completedVisitSummary: 'file_visit_summary_completed',
 } as const;
 
 /** Casey's registered notification endpoints. */

@@ -256,4 +256,24 @@ export function seedRecords(db: Db, now: number): void {
     7,
     self,
   );
+  // The summary of the completed visit, on the visit itself (target visit): the visit page shows it.
+  const summaryText = btoa('Demo document: summary of your visit with Dr. Okafor (sample text)\n');
+  db.files.set(SEED_FILES.completedVisitSummary, {
+    id: SEED_FILES.completedVisitSummary,
+    name: 'visit-summary-okafor.txt',
+    size: atob(summaryText).length,
+    ext: 'txt',
+    meta: {
+      category: 'user_document',
+      title: 'Visit summary',
+      target: { id: SEED_VISITS.completed, type: 'visit' },
+      account: { code: 'demo' },
+    },
+    creator: provider,
+    created: t - 14 * DAY + 40 * 60,
+    is_deletable: false,
+    _owner: patient,
+    _mime: 'text/plain',
+  });
+  db.fileBlobs.set(SEED_FILES.completedVisitSummary, summaryText);
 }

@@ -1,16 +1,50 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
-import { SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
-import { HIDDEN_WAITING_POLL_MS, WAITING_POLL_MS } from '@/features/visits/use-visit';
+import { SEED_FILES, SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
+import { paths } from '@/config/paths';
+import {
+  HIDDEN_IN_PROGRESS_POLL_MS,
+  HIDDEN_WAITING_POLL_MS,
+  IN_PROGRESS_POLL_MS,
+  WAITING_POLL_MS,
+} from '@/features/visits/use-visit';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.
 beforeAll(async () => {
   await import('./visit');
+  // The survey of a completed visit loads with the page's survey slot.
+  await Promise.all([import('@/features/surveys'), import('@/features/intake')]);
 });
+
+/** Moves a visit to another status through the mock's development control, as the clinic's side would. */
+async function setMockStatus(visitId: string, status: number) {
+  const response = await fetch(`http://localhost/__mock/visits/${visitId}/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** Opens a tab from an object URL as `openFileInNewTab` does; returns the tab and the blobs made. */
+function fakeNewTab() {
+  const blobs: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => `blob:test/${blobs.push(blob)}`),
+    revokeObjectURL: vi.fn(),
+  });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
+  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  return { tab, blobs };
+}
 
 /** Counts requests whose path ends with `suffix`. */
 function countRequests(suffix: string) {
@@ -104,7 +138,7 @@ describe('waiting room', () => {
     expect(await screen.findByText('You are number 2 in line (1 patient ahead of you).')).toBeInTheDocument();
   });
 
-  it('turns into "your provider is ready — join" when the visit starts, without a reload, then stops polling', async () => {
+  it('turns into "your provider is ready — join" when the visit starts, without a reload, then asks less often', async () => {
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       shouldAdvanceTime: true,
@@ -112,14 +146,9 @@ describe('waiting room', () => {
     renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
     await screen.findByText('You are number 3 in line (2 patients ahead of you).');
 
-    const response = await fetch(`http://localhost/__mock/visits/${SEED_VISITS.walkInWaiting}/status`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status: 25 }),
-    });
-    expect(response.ok).toBe(true);
+    await setMockStatus(SEED_VISITS.walkInWaiting, 25);
     const visit = countRequests(`/visits/${SEED_VISITS.walkInWaiting}`);
-    await advance(10_000);
+    await advance(WAITING_POLL_MS);
 
     const join = await screen.findByRole('region', { name: 'Your provider is ready — join' });
     expect(within(join).getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
@@ -130,9 +159,10 @@ describe('waiting room', () => {
     expect(screen.getByText('Samira Okafor')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'You are in the waiting room' })).not.toBeInTheDocument();
 
+    // In progress: still asked (so the page sees the visit end), every 20 s instead of 10.
     const seen = visit.count;
     await advance(60_000);
-    expect(visit.count).toBe(seen);
+    expect(visit.count).toBe(seen + 60_000 / IN_PROGRESS_POLL_MS);
   });
 
   it('shows the join link and meeting details of a visit in progress', async () => {
@@ -254,5 +284,150 @@ describe('waiting room', () => {
     expect(within(photos).queryByRole('alert')).not.toBeInTheDocument();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+});
+
+describe('the visit’s end', () => {
+  it('follows a visit in progress to its end without a reload, then stops asking', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    renderRoute(`/patient/visits/${SEED_VISITS.walkInWaiting}`, { as: 'demo-patient' });
+    await screen.findByText('You are number 3 in line (2 patients ahead of you).');
+    await setMockStatus(SEED_VISITS.walkInWaiting, 25);
+    await advance(WAITING_POLL_MS);
+    expect(await screen.findByRole('region', { name: 'Your provider is ready — join' })).toBeInTheDocument();
+
+    // The provider completes the visit (25 → 30) while the patient is in the call.
+    await setMockStatus(SEED_VISITS.walkInWaiting, 30);
+    await advance(IN_PROGRESS_POLL_MS);
+    expect(await screen.findByText('This visit is completed.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your provider is ready — join' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join the video visit' })).not.toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Your visit summary' });
+    expect(
+      await within(summary).findByText('Your provider has not added a summary yet. It will appear here.'),
+    ).toBeInTheDocument();
+
+    const visit = countRequests(`/visits/${SEED_VISITS.walkInWaiting}`);
+    await advance(120_000);
+    expect(visit.count).toBe(0);
+  });
+
+  it('asks about a visit in progress from a hidden tab too, less often, and shows its end on return', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    renderRoute(`/patient/visits/${SEED_VISITS.inProgress}`, { as: 'demo-patient' });
+    expect(await screen.findByRole('region', { name: 'Your provider is ready — join' })).toBeInTheDocument();
+    const visit = countRequests(`/visits/${SEED_VISITS.inProgress}`);
+
+    // The patient is in the call's own tab: this one is hidden.
+    setVisibility('hidden');
+    await advance(90_000);
+    expect(visit.count).toBeGreaterThanOrEqual(90_000 / HIDDEN_IN_PROGRESS_POLL_MS);
+    expect(visit.count).toBeLessThan(90_000 / IN_PROGRESS_POLL_MS);
+
+    db.visits.get(SEED_VISITS.inProgress)!.status = 30;
+    await advance(HIDDEN_IN_PROGRESS_POLL_MS);
+    setVisibility('visible');
+    expect(await screen.findByText('This visit is completed.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your visit summary' })).toBeInTheDocument();
+  });
+
+  it('shows nothing of the end on a visit that has not ended', async () => {
+    renderRoute(`/patient/visits/${SEED_VISITS.inProgress}`, { as: 'demo-patient' });
+    await screen.findByRole('region', { name: 'Your provider is ready — join' });
+    expect(screen.queryByRole('heading', { name: 'Your visit summary' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Tell us how it went' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book a follow-up' })).not.toBeInTheDocument();
+  });
+
+  it('opens the visit summary the provider attached, from its bytes', async () => {
+    const { tab, blobs } = fakeNewTab();
+    const { user } = renderRoute(`/patient/visits/${SEED_VISITS.completed}`, { as: 'demo-patient' });
+    const summary = await screen.findByRole('region', { name: 'Your visit summary' });
+    await within(summary).findByRole('button', { name: 'Open your visit summary' });
+    expect(summary).toHaveTextContent(/Visit summary from Samira Okafor, added /);
+    expect(within(summary).queryByText(/It will appear here/)).not.toBeInTheDocument();
+    await user.click(within(summary).getByRole('button', { name: 'Open your visit summary' }));
+    await vi.waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
+    expect(tab.location.replace.mock.calls[0]?.[0]).toMatch(/^blob:test\//);
+    expect(tab.opener).toBeNull();
+    expect(blobs.at(-1)?.type).toBe('text/plain');
+    expect(await blobs.at(-1)?.text()).toBe(atob(db.fileBlobs.get(SEED_FILES.completedVisitSummary)!));
+    expect(within(summary).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when the summary can no longer be opened', async () => {
+    fakeNewTab();
+    const { user } = renderRoute(`/patient/visits/${SEED_VISITS.completed}`, { as: 'demo-patient' });
+    const summary = await screen.findByRole('region', { name: 'Your visit summary' });
+    const open = await within(summary).findByRole('button', { name: 'Open your visit summary' });
+    db.fileBlobs.delete(SEED_FILES.completedVisitSummary);
+    db.files.delete(SEED_FILES.completedVisitSummary);
+    await user.click(open);
+    expect(await within(summary).findByRole('alert')).toHaveTextContent('This file is no longer available.');
+  });
+
+  it('saves the survey answers on the visit’s intake, then thanks instead of asking again', async () => {
+    const { user } = renderRoute(`/patient/visits/${SEED_VISITS.completed}`, { as: 'demo-patient' });
+    const survey = await screen.findByRole('region', { name: 'Tell us how it went' });
+    await user.click(await within(survey).findByRole('radio', { name: 'Easy' }));
+    await user.type(
+      within(survey).getByRole('textbox', { name: /Anything we could do better/ }),
+      'Shorter wait',
+    );
+    await user.click(within(survey).getByRole('button', { name: 'Send my answers' }));
+
+    expect(await within(survey).findByText(/^Thank you for your answers/)).toHaveFocus();
+    expect(within(survey).queryByRole('button', { name: 'Send my answers' })).not.toBeInTheDocument();
+    const intake = db.intakes.get(SEED_INTAKES.completed) as Record<string, unknown>;
+    expect(intake).toMatchObject({
+      'survey.experience.ease': 'easy',
+      'survey.experience.comment': 'Shorter wait',
+      survey_code: 'post_visit_survey',
+    });
+    expect(Number(intake.survey_answered_at)).toBeGreaterThan(0);
+  });
+
+  it('asks no survey when the clinic has no post-visit survey', async () => {
+    db.accounts.get('demo')!.post_intake_steps = [];
+    renderRoute(`/patient/visits/${SEED_VISITS.completed}`, { as: 'demo-patient' });
+    expect(await screen.findByRole('link', { name: 'Book a follow-up' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Open your visit summary' });
+    expect(screen.queryByRole('heading', { name: 'Tell us how it went' })).not.toBeInTheDocument();
+  });
+
+  it('focuses the survey when the page is opened at it', async () => {
+    renderRoute(`/patient/visits/${SEED_VISITS.completed}#survey`, { as: 'demo-patient' });
+    const heading = await screen.findByRole('heading', { name: 'Tell us how it went' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('books a follow-up appointment in the same room, named by the room, never its code', async () => {
+    const { user, router } = renderRoute(`/patient/visits/${SEED_VISITS.completed}`, { as: 'demo-patient' });
+    const followUp = await screen.findByRole('region', { name: 'Book a follow-up' });
+    const link = await within(followUp).findByRole('link', { name: 'Book a follow-up' });
+    expect(link).toHaveAttribute('href', paths.patient.intakeStart('general', 'appointment'));
+    expect(followUp).toHaveTextContent('Book an appointment in General practice.');
+    expect(followUp).not.toHaveTextContent(/\bgeneral\b/);
+    await user.click(link);
+    // The wizard of that room, for an appointment, at its first step.
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/patient\/rooms\/general\/intake(\/|$)/),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('appointment');
+  });
+
+  it('leads a follow-up of a room without appointments to the room’s page', async () => {
+    renderRoute(`/patient/visits/${SEED_VISITS.econsultClosed}`, { as: 'demo-patient' });
+    const followUp = await screen.findByRole('region', { name: 'Book a follow-up' });
+    const link = await within(followUp).findByRole('link', { name: /^See how to follow up with / });
+    expect(link).toHaveAttribute('href', paths.patient.room('dermatology'));
+    expect(within(followUp).queryByRole('link', { name: 'Book a follow-up' })).not.toBeInTheDocument();
   });
 });
