@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,6 +91,21 @@ async function cacheContents(
     return { entries, text: texts.join('\n') };
   });
 }
+
+test('only production builds carry the service worker and the manifest; the mock build leaves the scope to the mock', () => {
+  const mock = resolve(process.env.E2E_MOCK_DIST_DIR ?? 'dist-mock');
+  expect(existsSync(join(mock, 'mockServiceWorker.js'))).toBe(true);
+  for (const file of ['sw.js', 'manifest.webmanifest', 'offline.html']) {
+    expect(existsSync(join(mock, file)), `${file} in the mock build`).toBe(false);
+    expect(existsSync(join(BUILD, file)), `${file} in the production build`).toBe(true);
+  }
+  expect(readFileSync(join(mock, 'index.html'), 'utf8')).not.toContain('rel="manifest"');
+  expect(readFileSync(join(BUILD, 'index.html'), 'utf8')).toContain(
+    '<link rel="manifest" href="/manifest.webmanifest">',
+  );
+  // The worker precaches no page: index.html is not in its list.
+  expect(readFileSync(join(BUILD, 'sw.js'), 'utf8')).not.toMatch(/url:\s*"index\.html"|"url":"index\.html"/);
+});
 
 test('Chromium finds the portal installable: its manifest, icons and an active service worker', async ({
   guard,
