@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRange, formatTime, isValidTimeZone, zoneLabel } from './dates';
+import { formatDateTime, formatRange, formatTime, isValidTimeZone, zoneInWords, zoneLabel } from './dates';
 
 describe('dates', () => {
   it('shows the same instant in the viewer’s zone with the zone labelled', () => {
@@ -32,5 +32,21 @@ describe('dates', () => {
         },
       ),
     );
+  });
+});
+
+describe('zoneInWords', () => {
+  it.each([
+    ['America/New_York', 'Eastern Time'],
+    ['America/Los_Angeles', 'Pacific Time'],
+    ['Asia/Kolkata', 'India Standard Time'],
+  ])('names %s as people say it', (zone, words) => {
+    expect(zoneInWords(zone)).toBe(words);
+  });
+
+  it('never shows an IANA name, even for a zone without a generic name', () => {
+    for (const zone of ['Asia/Kolkata', 'Pacific/Chatham', 'UTC', 'Not/A_Zone']) {
+      expect(zoneInWords(zone)).not.toMatch(/\//);
+    }
   });
 });

@@ -83,6 +83,34 @@ export function zoneLabel(seconds: number, zone: string): string {
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
+const zoneWords = new Map<string, string>();
+/**
+ * The zone named in words, as people say it: "Eastern Time", "Pacific Time", "India
+ * Standard Time" (the generic name, the same in summer and winter); the city when the browser has
+ * no such name. Never the IANA identifier.
+ */
+export function zoneInWords(zone: string): string {
+  const known = zoneWords.get(zone);
+  if (known) return known;
+  let words: string;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: isValidTimeZone(zone) ? zone : 'UTC',
+      timeZoneName: 'longGeneric',
+    }).formatToParts(new Date(0));
+    words = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    words = '';
+  }
+  // Browsers without a generic name answer "GMT+05:30" or the city ("Kolkata Time"): keep a city.
+  if (!words || /^GMT|^UTC/.test(words)) {
+    const city = zone.split('/').pop()?.replace(/_/g, ' ');
+    words = city && zone.includes('/') ? `${city} time` : 'Coordinated Universal Time';
+  }
+  zoneWords.set(zone, words);
+  return words;
+}
+
 /** "Tue, Nov 24, 2026, 9:30 AM EST": date, time and the zone label. */
 export function formatDateTime(seconds: number, zone: string): string {
   return `${formatDate(seconds, zone)}, ${formatTime(seconds, zone)} ${zoneLabel(seconds, zone)}`;

@@ -12,7 +12,7 @@ import { useSubmit } from '@/components/form';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, zoneInWords } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import {
   converted,
@@ -213,7 +213,12 @@ export function ReadingsPage() {
             ) : null}
             <SelectField<ReadingValues> name="device" label="Measured with" options={deviceOptions} />
             <TextField<ReadingValues> name="date" label="Day taken" type="date" required />
-            <TextField<ReadingValues> name="time" label={`Time taken (${zone})`} type="time" required />
+            <TextField<ReadingValues>
+              name="time"
+              label={`Time taken (${zoneInWords(zone)})`}
+              type="time"
+              required
+            />
           </fieldset>
           <FormError message={submit.formError} />
           <div className="form-actions">

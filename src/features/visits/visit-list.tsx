@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { visitKindOf, VISIT_KIND_TITLE, visitMedium, visitStatusWords } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
+import { useRoomName } from '@/api/rooms/room-names';
 
 /** A visit's place on a timeline: its start, else when it was sent (e-consults have no start). */
 const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created ?? 0));
@@ -17,6 +18,7 @@ const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created
 function VisitItem({ visit, href }: { visit: Visit; href: string }) {
   const zone = useViewerTimeZone();
   const provider = displayName(visit.provider);
+  const roomName = useRoomName(visit.room_code);
   const when = timeOf(visit);
   return (
     <li className="card visit-item">
@@ -29,7 +31,7 @@ function VisitItem({ visit, href }: { visit: Visit; href: string }) {
       <p>
         <span className="tag">{visitStatusWords(visit)}</span> {visitMedium(visit)}
         {provider ? ` · with ${provider}` : ''}
-        {visit.room_code ? ` · room ${visit.room_code}` : ''}
+        {roomName ? ` · ${roomName}` : ''}
       </p>
     </li>
   );

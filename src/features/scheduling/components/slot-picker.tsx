@@ -7,7 +7,7 @@ import type { AvailabilityQuery, AvailableSlot, Availability } from '@/api/slots
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/dates';
+import { formatDate, zoneInWords } from '@/lib/dates';
 import { addDays, dayKeyOf, dayKeys, dayWindow, displayTime, groupByDay, type DayKey } from '../utils/days';
 
 /** A time the patient picked: what the booking sends back (never a re-assembled wall time). */
@@ -137,8 +137,10 @@ export function SlotPicker(props: SlotPickerProps) {
   return (
     <div className="slot-picker">
       <p className="field-hint">
-        Times are shown in your time zone ({props.zone}).
-        {props.clinicZone && props.clinicZone !== props.zone ? ` The clinic is in ${props.clinicZone}.` : ''}
+        Times are shown in your time zone, {zoneInWords(props.zone)}.
+        {props.clinicZone && zoneInWords(props.clinicZone) !== zoneInWords(props.zone)
+          ? ` The clinic is on ${zoneInWords(props.clinicZone)}.`
+          : ''}
       </p>
       {nearest.length > 0 && ahead.data ? (
         <section aria-labelledby="nearest-times">

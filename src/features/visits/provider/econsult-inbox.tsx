@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useRoomName } from '@/api/rooms/room-names';
 import { messageQueries } from '@/api/messages/queries';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
@@ -78,7 +79,7 @@ export function EconsultInbox({
       <p>{visit.intake?.reason_for_visit ? <bdi>{visit.intake.reason_for_visit}</bdi> : 'No reason given'}</p>
       <p className="queue-meta">
         Sent {visit.created ? formatDateTime(visit.created, zone) : 'at an unknown time'}
-        {visit.room_code ? ` · room ${visit.room_code}` : ''}
+        <RoomNameSuffix code={visit.room_code} />
       </p>
     </li>
   );
@@ -112,4 +113,10 @@ export function EconsultInbox({
       </section>
     </section>
   );
+}
+
+/** " · Dermatology": the room by its name, or nothing while unknown (never its code). */
+function RoomNameSuffix({ code }: { code?: string | null }) {
+  const name = useRoomName(code);
+  return name ? <> · {name}</> : null;
 }
