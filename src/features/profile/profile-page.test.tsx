@@ -231,6 +231,15 @@ describe('the password', () => {
     expect(within(form).getByLabelText('Current password')).toHaveFocus();
     expect(within(form).getByLabelText(/^New password/)).toHaveValue('brand-new-secret');
 
+    // A wrong current password is said once, in plain words, and nothing is changed.
+    await user.type(within(form).getByLabelText('Current password'), 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: 'Save password' }));
+    expect(
+      await within(form).findByText('Current password is not the one you use now: check it and try again.'),
+    ).toBeInTheDocument();
+    expect(db.users.get(SEED_USERS.patient)!._password).toBe('demo-password');
+
+    await user.clear(within(form).getByLabelText('Current password'));
     await user.type(within(form).getByLabelText('Current password'), 'demo-password');
     await user.click(within(form).getByRole('button', { name: 'Save password' }));
     expect(await within(form).findByText('Your password was saved.')).toBeInTheDocument();

@@ -116,7 +116,7 @@ describe('POST /me', () => {
       'old_password: is required to change your password',
     );
     expect((await postMe(token, { password: 'second-secret', old_password: 'wrong' })).body.message).toBe(
-      'old_password: does not match your current password',
+      'old_password: is not the one you use now: check it and try again',
     );
     expect((await postMe(token, { password: 'short', old_password: 'first-secret' })).body.message).toBe(
       'password: must be at least 8 characters',
