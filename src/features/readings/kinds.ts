@@ -171,13 +171,17 @@ const round = (n: number, places: number) => {
   return Math.round(n * f) / f;
 };
 
-/** The same value in the kind's other unit, for display only ("16.0 kPa"); null when there is none. */
+/**
+ * The same value in the kind's other unit, for display only ("120/75 mmHg"); null when there is
+ * none. Blood pressure is echoed in mmHg only: a reading entered in kPa gets its mmHg beside it,
+ * one entered in mmHg gets no kPa (patients in the US do not read kPa).
+ */
 export function converted(config: ReadingKindConfig, unit: string, values: number[]): string | null {
   const to = (fn: (n: number) => number, places: number, label: string) =>
     `${values.map((v) => round(fn(v), places).toFixed(places)).join('/')} ${label}`;
   switch (config.kind) {
     case 'bp':
-      return unit === 'kPa' ? to((v) => v * 7.50062, 0, 'mmHg') : to((v) => v * 0.133322, 1, 'kPa');
+      return unit === 'kPa' ? to((v) => v * 7.50062, 0, 'mmHg') : null;
     case 'weight':
       return unit === 'lbs' ? to((v) => v / 2.20462, 1, 'kg') : to((v) => v * 2.20462, 1, 'lbs');
     case 'bg':
