@@ -26,6 +26,7 @@ export function seedNotifications(db: Db, now: number): void {
     1: { visit_id: SEED_VISITS.econsultOpen },
     2: { visit_id: SEED_VISITS.completed },
     3: { visit_id: SEED_VISITS.upcoming },
+    5: { visit_id: SEED_VISITS.completed },
     6: { visit_id: SEED_VISITS.econsultOpen },
     10: { file_id: SEED_FILES.visitSummary },
     13: { visit_id: SEED_VISITS.econsultClosed },
