@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { userQueries } from '@/api/users/queries';
 import { SelectField, TextField } from '@/components/ui/field';
 import { US_STATES } from '../model/us-states';
 import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
@@ -12,7 +15,7 @@ const LocationSchema = z.object({
   phone: z
     .string()
     .trim()
-    .min(1, 'Enter a phone number we can call if the video drops.')
+    .min(1, 'Enter a phone number the clinic can call you on.')
     .refine((v) => /^[\d\s()+.-]+$/.test(v), 'Use digits, spaces, + - . and parentheses only.')
     .refine((v) => {
       const digits = v.replace(/\D/g, '').length;
@@ -22,7 +25,14 @@ const LocationSchema = z.object({
 type LocationValues = z.infer<typeof LocationSchema>;
 
 /** `location`: the state the patient is in now (clinicians may only treat where they are licensed) and a phone number. */
-export function LocationStep({ slug, intake, submitLabel, backHref, save }: StepScreenProps) {
+/** Why the clinic asks for the phone, in the words of the visit's kind. */
+const PHONE_HINT: Record<StepScreenProps['visitKind'], string> = {
+  walkin: 'We call this number if the video connection drops.',
+  appointment: 'We call this number if the video connection drops.',
+  econsult: 'The clinic calls this number if it needs to reach you about your e-consult.',
+};
+
+export function LocationStep({ slug, intake, submitLabel, backHref, save, visitKind }: StepScreenProps) {
   const defaultValues = useDraftDefaults<LocationValues>(slug, () => {
     const saved = typeof intake?.location === 'string' ? intake.location.toUpperCase() : '';
     return {
@@ -31,6 +41,13 @@ export function LocationStep({ slug, intake, submitLabel, backHref, save }: Step
     };
   });
   const form = useForm<LocationValues>({ resolver: zodResolver(LocationSchema), defaultValues });
+  // The profile's phone is offered when neither the intake nor a draft has one (never over typing).
+  const me = useQuery(userQueries.me());
+  const profilePhone = typeof me.data?.phone === 'string' ? me.data.phone.trim() : '';
+  useEffect(() => {
+    if (!profilePhone || form.getValues('phone') || form.getFieldState('phone').isDirty) return;
+    form.setValue('phone', profilePhone);
+  }, [profilePhone, form]);
   return (
     <StepFrame
       form={form}
@@ -50,7 +67,7 @@ export function LocationStep({ slug, intake, submitLabel, backHref, save }: Step
       <TextField<LocationValues>
         name="phone"
         label="Phone number"
-        hint="We call this number if the video connection drops."
+        hint={PHONE_HINT[visitKind]}
         type="tel"
         autoComplete="tel"
         inputMode="tel"

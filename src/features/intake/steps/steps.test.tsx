@@ -79,6 +79,20 @@ describe('location step', () => {
   });
 });
 
+describe('location step, what the profile knows', () => {
+  it('offers the profile’s phone, and the e-consult hint says why the clinic would call', async () => {
+    flowStartingWith({ code: 'location', name: 'Where you are' });
+    db.users.get(SEED_USERS.patient)!.phone = '2125550143';
+    renderRoute('/patient/rooms/dermatology/intake?kind=econsult', { as: 'demo-patient' });
+    await screen.findByRole('heading', { level: 1, name: 'Where you are' });
+    await waitFor(() => expect(screen.getByLabelText(/Phone number/)).toHaveValue('2125550143'));
+    expect(
+      screen.getByText('The clinic calls this number if it needs to reach you about your e-consult.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/video connection drops/)).not.toBeInTheDocument();
+  });
+});
+
 describe('provider step', () => {
   it('lists the room’s providers and saves the choice; “first available” clears it', async () => {
     const { user, router, next } = await startAt({ code: 'provider', name: 'Choose a provider' });

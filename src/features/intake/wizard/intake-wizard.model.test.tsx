@@ -6,8 +6,10 @@ import { db } from '@/mocks/db';
 import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { noPhoneOnFileBeforeEach } from '~test/profile';
 
 endSeededWalkinBeforeEach();
+noPhoneOnFileBeforeEach();
 
 /**
  * Case D33 as a model test: random typing, Continue, Back and reloads in the short walk-in flow

@@ -8,9 +8,11 @@ import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
+import { noPhoneOnFileBeforeEach } from '~test/profile';
 import { SEED_VISITS } from '@/mocks/seed/ids';
 
 endSeededWalkinBeforeEach();
+noPhoneOnFileBeforeEach();
 
 // The route modules load lazily; loading them once up front keeps the first test inside its timeouts.
 beforeAll(async () => {

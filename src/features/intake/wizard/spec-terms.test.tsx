@@ -4,6 +4,7 @@ import { db, resetDb } from '@/mocks/db';
 import { chargesFor } from '@/mocks/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { renderRoute } from '~test/render';
+import { noPhoneOnFileBeforeEach } from '~test/profile';
 import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone), as in the schedule step's tests. */
@@ -26,6 +27,9 @@ beforeEach(() => {
   resetDb(NOW);
   spec = serveOnSpecTerms({ price: 'cons_general_30' });
 });
+
+// After the reseed above.
+noPhoneOnFileBeforeEach();
 
 afterEach(() => {
   vi.useRealTimers();
