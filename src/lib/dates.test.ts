@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRange, formatTime, isValidTimeZone, zoneInWords, zoneLabel } from './dates';
+import {
+  calendarDateIn,
+  formatDateTime,
+  formatRange,
+  formatTime,
+  isValidTimeZone,
+  zoneInWords,
+  zoneLabel,
+} from './dates';
 
 describe('dates', () => {
   it('shows the same instant in the viewer’s zone with the zone labelled', () => {
@@ -48,5 +56,15 @@ describe('zoneInWords', () => {
     for (const zone of ['Asia/Kolkata', 'Pacific/Chatham', 'UTC', 'Not/A_Zone']) {
       expect(zoneInWords(zone)).not.toMatch(/\//);
     }
+  });
+});
+
+describe('calendarDateIn', () => {
+  it('is the date on the wall in that zone, across the date line', () => {
+    // 2026-11-26 03:30 UTC: still the 25th in New York, already the 26th in Kolkata.
+    const at = Date.UTC(2026, 10, 26, 3, 30) / 1000;
+    expect(calendarDateIn(at, 'America/New_York')).toBe('2026-11-25');
+    expect(calendarDateIn(at, 'Asia/Kolkata')).toBe('2026-11-26');
+    expect(calendarDateIn(at, 'Pacific/Chatham')).toBe('2026-11-26');
   });
 });

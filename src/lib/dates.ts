@@ -47,6 +47,7 @@ const DATE: Intl.DateTimeFormatOptions = {
   year: 'numeric',
 };
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const CALENDAR_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short', hour: 'numeric' };
 
 /** One formatter per zone and style (the styles are the three constants above, so the key is cheap). */
@@ -109,6 +110,13 @@ export function zoneInWords(zone: string): string {
   }
   zoneWords.set(zone, words);
   return words;
+}
+
+/** The calendar date (`YYYY-MM-DD`) of an instant in a zone: "today" for a date field's limit. */
+export function calendarDateIn(seconds: number, zone: string): string {
+  const parts = formatter(zone, CALENDAR_DATE).formatToParts(toDate(seconds));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** "Tue, Nov 24, 2026, 9:30 AM EST": date, time and the zone label. */

@@ -18,6 +18,12 @@ export const StepFieldSchema = z.looseObject({
   minimum: optionalField(NumberishSchema),
   maximum: optionalField(NumberishSchema),
   pattern: optionalField(StringishSchema),
+  /**
+   * JSON Schema's date limits (not named by the spec; passed through where an account sets them):
+   * `YYYY-MM-DD`, or `today` for the patient's own today (a symptom cannot start tomorrow).
+   */
+  formatMaximum: optionalField(StringishSchema),
+  formatMinimum: optionalField(StringishSchema),
 });
 export type StepField = z.infer<typeof StepFieldSchema>;
 

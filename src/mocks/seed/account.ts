@@ -21,7 +21,7 @@ export const DEMO_INTAKE_STEPS: unknown[] = [
         code: 'symptoms',
         title: 'Symptoms',
         schema: {
-          started: { type: 'string', title: 'When did it start?', required: true },
+          started: { type: 'string', title: 'When did it start?', required: true, formatMaximum: 'today' },
           severity: {
             type: 'string',
             title: 'How severe is it?',

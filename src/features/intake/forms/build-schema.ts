@@ -98,7 +98,23 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function textRule(field: GenericField) {
+/** A date limit of the schema as a calendar date: `today` is the patient's today. */
+function dateLimit(raw: unknown, today: string): string | null {
+  if (typeof raw !== 'string') return null;
+  if (raw === 'today') return today;
+  return isCalendarDate(raw) ? raw : null;
+}
+
+/** "Nov 26, 2026" for a limit in a message (the date itself, no zone: it is a calendar day). */
+const dayWords = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+
+function textRule(field: GenericField, today: string) {
   const { def, label, control } = field;
   const pattern = safePattern(def.pattern);
   const allowed = field.options.length > 0 ? new Set(field.options.map((o) => o.value)) : null;
@@ -119,6 +135,27 @@ function textRule(field: GenericField) {
     if (control === 'date' && !isCalendarDate(value)) {
       fail(`Enter “${label}” as a date.`);
       return;
+    }
+    if (control === 'date') {
+      const latest = dateLimit(def.formatMaximum, today);
+      const earliest = dateLimit(def.formatMinimum, today);
+      // Calendar dates compare as text (YYYY-MM-DD).
+      if (latest && value > latest) {
+        fail(
+          latest === today
+            ? `“${label}” cannot be later than today.`
+            : `“${label}” cannot be later than ${dayWords(latest)}.`,
+        );
+        return;
+      }
+      if (earliest && value < earliest) {
+        fail(
+          earliest === today
+            ? `“${label}” cannot be earlier than today.`
+            : `“${label}” cannot be earlier than ${dayWords(earliest)}.`,
+        );
+        return;
+      }
     }
     if (isChoice && allowed && !allowed.has(value)) {
       fail(`Choose one of the listed answers for “${label}”.`);
@@ -141,8 +178,11 @@ function textRule(field: GenericField) {
   });
 }
 
-/** The form's zod schema, built at run time from the step's schema (required, enum, maxLength, minimum, maximum, pattern). */
-export function schemaOf(sections: GenericSection[]): z.ZodType<GenericValues, GenericValues> {
+/**
+ * The form's zod schema, built at run time from the step's schema (required, enum, maxLength,
+ * minimum, maximum, pattern, and date limits against `today`, the patient's calendar date).
+ */
+export function schemaOf(sections: GenericSection[], today: string): z.ZodType<GenericValues, GenericValues> {
   const shape: Record<string, z.ZodType<string> | z.ZodType<boolean>> = {};
   for (const field of sections.flatMap((s) => s.fields)) {
     shape[field.name] =
@@ -150,7 +190,7 @@ export function schemaOf(sections: GenericSection[]): z.ZodType<GenericValues, G
         ? field.isRequired
           ? z.boolean().refine((v) => v, { message: `Tick “${field.label}” to continue.` })
           : z.boolean()
-        : textRule(field);
+        : textRule(field, today);
   }
   // Every entry is a string or boolean schema, so the object is exactly GenericValues; zod cannot see that through a dynamic shape.
   return z.object(shape) as unknown as z.ZodType<GenericValues, GenericValues>;

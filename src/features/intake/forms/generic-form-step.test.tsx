@@ -190,7 +190,7 @@ describe('building a form from a step schema', () => {
       ),
     );
     expect(section!.fields.map((f) => f.control)).toEqual(['number', 'checkbox', 'text', 'text', 'text']);
-    const schema = schemaOf([section!]);
+    const schema = schemaOf([section!], '2026-11-26');
     expect(schema.safeParse({ s0f0: '', s0f1: false, s0f2: '', s0f3: '', s0f4: 'anything' }).success).toBe(
       true,
     );
@@ -204,10 +204,35 @@ describe('building a form from a step schema', () => {
         { key: 'e', type: 'text' },
       ]),
     );
-    const schema = schemaOf([section!]);
+    const schema = schemaOf([section!], '2026-11-26');
     expect(schema.safeParse({ s0f0: '2023-02-29', s0f1: '' }).success).toBe(false);
     expect(schema.safeParse({ s0f0: '2024-02-29', s0f1: '1' }).success).toBe(true);
     expect(schema.safeParse({ s0f0: '', s0f1: 'y' }).success).toBe(false);
+  });
+
+  it('holds a date to the schema’s limits, "today" being the patient’s own today', () => {
+    const [section] = fieldsOf(
+      step(
+        {
+          started: { type: 'string', title: 'When did it start?', formatMaximum: 'today' },
+          visit: { type: 'string', title: 'Preferred day', formatMinimum: '2026-12-01' },
+        },
+        [
+          { key: 'started', type: 'date', title: 'When did it start?' },
+          { key: 'visit', type: 'date', title: 'Preferred day' },
+        ],
+      ),
+    );
+    const schema = schemaOf([section!], '2026-11-26');
+    const messages = (values: Record<string, string>) => {
+      const result = schema.safeParse(values);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(messages({ s0f0: '2026-11-26', s0f1: '2026-12-01' })).toEqual([]);
+    expect(messages({ s0f0: '2026-11-27', s0f1: '2026-11-30' })).toEqual([
+      '“When did it start?” cannot be later than today.',
+      '“Preferred day” cannot be earlier than Dec 1, 2026.',
+    ]);
   });
 
   it('offers a choice listed twice only once, with its first label', () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import {
@@ -10,9 +10,11 @@ import {
   type GenericField,
   type GenericValues,
 } from './build-schema';
+import { calendarDateIn } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
-function FieldFor({ field }: { field: GenericField }) {
+function FieldFor({ field, today }: { field: GenericField; today: string }) {
   const common = { name: field.name, label: field.label, required: field.isRequired };
   const limit = field.def.maxLength;
   switch (field.control) {
@@ -38,7 +40,14 @@ function FieldFor({ field }: { field: GenericField }) {
     case 'checkbox':
       return <CheckboxField<GenericValues> name={field.name} label={field.label} />;
     case 'date':
-      return <TextField<GenericValues> {...common} type="date" />;
+      return (
+        <TextField<GenericValues>
+          {...common}
+          type="date"
+          max={field.def.formatMaximum === 'today' ? today : (field.def.formatMaximum ?? undefined)}
+          min={field.def.formatMinimum === 'today' ? today : (field.def.formatMinimum ?? undefined)}
+        />
+      );
     case 'number':
       return (
         <TextField<GenericValues>
@@ -68,7 +77,10 @@ function FieldFor({ field }: { field: GenericField }) {
  */
 export function GenericFormStep({ step, slug, intake, submitLabel, backHref, save }: StepScreenProps) {
   const sections = useMemo(() => fieldsOf(step), [step]);
-  const schema = useMemo(() => schemaOf(sections), [sections]);
+  const zone = useViewerTimeZone();
+  // The patient's today, once per screen (a form left open past midnight keeps the day it opened on).
+  const [today] = useState(() => calendarDateIn(Date.now() / 1000, zone));
+  const schema = useMemo(() => schemaOf(sections, today), [sections, today]);
   const defaultValues = useDraftDefaults<GenericValues>(slug, () => valuesFromIntake(sections, intake));
   const form = useForm<GenericValues>({ resolver: zodResolver(schema), defaultValues });
   return (
@@ -84,13 +96,13 @@ export function GenericFormStep({ step, slug, intake, submitLabel, backHref, sav
           <fieldset key={`${section.code}-${i}`} className="generic-section">
             <legend>{section.title}</legend>
             {section.fields.map((field) => (
-              <FieldFor key={field.name} field={field} />
+              <FieldFor key={field.name} field={field} today={today} />
             ))}
           </fieldset>
         ) : (
           <div key={`${section.code}-${i}`} className="generic-section">
             {section.fields.map((field) => (
-              <FieldFor key={field.name} field={field} />
+              <FieldFor key={field.name} field={field} today={today} />
             ))}
           </div>
         ),
