@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { settingQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
-import { VISIT_STATUS, type Visit, type VisitMeeting } from '@/api/visits/schemas';
+import { VISIT_STATUS, visitIntakeId, type Visit, type VisitMeeting } from '@/api/visits/schemas';
 import { useCancelVisit } from '@/api/visits/mutations';
 import { isApiError } from '@/api/errors';
 import { ATTENTION_TEXT, AttentionPrompt, attentionTag, useAttentionOnChange } from '@/components/attention';
@@ -13,6 +13,7 @@ import { useSingleFlight } from '@/components/form';
 import { QueryState } from '@/components/feedback/query-state';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { PaymentOnLeaving } from '@/components/money/payment-on-leaving';
 import { FormError } from '@/components/ui/field';
 import { env } from '@/config/env';
 import { paths, roomJoinUrl } from '@/config/paths';
@@ -161,7 +162,7 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
       <p className="field-hint">
         Keep this page open; it updates by itself. We will show a join button when your provider is ready.
       </p>
-      <LeaveQueue visitId={visit.id} />
+      <LeaveQueue visitId={visit.id} intakeId={visitIntakeId(visit)} />
     </section>
   );
 }
@@ -171,15 +172,15 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
  * docs/spec-decisions.md), after a confirmation; the page then says the visit was left. That
  * cancel is a server extension (`visit-status`): without it the page says how to leave instead.
  */
-function LeaveQueue({ visitId }: { visitId: string }) {
+function LeaveQueue({ visitId, intakeId }: { visitId: string; intakeId: string | undefined }) {
   const canLeave = useServerExtension('visit-status');
   if (!canLeave) {
     return <p>To leave the line, contact the clinic. Closing this page does not take you out of the line.</p>;
   }
-  return <LeaveQueueButton visitId={visitId} />;
+  return <LeaveQueueButton visitId={visitId} intakeId={intakeId} />;
 }
 
-function LeaveQueueButton({ visitId }: { visitId: string }) {
+function LeaveQueueButton({ visitId, intakeId }: { visitId: string; intakeId: string | undefined }) {
   const [isAsking, setAsking] = useState(false);
   const cancel = useCancelVisit();
   const [error, setError] = useState<string | null>(null);
@@ -212,10 +213,13 @@ function LeaveQueueButton({ visitId }: { visitId: string }) {
           onClose={confirm.isBusy ? undefined : close}
           describedBy={descriptionId}
         >
-          <p id={descriptionId}>
-            You will lose your place in line and this visit will not take place. To see a clinician later, you
-            would start a new visit.
-          </p>
+          <div id={descriptionId}>
+            <p>
+              You will lose your place in line and this visit will not take place. To see a clinician later,
+              you would start a new visit.
+            </p>
+            <PaymentOnLeaving intakeId={intakeId} leaving="leave" />
+          </div>
           <FormError message={error} />
           <div className="dialog-actions">
             <Button variant="secondary" onClick={close} disabled={confirm.isBusy}>

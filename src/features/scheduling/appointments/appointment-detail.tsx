@@ -7,13 +7,14 @@ import { useServerExtension } from '@/api/accounts/extensions';
 import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
 import { roomQueries } from '@/api/rooms/queries';
 import { useCancelVisit, useRescheduleVisit } from '@/api/visits/mutations';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, visitIntakeId, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
 import { ATTENTION_TEXT, AttentionPrompt, attentionTag, useAttentionOnChange } from '@/components/attention';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
+import { PaymentOnLeaving } from '@/components/money/payment-on-leaving';
 import { env } from '@/config/env';
 import { paths, roomJoinUrl } from '@/config/paths';
 import { formatDateTime, formatDuration, formatRange } from '@/lib/dates';
@@ -22,9 +23,6 @@ import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { buildIcs, googleCalendarUrl, type CalendarEvent } from '../utils/calendar-export';
 import { isChangeable, isSlotTaken, SLOT_TAKEN_MESSAGE } from './appointment-words';
 import { useNow } from './use-now';
-
-const CANCEL_PAYMENT_NOTE =
-  'Cancelling costs nothing. If you paid when booking, the payment is not refunded automatically: the clinic will contact you about a refund.';
 
 function consultationOf(
   visit: Visit,
@@ -223,7 +221,7 @@ function CancelDialog({
           Your appointment on {formatDateTime(visit.start ?? 0, zone)} will be cancelled and the time offered
           to other patients.
         </p>
-        <p>{CANCEL_PAYMENT_NOTE}</p>
+        <PaymentOnLeaving intakeId={visitIntakeId(visit)} leaving="cancel" />
       </div>
       <FormError message={error} />
       <div className="dialog-actions">

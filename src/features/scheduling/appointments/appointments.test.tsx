@@ -8,7 +8,8 @@ import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 import { fakeNotifications, fakeServiceWorker, fakeVisibility, freshAttention } from '~test/attention';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { chargesFor } from '@/mocks/handlers/billing';
+import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([
@@ -101,17 +102,71 @@ describe('appointment page', () => {
     expect(worker.showNotification).toHaveBeenCalledTimes(1);
   });
 
-  it('cancels after a confirmation that says what happens to a payment', async () => {
+  it('cancels a paid appointment after saying what was paid and that the clinic handles refunds', async () => {
     upcomingIn(24 * 60);
     const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
-    expect(dialog).toHaveTextContent(/not refunded automatically/);
+    expect(
+      await within(dialog).findByText(
+        'You paid $80.10 with the Visa card ending 4242. Cancelling does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/costs nothing/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(await screen.findByText(/Your appointment is cancelled/)).toBeInTheDocument();
     expect(db.visits.get(SEED_VISITS.upcoming)?.status).toBe(40);
+    // The charge stays as it was: the portal refunds nothing.
+    expect(chargesFor(SEED_INTAKES.upcoming).map((c) => c.amount)).toEqual([80.1]);
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change time' })).not.toBeInTheDocument();
+  });
+
+  it('says cancelling costs nothing when nothing was charged for the visit', async () => {
+    expect(chargesFor(SEED_INTAKES.pending)).toEqual([]);
+    const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.pending}`, { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(
+      await within(dialog).findByText('Nothing was charged for this visit, so cancelling costs nothing.'),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/You paid|refund/);
+  });
+
+  it('says a coupon covered the visit when it was paid at no cost', async () => {
+    db.charges.delete('ch_seed_upcoming');
+    db.charges.set('ch_test_free', {
+      id: 'ch_test_free',
+      intake_id: SEED_INTAKES.upcoming,
+      invoice_id: 'inv_test_free',
+      status: 'succeeded',
+      amount: 0,
+      currency: 'usd',
+      source_id: null,
+      brand: null,
+      last4: null,
+      created: nowSeconds(),
+      invoice: {
+        currency: 'usd',
+        consultation: {
+          id: SEED_CONSULTATIONS.generalStandard,
+          description: 'Standard consultation',
+          amount: 89,
+          duration: 30,
+        },
+        coupon: { id: 'FREEVISIT', percent_off: 100, valid: true },
+        amount_due: 0,
+      },
+    });
+    upcomingIn(24 * 60);
+    const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(
+      await within(dialog).findByText(
+        'Your coupon covered this visit, so nothing was charged and there is nothing to refund.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('without visit-status (a spec server): no cancel button, says to contact the clinic, keeps moving', async () => {
