@@ -109,7 +109,15 @@ function StatusPanel({ visit, kind }: { visit: Visit; kind: VisitKind }) {
       }
       if (kind === 'walkin' && visit.room_code)
         return <QueuePanel visit={visit} roomCode={visit.room_code} />;
-      return <p>Your appointment is booked. Come back to this page at the start time to join.</p>;
+      // The words follow the status the page shows beside them: requested (10) or booked (20).
+      return visit.status === VISIT_STATUS.pending ? (
+        <p>
+          Your appointment is requested: the clinic confirms it and you will see it as booked here. Come back
+          to this page at the start time to join.
+        </p>
+      ) : (
+        <p>Your appointment is booked. Come back to this page at the start time to join.</p>
+      );
     case VISIT_STATUS.inProgress:
       return kind === 'econsult' ? (
         <p>A provider is looking at your e-consult.</p>
@@ -286,7 +294,7 @@ function JoinPanel({ visit }: { visit: Visit }) {
       ) : (
         <p>The join link is not available. Please use the phone details below or contact the clinic.</p>
       )}
-      {url ? <p className="field-hint wrap-anywhere">Link: {url} (opens in a new tab)</p> : null}
+      {url ? <p className="field-hint">The video visit opens in a new tab.</p> : null}
       {visit.meeting ? <MeetingDetails meeting={visit.meeting} /> : null}
     </section>
   );

@@ -193,6 +193,10 @@ describe('waiting room', () => {
     [SEED_VISITS.cancelled, 'This visit was cancelled.'],
     [SEED_VISITS.upcoming, 'Your appointment is booked. Come back to this page at the start time to join.'],
     [
+      SEED_VISITS.pending,
+      'Your appointment is requested: the clinic confirms it and you will see it as booked here. Come back to this page at the start time to join.',
+    ],
+    [
       SEED_VISITS.econsultOpen,
       'Your e-consult has been sent. A provider will reply in writing; you will find the answer on this page.',
     ],
