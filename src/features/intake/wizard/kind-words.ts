@@ -27,7 +27,7 @@ export const KIND_WORDS: Record<VisitKind, KindWords> = {
   appointment: {
     start: 'Book my appointment',
     failed: 'book your appointment',
-    done: 'Your appointment is booked.',
+    done: 'Your appointment is requested: the clinic confirms it.',
     noun: 'appointment',
   },
 };
