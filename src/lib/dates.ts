@@ -140,5 +140,6 @@ export function formatDuration(seconds: number): string {
   if (m < 60) return `${m} minute${m === 1 ? '' : 's'}`;
   const h = Math.floor(m / 60);
   const rest = m % 60;
-  return rest ? `${h} h ${rest} min` : `${h} hour${h === 1 ? '' : 's'}`;
+  const hours = `${h} hour${h === 1 ? '' : 's'}`;
+  return rest ? `${hours} ${rest} minute${rest === 1 ? '' : 's'}` : hours;
 }

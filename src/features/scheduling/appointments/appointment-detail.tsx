@@ -18,6 +18,7 @@ import { PaymentOnLeaving } from '@/components/money/payment-on-leaving';
 import { env } from '@/config/env';
 import { paths, roomJoinUrl } from '@/config/paths';
 import { formatDateTime, formatDuration, formatRange } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { safeResourceUrl } from '@/lib/safe-url';
 import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { buildIcs, googleCalendarUrl, type CalendarEvent } from '../utils/calendar-export';
@@ -63,6 +64,9 @@ function downloadIcs(event: CalendarEvent, name: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Join's opening is counted down from this long before it; before that the page names the time. */
+const COUNTDOWN_SECONDS = 3 * 60 * 60;
+
 /** The alert offer shows from this long before join opens (a tab is rarely kept open longer). */
 const OFFER_ALERT_SECONDS = 60 * 60;
 
@@ -73,6 +77,7 @@ const OFFER_ALERT_SECONDS = 60 * 60;
  */
 function JoinPanel({ visit }: { visit: Visit }) {
   const now = useNow(1000);
+  const zone = useViewerTimeZone();
   const start = visit.start ?? 0;
   const end = visit.end ?? start;
   const opensAt = start - env.VITE_JOIN_OPENS_MINUTES * 60;
@@ -93,9 +98,14 @@ function JoinPanel({ visit }: { visit: Visit }) {
       <p>You can join from {env.VITE_JOIN_OPENS_MINUTES} minutes before the start.</p>
       {now < opensAt ? (
         <>
-          <p role="timer" aria-live="off">
-            Join opens in {formatDuration(opensAt - now)}.
-          </p>
+          {/* A countdown only when it is near; further off, the time itself ("118 h" says nothing). */}
+          {opensAt - now <= COUNTDOWN_SECONDS ? (
+            <p role="timer" aria-live="off">
+              Join opens in {formatDuration(opensAt - now)}.
+            </p>
+          ) : (
+            <p>Join opens {formatDateTime(opensAt, zone)}.</p>
+          )}
           {opensAt - now <= OFFER_ALERT_SECONDS ? <AttentionPrompt reason="join" className="" /> : null}
         </>
       ) : url ? (

@@ -48,10 +48,20 @@ describe('appointments page', () => {
 });
 
 describe('appointment page', () => {
+  it('names the time join opens when it is days away, instead of counting hours', async () => {
+    upcomingIn(5 * 24 * 60);
+    renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
+    expect(
+      await screen.findByText(/^Join opens \w{3}, \w{3} \d+, \d{4}, \d+:\d{2} [AP]M \w+\.$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Join opens in/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d+ h \d+ min/)).not.toBeInTheDocument();
+  });
+
   it('counts down to the join window, and offers the join link inside it', async () => {
     upcomingIn(120);
     const { unmount } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
-    expect(await screen.findByText(/Join opens in 1 h 5\d min\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Join opens in 1 hour 5\d minutes\./)).toBeInTheDocument();
     expect(screen.getByText('You can join from 10 minutes before the start.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Join the video visit' })).not.toBeInTheDocument();
     unmount();
