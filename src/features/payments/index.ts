@@ -1,3 +1,3 @@
-export { SavedCardsPanel, SavedCardsList } from './saved-cards';
+export { SavedCardsPanel } from './saved-cards';
 export { ReceiptPanel } from './receipt-panel';
 export { PaymentStep, chargeOnce } from './payment-step';

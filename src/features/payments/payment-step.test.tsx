@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/mocks/db';
+import { mockNow } from '@/mocks/lib/clock';
+import { SEED_USERS } from '@/mocks/seed/ids';
 import { chargesFor } from '@/mocks/handlers/billing';
 import { handlers } from '@/mocks/handlers';
 import { api } from '@/mocks/lib/routes';
@@ -122,6 +124,46 @@ describe('payment step', () => {
     // A card number stands alone: a run of digits inside a random id (int_e1826334516041e…) is not one.
     expect(requestBodies.some((b) => b.includes('"token":"tok_visa"'))).toBe(true);
     expect(requestBodies.join('\n')).not.toMatch(/\b4242\s?4242|\b\d{13,19}\b/);
+  });
+
+  it('never lets an expired card be chosen, so it is never made the default card', async () => {
+    // Cards dated from the mock's clock: January of last year has expired wherever the patient is.
+    const year = new Date(mockNow()).getUTCFullYear();
+    const card = (
+      id: string,
+      brand: string,
+      last4: string,
+      month: number,
+      cardYear: number,
+      isDefault: boolean,
+    ) =>
+      db.paymentSources.set(id, {
+        id,
+        type: 'card',
+        brand,
+        last4,
+        exp_month: month,
+        exp_year: cardYear,
+        is_default: isDefault,
+        _owner: SEED_USERS.patient,
+        _room_code: 'general',
+        _provider_id: null,
+        _created: 1,
+      });
+    // An old default that has expired since it was made the default, and a good card.
+    card('src_t_mc_old', 'Mastercard', '4444', 1, year - 1, true);
+    card('src_t_visa', 'Visa', '4242', 12, year + 2, false);
+    const view = await reachPayment();
+    const expired = await screen.findByRole('radio', { name: /Mastercard ending 4444/ });
+    expect(expired).toBeDisabled();
+    expect(expired).toHaveAccessibleName(
+      expect.stringContaining(`Expired 01/${year - 1}: choose another card`),
+    );
+    expect(screen.getByRole('radio', { name: /Visa ending 4242/ })).toBeChecked();
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('checkbox', { name: 'I have read this and I agree' });
+    expect(db.paymentSources.get('src_t_visa')?.is_default).toBe(true);
+    expect(db.paymentSources.get('src_t_mc_old')?.is_default).toBe(false);
   });
 
   it('says why an expired or unknown code is refused and keeps the full price', async () => {

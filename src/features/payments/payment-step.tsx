@@ -21,6 +21,7 @@ import {
   type BeforeVisitContext,
   type StepScreenProps,
 } from '@/wizard';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { AddCard } from './add-card';
 import { cardName, expiryText, isExpired, sourceScope } from './cards';
 import {
@@ -58,6 +59,9 @@ function CardChoices({
   // Controlled radios: a card added a moment ago is chosen at once, whatever order React renders in.
   const choose = (id: string) => setValue('sourceId', id, { shouldDirty: true });
   const errorId = useId();
+  const zone = useViewerTimeZone();
+  // The month a card is judged by: read once (a page is not kept open into the next month).
+  const [now] = useState(() => Date.now() / 1000);
   return (
     <fieldset
       className="field field-radio choice-list"
@@ -66,7 +70,7 @@ function CardChoices({
     >
       <legend>Pay with</legend>
       {sources.map((source) => {
-        const expired = isExpired(source);
+        const expired = isExpired(source, now, zone);
         return (
           <label key={source.id} className="choice">
             <input
@@ -224,13 +228,16 @@ function ChoosePayment(props: StepScreenProps) {
   const list = useMemo(() => sources.data ?? [], [sources.data]);
   const chosen = useWatch({ control, name: 'sourceId' });
   const initialised = useRef(false);
+  const zone = useViewerTimeZone();
   useEffect(() => {
     if (!sources.data || initialised.current) return;
     initialised.current = true;
-    if (chosen === NEW_CARD || list.some((s) => s.id === chosen && !isExpired(s))) return;
-    const fallback = list.find((s) => s.is_default && !isExpired(s)) ?? list.find((s) => !isExpired(s));
+    // An expired card is never chosen for the patient (it would become the default when paying).
+    const usable = (s: PaymentSource) => !isExpired(s, Date.now() / 1000, zone);
+    if (chosen === NEW_CARD || list.some((s) => s.id === chosen && usable(s))) return;
+    const fallback = list.find((s) => s.is_default && usable(s)) ?? list.find(usable);
     setValue('sourceId', fallback?.id ?? NEW_CARD);
-  }, [sources.data, list, chosen, setValue]);
+  }, [sources.data, list, chosen, setValue, zone]);
 
   const applied = useWatch({ control, name: 'appliedCode' });
   const promoError = getFieldState('promoCode', formState).error?.message;
@@ -283,7 +290,7 @@ function ChoosePayment(props: StepScreenProps) {
       if (!ok) throw new StepFailure('Please fix the coupon code, or clear it to pay the full price.');
     }
     const card = list.find((s) => s.id === values.sourceId);
-    if (!card || isExpired(card)) {
+    if (!card || isExpired(card, Date.now() / 1000, zone)) {
       setError('sourceId', { message: 'Choose a card, or save a new card first.' }, { shouldFocus: true });
       throw new StepFailure('Choose how you want to pay.');
     }

@@ -1,17 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { billingQueries } from '@/api/billing/queries';
 import { useDeletePaymentSource, useUpdatePaymentSource } from '@/api/billing/mutations';
 import type { PaymentSource } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { roomQueries } from '@/api/rooms/queries';
-import { QueryError } from '@/components/feedback/query-state';
+import type { Room } from '@/api/rooms/schemas';
+import { QueryError, QueryState } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { AddCard } from './add-card';
-import { cardName, expiryText, isExpired } from './cards';
+import { cardName, expiryText, isExpired, roomNames, sourceScope, walletOf, type WalletCard } from './cards';
 
 function actionError(error: unknown): string {
   if (
@@ -26,24 +28,75 @@ function actionError(error: unknown): string {
   return isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
 }
 
+type RoomRef = Pick<Room, 'code' | 'name' | 'payment'>;
+
+/** Every room's card list, read together and shown as one wallet. */
+interface Wallet {
+  cards: WalletCard[];
+  /** Each room's list as the server keeps it (newest first): who takes over a removed default. */
+  lists: { room: RoomRef; sources: PaymentSource[] }[];
+}
+
+/** The card that becomes a room's default when `removed` goes: the newest other one still valid. */
+function successorIn(list: PaymentSource[], removed: PaymentSource, expired: (s: PaymentSource) => boolean) {
+  return list.find((s) => s.id !== removed.id && !expired(s)) ?? null;
+}
+
+/** For each room where the card is the default, what happens to that room's default when it goes. */
+function afterRemoval(card: WalletCard, wallet: Wallet, expired: (s: PaymentSource) => boolean) {
+  return card.copies
+    .filter((copy) => copy.source.is_default === true)
+    .map((copy) => {
+      const list = wallet.lists.find((l) => l.room.code === copy.room.code)?.sources ?? [];
+      return {
+        copy,
+        successor: successorIn(list, copy.source, expired),
+        hasOthers: list.some((s) => s.id !== copy.source.id),
+      };
+    });
+}
+
+function removalQuestion(card: WalletCard, wallet: Wallet, expired: (s: PaymentSource) => boolean): string {
+  const many = card.copies.length > 1;
+  const where = many ? `It will be removed from ${roomNames(card.copies)}. ` : '';
+  const defaults = afterRemoval(card, wallet, expired);
+  if (defaults.length === 0) return `${where}You can add it again later.`;
+  const sentences = defaults.map(({ copy, successor, hasOthers }) => {
+    const inRoom = many ? ` for ${copy.room.name}` : '';
+    if (successor) return `${cardName(successor)} will become your default card${inRoom}.`;
+    return hasOthers
+      ? `Your other cards${inRoom} have expired, so you will need to add a card the next time you pay there.`
+      : `It is your only card${inRoom}, so you will need to add a card the next time you pay there.`;
+  });
+  return `${where}This is your default card. ${sentences.join(' ')}`;
+}
+
 function CardRow({
-  source,
-  scope,
+  entry,
+  expired,
   onRemove,
   onMessage,
 }: {
-  source: PaymentSource;
-  scope: { room_code: string; provider_id?: string };
-  onRemove: (source: PaymentSource) => void;
+  entry: WalletCard;
+  expired: boolean;
+  onRemove: (entry: WalletCard) => void;
   onMessage: (message: string | null) => void;
 }) {
   const update = useUpdatePaymentSource();
-  const expired = isExpired(source);
-  const name = cardName(source);
+  const name = cardName(entry.card);
+  const defaults = entry.copies.filter((copy) => copy.source.is_default === true);
+  const isDefaultEverywhere = defaults.length === entry.copies.length;
+  // An expired card is never offered as the default (the server refuses it too).
+  const canMakeDefault = !expired && !isDefaultEverywhere;
   const makeDefault = useSingleFlight(async () => {
     onMessage(null);
     try {
-      await update.mutateAsync({ id: source.id, input: { is_default: true, ...scope } });
+      for (const copy of entry.copies.filter((c) => c.source.is_default !== true)) {
+        await update.mutateAsync({
+          id: copy.source.id,
+          input: { is_default: true, ...sourceScope(copy.room, null) },
+        });
+      }
       onMessage(`${name} is now your default card.`);
     } catch (error) {
       onMessage(actionError(error));
@@ -52,12 +105,23 @@ function CardRow({
   return (
     <li className="card-row">
       <div>
-        <strong>{name}</strong> {source.is_default ? <span className="badge">Default</span> : null}{' '}
+        <strong>{name}</strong>{' '}
+        {isDefaultEverywhere && !expired ? <span className="badge">Default</span> : null}{' '}
         {expired ? <span className="badge badge-warning">Expired</span> : null}
-        <p className="muted">{expired ? `Expired ${expiryText(source)}` : `Expires ${expiryText(source)}`}</p>
+        <p className="muted">
+          {expired
+            ? `Expired ${expiryText(entry.card)}: it can no longer be used to pay or be your default card.`
+            : `Expires ${expiryText(entry.card)}`}
+        </p>
+        <p>
+          {expired ? 'Saved for' : 'Can be used for'}: {roomNames(entry.copies)}
+        </p>
+        {!isDefaultEverywhere && defaults.length > 0 && !expired ? (
+          <p className="muted">Default card for: {roomNames(defaults)}</p>
+        ) : null}
       </div>
       <div className="actions">
-        {!source.is_default ? (
+        {canMakeDefault ? (
           <Button
             variant="secondary"
             isBusy={makeDefault.isBusy}
@@ -68,7 +132,7 @@ function CardRow({
             Make default
           </Button>
         ) : null}
-        <Button variant="danger" aria-label={`Remove ${name}`} onClick={() => onRemove(source)}>
+        <Button variant="danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
           Remove
         </Button>
       </div>
@@ -76,91 +140,111 @@ function CardRow({
   );
 }
 
-/** The cards kept for one scope, with set-default, remove-after-confirmation and add. */
-export function SavedCardsList({ scope }: { scope: { room_code: string; provider_id?: string } }) {
-  const sources = useQuery(billingQueries.sources({ ...scope, type: 'card' }));
+/** Adding a card: the spec keeps cards per room, so the patient says where it will be used. */
+function AddToWallet({ wallet, onDone }: { wallet: Wallet; onDone: (message: string | null) => void }) {
+  const [roomCode, setRoomCode] = useState(wallet.lists[0]?.room.code ?? '');
+  const selectId = useId();
+  const chosen = wallet.lists.find((l) => l.room.code === roomCode);
+  return (
+    <section aria-label="Add a card">
+      <h2>Add a card</h2>
+      <div className="field">
+        <label htmlFor={selectId}>Use it for</label>
+        <select id={selectId} value={roomCode} onChange={(event) => setRoomCode(event.target.value)}>
+          {wallet.lists.map(({ room }) => (
+            <option key={room.code} value={room.code}>
+              {room.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {chosen ? (
+        <AddCard
+          key={chosen.room.code}
+          scope={sourceScope(chosen.room, null)}
+          offerDefault={chosen.sources.length > 0}
+          onCancel={() => onDone(null)}
+          onAdded={(source) => onDone(`${cardName(source)} was saved for ${chosen.room.name}.`)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function WalletView({ wallet }: { wallet: Wallet }) {
+  const zone = useViewerTimeZone();
+  // The month a card is judged by: read once (a page is not kept open into the next month).
+  const [now] = useState(() => Date.now() / 1000);
+  const expired = (source: PaymentSource) => isExpired(source, now, zone);
   const remove = useDeletePaymentSource();
-  const [confirming, setConfirming] = useState<PaymentSource | null>(null);
+  const [confirming, setConfirming] = useState<WalletCard | null>(null);
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const describedBy = useId();
-  const removing = useSingleFlight(async (target: PaymentSource, successor: PaymentSource | null) => {
+  const removing = useSingleFlight(async (target: WalletCard) => {
+    const many = target.copies.length > 1;
+    const takeOvers = afterRemoval(target, wallet, expired).flatMap(({ copy, successor }) =>
+      successor
+        ? [`${cardName(successor)} is now your default card${many ? ` for ${copy.room.name}` : ''}.`]
+        : [],
+    );
     try {
-      await remove.mutateAsync(target.id);
+      for (const copy of target.copies) await remove.mutateAsync(copy.source.id);
       setConfirming(null);
-      setMessage(
-        target.is_default && successor
-          ? `${cardName(target)} was removed. ${cardName(successor)} is now your default card.`
-          : `${cardName(target)} was removed.`,
-      );
+      setMessage([`${cardName(target.card)} was removed.`, ...takeOvers].join(' '));
     } catch (error) {
       setRemoveError(actionError(error));
     }
   });
-
-  if (sources.isPending) return <Spinner label="Loading your cards…" />;
-  if (sources.isError) return <QueryError query={sources} />;
-  const list = sources.data;
-  // The server makes the newest remaining card the default when the default goes; say so first.
-  const successor = confirming?.is_default ? (list.find((s) => s.id !== confirming.id) ?? null) : null;
+  // Cards still valid first; the order within each is the order first seen.
+  const cards = [...wallet.cards].sort((a, b) => Number(expired(a.card)) - Number(expired(b.card)));
 
   return (
     <div className="saved-cards">
       <p role="status" className="muted">
         {message}
       </p>
-      {list.length === 0 ? (
+      {cards.length === 0 ? (
         <EmptyState title="No saved cards">
-          <p>Cards you save when paying for a visit in this room appear here.</p>
+          <p>Cards you save when paying for a visit appear here.</p>
         </EmptyState>
       ) : (
         <ul className="card-list" aria-label="Saved cards">
-          {list.map((source) => (
+          {cards.map((entry) => (
             <CardRow
-              key={source.id}
-              source={source}
-              scope={scope}
+              key={entry.key}
+              entry={entry}
+              expired={expired(entry.card)}
               onMessage={setMessage}
-              onRemove={(s) => {
+              onRemove={(e) => {
                 setRemoveError(null);
-                setConfirming(s);
+                setConfirming(e);
               }}
             />
           ))}
         </ul>
       )}
       {adding ? (
-        <section aria-label="Add a card">
-          <h2>Add a card</h2>
-          <AddCard
-            scope={scope}
-            offerDefault={list.length > 0}
-            onCancel={() => setAdding(false)}
-            onAdded={(source) => {
-              setAdding(false);
-              setMessage(`${cardName(source)} was saved.`);
-            }}
-          />
-        </section>
-      ) : (
+        <AddToWallet
+          wallet={wallet}
+          onDone={(done) => {
+            setAdding(false);
+            if (done) setMessage(done);
+          }}
+        />
+      ) : wallet.lists.length > 0 ? (
         <Button variant="secondary" onClick={() => setAdding(true)}>
           Add a card
         </Button>
-      )}
+      ) : null}
       {confirming ? (
         <Dialog
-          title={`Remove ${cardName(confirming)}?`}
+          title={`Remove ${cardName(confirming.card)}?`}
           onClose={() => setConfirming(null)}
           describedBy={describedBy}
         >
-          <p id={describedBy}>
-            {confirming.is_default && successor
-              ? `This is your default card. ${cardName(successor)} will become your default card.`
-              : confirming.is_default
-                ? 'This is your only card. You will need to add a card the next time you pay.'
-                : 'You can add it again later.'}
-          </p>
+          <p id={describedBy}>{removalQuestion(confirming, wallet, expired)}</p>
           {removeError ? (
             <p className="form-error" role="alert">
               {removeError}
@@ -171,7 +255,7 @@ export function SavedCardsList({ scope }: { scope: { room_code: string; provider
               variant="danger"
               isBusy={removing.isBusy}
               busyLabel="Removing…"
-              onClick={() => void removing.run(confirming, successor)}
+              onClick={() => void removing.run(confirming)}
             >
               Remove card
             </Button>
@@ -185,31 +269,30 @@ export function SavedCardsList({ scope }: { scope: { room_code: string; provider
   );
 }
 
+/** Every room's cards, read together and shown once all are here (a failed read offers "Try again"). */
+function WalletOfRooms({ rooms }: { rooms: RoomRef[] }) {
+  const results = useQueries({
+    queries: rooms.map((room) => billingQueries.sources({ ...sourceScope(room, null), type: 'card' })),
+  });
+  if (results.some((r) => r.isPending)) return <Spinner label="Loading your cards…" />;
+  if (results.some((r) => r.isError))
+    return <QueryError query={results} title="We couldn’t load your cards" />;
+  const lists = rooms.map((room, i) => ({ room, sources: results[i]?.data ?? [] }));
+  return <WalletView wallet={{ cards: walletOf(lists), lists }} />;
+}
+
 /**
- * The saved cards page: cards are kept per room (spec 4.6), so the patient picks a room first.
+ * The saved cards page: one wallet. The spec keeps cards per room (4.6), which patients do not
+ * think in, so every room's list is read and each card shown once with the rooms it can be used
+ * for (docs/spec-decisions.md "Wallet across rooms").
  */
 export function SavedCardsPanel() {
   const rooms = useQuery(roomQueries.list({}));
-  const [roomCode, setRoomCode] = useState<string | null>(null);
-  const selectId = useId();
-  if (rooms.isPending) return <Spinner label="Loading rooms…" />;
-  if (rooms.isError) return <QueryError query={rooms} />;
-  const list = rooms.data;
-  const current = roomCode ?? list[0]?.code ?? null;
   return (
     <div className="saved-cards-panel">
-      <p>Cards are kept separately for each clinic room you pay in.</p>
-      <div className="field">
-        <label htmlFor={selectId}>Room</label>
-        <select id={selectId} value={current ?? ''} onChange={(event) => setRoomCode(event.target.value)}>
-          {list.map((room) => (
-            <option key={room.code} value={room.code}>
-              {room.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {current ? <SavedCardsList key={current} scope={{ room_code: current }} /> : null}
+      <QueryState query={rooms} label="Loading your cards…" errorTitle="We couldn’t load your cards">
+        {(list) => <WalletOfRooms rooms={list} />}
+      </QueryState>
     </div>
   );
 }

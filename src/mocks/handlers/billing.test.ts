@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, nextId, type UserRecord } from '@/mocks/db';
 import { issuePair } from '@/mocks/lib/auth';
 import { sessionFor, type PersonaCode } from '~test/render';
@@ -86,6 +86,47 @@ describe('payment sources', () => {
     expect((await call('PUT', `/billing/sources/${b.id}`, { json: { is_default: false } })).status).toBe(400);
     expect((await call('DELETE', `/billing/sources/${b.id}`)).body).toEqual({ data: [] });
     expect(db.paymentSources.get(a.id)?.is_default).toBe(true);
+  });
+
+  it('never makes an expired card the default: 400 with the reason, and the stored cards stay as they were', async () => {
+    // A fixed day (15 March 2030): the expired card's month is the one before, the valid one's is this one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-03-15T12:00:00Z'));
+    const card = (id: string, exp_month: number, is_default: boolean, created: number) =>
+      db.paymentSources.set(id, {
+        id,
+        type: 'card',
+        brand: 'Visa',
+        last4: id.slice(-4),
+        exp_month,
+        exp_year: 2030,
+        is_default,
+        _owner: SEED_USERS.patient,
+        _room_code: 'general',
+        _provider_id: null,
+        _created: created,
+      });
+    card('src_test_0001', 3, true, 1);
+    card('src_test_0002', 2, false, 2);
+    const before = structuredClone([...db.paymentSources.values()]);
+
+    const refused = await call('PUT', '/billing/sources/src_test_0002', {
+      json: { is_default: true, room_code: 'general' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      code: 400,
+      message:
+        'This card expired in 02/2030 and cannot be the default card. Add a card that is still valid and make that one the default.',
+    });
+    expect([...db.paymentSources.values()]).toEqual(before);
+
+    // Removing the default does not promote the expired card either; the next new card becomes the default.
+    expect((await call('DELETE', '/billing/sources/src_test_0001')).status).toBe(200);
+    expect(db.paymentSources.get('src_test_0002')?.is_default).toBe(false);
+    const added = (await addCard('tok_visa')).body.data as { id: string; is_default: boolean };
+    expect(added.is_default).toBe(true);
+    expect(db.paymentSources.get('src_test_0002')?.is_default).toBe(false);
   });
 
   it("hides another patient's card", async () => {

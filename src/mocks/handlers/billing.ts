@@ -14,6 +14,7 @@ import {
   type UserRecord,
 } from '../db';
 import { isStaff, requireUser } from '../lib/auth';
+import { mockNow } from '../lib/clock';
 import { codeError, namedError } from '../lib/errors';
 import { jsonBody, optionalString, queryOf, requiredString } from '../lib/params';
 import { ok } from '../lib/respond';
@@ -24,8 +25,11 @@ import { roomOfIntake } from './rooms';
 /**
  * Payments (spec 4.6). Decisions where the spec is silent (docs/spec-decisions.md, "Payments"):
  * - Sources belong to the caller and are scoped by `room_code` and `provider_id` (none = the room
- *   as a whole). The first card of a scope becomes its default; there is exactly one default per
- *   scope while it holds any card. Removing the default makes the newest remaining card the default.
+ *   as a whole). The first card of a scope (or the first after its default expired) becomes its
+ *   default; there is exactly one default per
+ *   scope while it holds a card that has not expired. An expired card is never made the default
+ *   (`PUT is_default: true` is 400, nothing changes); removing the default makes the newest
+ *   remaining unexpired card the default, and none when every card left has expired.
  * - Only the processor's test tokens are accepted; brand and last4 come from the token.
  * - `invoices/process` prices the intake's consultation (custom field `consultation_id`, looked up
  *   in the intake's room); `charge: false` or amount 0 is free. Coupons: a known, unexpired code
@@ -97,7 +101,8 @@ function makeDefault(source: PaymentSourceRecord): void {
   for (const other of sourcesIn(scopeOf(source))) other.is_default = other.id === source.id;
 }
 
-function isExpired(source: PaymentSourceRecord, now = new Date()): boolean {
+/** Has the card's month passed, on the mock's clock (a card is good through the last day of its month)? */
+function isExpired(source: PaymentSourceRecord, now = new Date(mockNow())): boolean {
   const year = Number(source.exp_year);
   const month = Number(source.exp_month);
   if (!year || !month) return false;
@@ -286,7 +291,8 @@ export const billingHandlers: HttpHandler[] = [
       last4: card.last4,
       exp_month: 12,
       exp_year: year + 4,
-      is_default: existing.length === 0,
+      // The new card is the default when the scope has no usable default (none, or an expired one).
+      is_default: !existing.some((s) => s.is_default === true && !isExpired(s)),
       _owner: user.id,
       _room_code: scope.room,
       _provider_id: scope.provider,
@@ -294,6 +300,7 @@ export const billingHandlers: HttpHandler[] = [
       _declines: card.declines === true,
     };
     db.paymentSources.set(source.id, source);
+    if (source.is_default) makeDefault(source);
     return ok(PaymentSourceSchema, wire(source));
   }),
 
@@ -309,6 +316,11 @@ export const billingHandlers: HttpHandler[] = [
     const body = await jsonBody(request, bad);
     if (body.is_default !== undefined && typeof body.is_default !== 'boolean')
       throw bad('is_default must be true or false');
+    if (body.is_default === true && source.is_default !== true && isExpired(source)) {
+      throw bad(
+        `This card expired in ${String(source.exp_month).padStart(2, '0')}/${source.exp_year} and cannot be the default card. Add a card that is still valid and make that one the default.`,
+      );
+    }
     if (body.is_default === true) makeDefault(source);
     if (body.is_default === false && source.is_default === true) {
       throw bad('A card stays the default until another card is made the default');
@@ -321,7 +333,7 @@ export const billingHandlers: HttpHandler[] = [
     const source = ownSource(String(params.id), user);
     db.paymentSources.delete(source.id);
     if (source.is_default === true) {
-      const next = sourcesIn(scopeOf(source))[0];
+      const next = sourcesIn(scopeOf(source)).find((s) => !isExpired(s));
       if (next) makeDefault(next);
     }
     return ok(z.array(z.unknown()), []);
