@@ -1,7 +1,7 @@
 import { Page } from '@/components/layout/page';
 import { SavedCardsPanel } from '@/features/payments';
 
-/** The patient's saved cards, per room. */
+/** The patient's saved cards: one wallet across the rooms they can pay in. */
 export function Component() {
   return (
     <Page title="Saved cards">
