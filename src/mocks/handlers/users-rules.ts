@@ -145,7 +145,8 @@ export function validateProfileUpdate(form: URLSearchParams, user: UserRecord): 
     if (typeof user._password === 'string' && user._password) {
       // Changing an existing password needs the current one (spec 4.1).
       if (!old) throw fieldError('old_password', 'is required to change your password');
-      if (old !== user._password) throw fieldError('old_password', 'is not the one you use now: check it and try again');
+      if (old !== user._password)
+        throw fieldError('old_password', 'is not the one you use now: check it and try again');
     }
     patch._password = password;
   }
