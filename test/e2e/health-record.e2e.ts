@@ -120,7 +120,7 @@ test.describe('health record', () => {
     await pass(page);
     await expectStep(page, 'Consent');
     await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
-    await pass(page, 'Start my visit');
+    await pass(page, 'Join the waiting room');
 
     // Pharmacy: found by ZIP, saved, chosen for this visit.
     await expectStep(page, 'Preferred pharmacy');

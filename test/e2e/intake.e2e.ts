@@ -178,7 +178,7 @@ test.describe('intake wizard', () => {
       provider: /First available/,
       reloadMidway: true,
     });
-    await pass(page, 'Start my visit');
+    await pass(page, 'Join the waiting room');
 
     // After the visit is created: the post-intake steps.
     await expectStep(page, 'Preferred pharmacy');
@@ -228,7 +228,7 @@ test.describe('intake wizard', () => {
       provider: /Elena Marchetti/,
     });
     // The clinic's own label for the last step wins over the portal's default.
-    await pass(page, 'Start my visit');
+    await pass(page, 'Send my e-consult');
 
     await expectStep(page, 'Preferred pharmacy');
     await expect(page.getByText(/Your e-consult has been sent/)).toBeVisible();

@@ -66,7 +66,7 @@ async function walkToPayment(page: Page, reason: string) {
 async function consentAndStart(page: Page) {
   await heading(page, 'Consent');
   await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
-  await next(page, 'Start my visit');
+  await next(page, 'Join the waiting room');
 }
 
 async function toWaitingRoom(page: Page) {
@@ -152,7 +152,7 @@ test.describe('payments', () => {
     await next(page);
     await heading(page, 'Consent');
     await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
-    await page.getByRole('button', { name: 'Start my visit' }).click();
+    await page.getByRole('button', { name: 'Join the waiting room' }).click();
 
     await heading(page, 'Payment');
     await expect(page.getByRole('alert')).toContainText(

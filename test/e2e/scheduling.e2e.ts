@@ -64,7 +64,7 @@ test('a patient books through the wizard, sees it with its zone, downloads the .
     await first.click();
     await expect(p.getByText(/^Your time: /)).toBeVisible();
   });
-  await pass(page, 'Start my visit');
+  await pass(page, 'Book my appointment');
   await page.getByRole('link', { name: 'Skip to your visit' }).click();
   await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
   const visitId = decodeURIComponent(page.url().split('/').pop() ?? '');
@@ -87,7 +87,7 @@ test('a patient books through the wizard, sees it with its zone, downloads the .
   );
   await item.getByRole('link').click();
   await expectPage(page, 'Appointment');
-  await expect(page.getByText(/Join opens in|Join the video visit/)).toBeVisible();
+  await expect(page.getByText(/^Join opens|Join the video visit/)).toBeVisible();
 
   const ics = await icsOf(page);
   expect(ics).toContain('BEGIN:VCALENDAR');
@@ -148,8 +148,8 @@ test('two tabs book the same last place: one succeeds, the other is offered the 
   await walkToConsent(first, /Blood pressure group session/, pickSession);
   await walkToConsent(second, /Blood pressure group session/, pickSession);
   await Promise.all([
-    first.getByRole('button', { name: 'Start my visit' }).click(),
-    second.getByRole('button', { name: 'Start my visit' }).click(),
+    first.getByRole('button', { name: 'Book my appointment' }).click(),
+    second.getByRole('button', { name: 'Book my appointment' }).click(),
   ]);
   const outcome = async (p: Page) => {
     const taken = p.getByText(/That time was just taken by someone else/);

@@ -85,7 +85,7 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
   it('a double click charges once, with the coupon, and the receipt claims nothing the server did not say', async () => {
     const view = await reachConsentPaid();
     const intakeId = intakeOf(view);
-    await view.user.dblClick(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.dblClick(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectVisitPaidOnce(view, intakeId);
     expect(chargesFor(intakeId)[0]).toMatchObject({ amount: 80.1, last4: '4242' });
     const receipt = await screen.findByRole('region', { name: 'Your payment' });
@@ -97,7 +97,7 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     spec.loseNextChargeAnswer('error');
     const view = await reachConsentPaid();
     const intakeId = intakeOf(view);
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(screen.getByRole('alert')).toHaveTextContent(UNCONFIRMED);
@@ -107,7 +107,7 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     expect(visitsOf(intakeId)).toHaveLength(0);
 
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await expectVisitPaidOnce(view, intakeId);
   });
 
@@ -116,27 +116,27 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     const first = await reachConsentPaid();
     const intakeId = intakeOf(first);
     const consentUrl = `${first.router.state.location.pathname}${first.router.state.location.search}`;
-    await first.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await first.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(chargesFor(intakeId)).toHaveLength(1));
     // The reload: the old page goes (its connection drops), sessionStorage stays.
     first.unmount();
     drop();
 
     const utils = renderRoute(consentUrl, { as: 'demo-patient' });
-    await utils.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await utils.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(screen.getByRole('alert')).toHaveTextContent(UNCONFIRMED);
     expect(spec.chargeRequests).toBe(1);
 
     await utils.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await utils.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await utils.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await expectVisitPaidOnce(utils, intakeId);
   });
 
   it('a refused card: back to payment with the reason, then another card is charged once', async () => {
     const view = await reachConsentPaid(/declined when charged/);
     const intakeId = intakeOf(view);
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your card was not charged: Your card was declined. Please choose another card or add a new one.',
@@ -148,7 +148,7 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     await view.user.click(screen.getByRole('radio', { name: /Add a new card/ }));
     await addTestCard(view.user, /Test Mastercard/);
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ last4: '4444', amount: 80.1 })]);
     expect(spec.chargeRequests).toBe(2);

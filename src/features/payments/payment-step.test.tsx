@@ -114,7 +114,7 @@ describe('payment step', () => {
     expect(chargesFor(intakeId)).toHaveLength(0);
 
     await view.user.click(await screen.findByRole('checkbox', { name: 'I have read this and I agree' }));
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ amount: 80.1, last4: '4242' })]);
     expect(newVisits(visitsBefore)).toHaveLength(1);
@@ -188,7 +188,7 @@ describe('payment step', () => {
     expect(screen.getByText('Free check-in has no charge: there is nothing to pay.')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
     await view.user.click(await screen.findByRole('checkbox', { name: 'I have read this and I agree' }));
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(newVisits(visitsBefore)).toHaveLength(1));
     expect(createPosts).toBe(0);
   });
@@ -196,7 +196,7 @@ describe('payment step', () => {
   it('a declined card sends the patient back to payment with the reason, the coupon and every answer kept, and no visit', async () => {
     const visitsBefore = new Set(db.visits.keys());
     const view = await reachConsentPaid(/declined when charged/);
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Your card was not charged: Your card was declined. Please choose another card or add a new one.',
@@ -211,7 +211,7 @@ describe('payment step', () => {
     await view.user.click(screen.getByRole('radio', { name: /Add a new card/ }));
     await addTestCard(view.user, /Test Mastercard/);
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ last4: '4444', amount: 80.1 })]);
   });
@@ -227,7 +227,7 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
   it('a double click on Pay charges once', async () => {
     const view = await reachConsentPaid();
     const intakeId = intakeOf(view.router);
-    await view.user.dblClick(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.dblClick(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectPaidOnce(view, intakeId);
     expect(createPosts).toBe(1);
   });
@@ -235,7 +235,7 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
   it('Enter plus a click charges once', async () => {
     const view = await reachConsentPaid();
     const intakeId = intakeOf(view.router);
-    const pay = screen.getByRole('button', { name: 'Start my visit' });
+    const pay = screen.getByRole('button', { name: 'Join the waiting room' });
     pay.focus();
     await Promise.all([view.user.keyboard('{Enter}'), view.user.click(pay)]);
     await expectPaidOnce(view, intakeId);
@@ -260,14 +260,14 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
       }),
     );
     const view = await reachConsentPaid();
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment' });
     expect(screen.getByRole('alert')).toHaveTextContent(/could not confirm your payment/);
     const intakeId = intakeOf(view.router);
     expect(chargesFor(intakeId)).toHaveLength(1);
 
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await expectPaidOnce(view, intakeId);
     expect(createPosts).toBe(1);
   });
@@ -289,7 +289,7 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
       }),
     );
     expect(chargesFor(intakeId)).toHaveLength(1);
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectPaidOnce(view, intakeId);
     expect(createPosts).toBe(0);
   });
@@ -313,13 +313,13 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
     const first = await reachConsentPaid();
     const intakeId = intakeOf(first.router);
     const consentUrl = `${first.router.state.location.pathname}${first.router.state.location.search}`;
-    await first.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await first.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(chargesFor(intakeId)).toHaveLength(1));
     first.unmount();
     (dropConnection as (() => void) | null)?.();
 
     const utils = renderRoute(consentUrl, { as: 'demo-patient' });
-    await utils.user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await utils.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     await expectPaidOnce(utils, intakeId);
     expect(createPosts).toBe(1);
   });

@@ -25,7 +25,7 @@ async function reachPharmacyStep() {
   setSteps();
   const utils = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
   await utils.user.type(await screen.findByLabelText(/What would you like help with/), 'Rash');
-  await utils.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+  await utils.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Preferred pharmacy' })).toBeInTheDocument();
   const intakeId = new URLSearchParams(utils.router.state.location.search).get('intake') ?? '';
   return { ...utils, intakeId };

@@ -58,7 +58,7 @@ test('booking an appointment with payment', async ({ page }) => {
     await p.locator('.slot-days button').first().click();
     await expect(p.getByText(/^Your time: /)).toBeVisible();
   });
-  await pass(page, 'Start my visit');
+  await pass(page, 'Book my appointment');
   await page.getByRole('link', { name: 'Skip to your visit' }).click();
   await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
   const visitId = decodeURIComponent(page.url().split('/').pop() ?? '');

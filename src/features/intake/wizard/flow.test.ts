@@ -161,7 +161,7 @@ describe('planFlow: where buttons lead', () => {
   it.each([
     ['reason', { type: 'step', slug: 'schedule' }, 'room', 'Continue'],
     ['schedule', { type: 'step', slug: 'payment' }, 'reason', 'Continue'],
-    ['consent', { type: 'create-visit' }, 'payment', 'Join the waiting room'],
+    ['consent', { type: 'create-visit' }, 'payment', 'Book my appointment'],
     ['pharmacy', { type: 'step', slug: 'survey' }, null, 'Continue'],
     ['survey', { type: 'visit' }, 'pharmacy', 'Finish'],
   ])('%s: next %j, back to %s, button “%s”', (slug, next, back, label) => {
@@ -173,10 +173,10 @@ describe('planFlow: where buttons lead', () => {
   });
 
   it.each([
-    ['walkin', 'Start my visit'],
+    ['walkin', 'Join the waiting room'],
     ['econsult', 'Send my e-consult'],
     ['appointment', 'Book my appointment'],
-  ] as const)('the last intake step of a %s says “%s” unless the clinic names it', (kind, label) => {
+  ] as const)('the last intake step of a %s says “%s”', (kind, label) => {
     const own = planFlow({
       account: { intake_steps: [{ code: 'reason' }], post_intake_steps: [] },
       registry,

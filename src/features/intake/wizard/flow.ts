@@ -138,13 +138,17 @@ export function afterVisit(flow: Flow, visitId: string): Target {
   return first ? { to: 'step', step: first } : { to: 'visit', visitId };
 }
 
-/** The clinic's own label for a step's button, else the kind's last words, "Finish" or "Continue". */
+/**
+ * A step's button. The last intake step commits (books, joins the line, sends), so it always says
+ * what this kind of visit does ("Join the waiting room", "Book my appointment", "Send my
+ * e-consult"): the clinic's one label serves every kind and cannot. Other steps take the clinic's
+ * own label, else "Finish" or "Continue".
+ */
 export function submitLabelOf(flow: Flow, ws: WizardStep): string {
   const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
   const isLast = ws.indexInPhase === phase.length - 1;
-  const fallback =
-    ws.phase === 'intake' && isLast ? KIND_WORDS[flow.kind].start : isLast ? 'Finish' : 'Continue';
-  return ws.step?.next?.title?.trim() || fallback;
+  if (ws.phase === 'intake' && isLast) return KIND_WORDS[flow.kind].start;
+  return ws.step?.next?.title?.trim() || (isLast ? 'Finish' : 'Continue');
 }
 
 /** The intake step a failure found at the end belongs to, when it is not the one the patient is on. */

@@ -209,7 +209,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
   it('a double click on the last step creates one visit', async () => {
     const visitsBefore = new Set(db.visits.keys());
     const { user, router } = await reachConsent();
-    await user.dblClick(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(newVisits(visitsBefore)).toHaveLength(1);
   });
@@ -227,13 +227,13 @@ describe('intake wizard: the visit is created once (case D32)', () => {
       }),
     );
     const { user, router } = await reachConsent();
-    await user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Your answers are saved, but we could not start your visit/,
     );
     expect(newVisits(visitsBefore)).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     const [visit] = newVisits(visitsBefore);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/patient/visits/${visit!.id}`));
     expect(newVisits(visitsBefore)).toHaveLength(1);
@@ -255,7 +255,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
     let posts = 0;
     server.use(http.post('*/api_v3/visits/add_walkin', () => void (posts += 1)));
 
-    await user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/patient/visits/vis_other_tab'));
     expect(posts).toBe(0);
     expect(newVisits(visitsBefore).map((v) => v.id)).toEqual(['vis_other_tab']);
@@ -268,7 +268,7 @@ describe('intake wizard: the visit is created once (case D32)', () => {
     );
     const { user, router } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
     await user.type(await screen.findByLabelText(/What would you like help with/), 'Cough');
-    await user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Quick survey' })).toBeInTheDocument();
     expect(screen.getByText(/Your visit is set up/)).toBeInTheDocument();
     expect(screen.getByRole('note', { name: 'Step skipped' })).toBeInTheDocument();

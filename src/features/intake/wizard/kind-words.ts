@@ -13,7 +13,7 @@ export interface KindWords {
 /** What each kind of visit says on its last button, and when its creation fails. */
 export const KIND_WORDS: Record<VisitKind, KindWords> = {
   walkin: {
-    start: 'Start my visit',
+    start: 'Join the waiting room',
     failed: 'start your visit',
     done: 'Your visit is set up.',
     noun: 'visit',

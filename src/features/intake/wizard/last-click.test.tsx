@@ -91,7 +91,7 @@ async function reachTheLastClick(): Promise<View> {
 
 async function clickStart(view: View) {
   const recorded = recordUntilTheWizardLeaves(view);
-  await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+  await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
   await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
   return recorded();
 }
@@ -146,7 +146,7 @@ describe('the last click of the wizard', () => {
       }),
     );
     const view = await reachTheLastClick();
-    await view.user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/we could not start your visit/);
 
     const intakeId = intakeOf(view);

@@ -193,7 +193,7 @@ describe('intake wizard: kinds of visit', () => {
     const { user, router } = renderRoute('/patient/rooms/general/intake', { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Pay and continue' }));
     await user.type(await screen.findByLabelText(/What would you like help with/), 'A rash');
-    await user.click(screen.getByRole('button', { name: 'Start my visit' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined by your bank.');
     expect(router.state.location.pathname).toBe('/patient/rooms/general/intake/payment');

@@ -24,7 +24,7 @@ describe('a visit the clinic refuses to create', () => {
       ),
     );
     const { user } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
-    await user.click(await screen.findByRole('button', { name: 'Start my visit' }));
+    await user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'Your answers are saved, but General practice is not taking this visit from you right now.',

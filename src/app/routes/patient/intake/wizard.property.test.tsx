@@ -203,7 +203,7 @@ describe('intake wizard with generated step arrays', () => {
         renderWizard('/patient/rooms/general/intake?kind=walkin', account, null);
         const first = steps.find((s) => s.phase === 'intake');
         if (first) await expectStepShown(first, raws[steps.indexOf(first)]);
-        else expect(await screen.findByRole('button', { name: 'Start my visit' })).toBeEnabled();
+        else expect(await screen.findByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
         unmountAll();
 
         for (const [i, ws] of steps.entries()) {

@@ -6,7 +6,7 @@ import { FormError } from '@/components/ui/field';
 import { StepFailure } from '@/wizard';
 
 export interface FinishPanelProps {
-  /** The kind's last words ("Start my visit"). */
+  /** The kind's last words ("Join the waiting room"). */
   label: string;
   roomName: string;
   hasAnswers: boolean;
