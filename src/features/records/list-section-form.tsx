@@ -5,15 +5,32 @@ import { z } from 'zod';
 import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { FormError, RadioGroupField } from '@/components/ui/field';
+import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import { allergyText, readAllergy, SEVERITY_OPTIONS } from './allergy-text';
 import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
 import { saveFailure } from './save-failure';
 
 export type ListAnswer = 'list' | 'none' | 'not_reported';
 
+export interface ListEntryValues {
+  value: string;
+  relations: string[];
+  /** Allergies only: what happens, and how serious it is (kept inside `substance`, see allergy-text.ts). */
+  reaction: string;
+  severity: string;
+}
+
 export interface ListFormValues {
   answer: ListAnswer;
-  entries: { value: string; relations: string[] }[];
+  entries: ListEntryValues[];
+}
+
+const emptyEntry = (): ListEntryValues => ({ value: '', relations: [], reaction: '', severity: '' });
+
+/** The text an entry is stored as: the typed value, or for allergies the value with its reaction and severity. */
+function entryText(config: ListSectionConfig, entry: ListEntryValues): string {
+  if (!config.hasReaction) return entry.value.trim();
+  return allergyText({ substance: entry.value, reaction: entry.reaction, severity: entry.severity });
 }
 
 function listSchema(config: ListSectionConfig) {
@@ -21,7 +38,14 @@ function listSchema(config: ListSectionConfig) {
   return z
     .object({
       answer: z.enum(['list', 'none', 'not_reported']),
-      entries: z.array(z.object({ value: z.string(), relations: z.array(z.string()) })),
+      entries: z.array(
+        z.object({
+          value: z.string(),
+          relations: z.array(z.string()),
+          reaction: z.string(),
+          severity: z.string(),
+        }),
+      ),
     })
     .superRefine((values, ctx) => {
       if (values.answer !== 'list') return;
@@ -44,11 +68,15 @@ function listSchema(config: ListSectionConfig) {
           });
           return;
         }
-        if (value.length > ENTRY_MAX_LENGTH) {
+        // The record keeps one text per entry, reaction and severity included, capped as a whole.
+        if (entryText(config, entry).length > ENTRY_MAX_LENGTH) {
+          const onReaction = config.hasReaction && entry.reaction.trim() !== '';
           ctx.addIssue({
             code: 'custom',
-            path: ['entries', index, 'value'],
-            message: `Keep ${config.noun} ${index + 1} under ${ENTRY_MAX_LENGTH} characters.`,
+            path: ['entries', index, onReaction ? 'reaction' : 'value'],
+            message: onReaction
+              ? `Keep ${config.noun} ${index + 1} and its reaction under ${ENTRY_MAX_LENGTH} characters together: shorten the reaction.`
+              : `Keep ${config.noun} ${index + 1} under ${ENTRY_MAX_LENGTH} characters.`,
           });
         }
         if (config.hasRelations && entry.relations.length === 0) {
@@ -78,21 +106,26 @@ export function listDefaults(
   data: Record<string, unknown>[] | null | undefined,
   notReported: boolean,
 ): ListFormValues {
-  const entries = (data ?? []).map((entry) => ({
-    value: typeof entry[config.entryKey] === 'string' ? (entry[config.entryKey] as string) : '',
-    relations: Array.isArray(entry.relations) ? entry.relations.filter((r) => typeof r === 'string') : [],
-  }));
+  const entries = (data ?? []).map((entry): ListEntryValues => {
+    const text = typeof entry[config.entryKey] === 'string' ? (entry[config.entryKey] as string) : '';
+    const relations = Array.isArray(entry.relations)
+      ? entry.relations.filter((r): r is string => typeof r === 'string')
+      : [];
+    if (!config.hasReaction) return { ...emptyEntry(), value: text, relations };
+    const { substance, reaction, severity } = readAllergy(text);
+    return { value: substance, relations, reaction, severity };
+  });
   if (notReported) return { answer: 'not_reported', entries: [] };
   if (data && entries.length === 0) return { answer: 'none', entries: [] };
-  return { answer: 'list', entries: entries.length ? entries : [{ value: '', relations: [] }] };
+  return { answer: 'list', entries: entries.length ? entries : [emptyEntry()] };
 }
 
 export function listBody(config: ListSectionConfig, values: ListFormValues): EmrWriteBody<EmrSectionName> {
   if (values.answer !== 'list') return { data: [], data_not_reported: values.answer === 'not_reported' };
   const data = values.entries.map((entry) =>
     config.hasRelations
-      ? { [config.entryKey]: entry.value.trim(), relations: entry.relations }
-      : { [config.entryKey]: entry.value.trim() },
+      ? { [config.entryKey]: entryText(config, entry), relations: entry.relations }
+      : { [config.entryKey]: entryText(config, entry) },
   );
   return { data, data_not_reported: false } as EmrWriteBody<EmrSectionName>;
 }
@@ -131,6 +164,23 @@ function EntryRow({
           </p>
         ) : null}
       </div>
+      {config.hasReaction ? (
+        <>
+          <TextField<ListFormValues>
+            name={`entries.${index}.reaction`}
+            label={`Reaction to ${config.noun} ${index + 1}`}
+            hint="What happens, for example: hives, swelling, an upset stomach, trouble breathing. You can leave it empty."
+            type="text"
+            autoComplete="off"
+            maxLength={ENTRY_MAX_LENGTH + 40}
+          />
+          <SelectField<ListFormValues>
+            name={`entries.${index}.severity`}
+            label={`How serious is ${config.noun} ${index + 1}?`}
+            options={SEVERITY_OPTIONS}
+          />
+        </>
+      ) : null}
       {config.hasRelations ? (
         <fieldset
           className={`field field-checkboxes${relationsError ? ' field-invalid' : ''}`}
@@ -244,7 +294,9 @@ export function ListSectionForm({
                 ref={addRef}
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => append({ value: '', relations: [] }, { shouldFocus: true })}
+                onClick={() =>
+                  append(emptyEntry(), { shouldFocus: true, focusName: `entries.${fields.length}.value` })
+                }
               >
                 {`Add ${config.article} ${config.noun}`}
               </button>

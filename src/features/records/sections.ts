@@ -14,6 +14,8 @@ export interface ListSectionConfig {
   placeholder: string;
   /** Family conditions also name the relatives. */
   hasRelations?: boolean;
+  /** Allergies also say what happens and how serious it is (inside the entry's text, allergy-text.ts). */
+  hasReaction?: boolean;
   noneLabel: string;
 }
 
@@ -72,6 +74,7 @@ export const SECTIONS: readonly SectionConfig[] = [
     noun: 'allergy',
     article: 'an',
     placeholder: 'For example: penicillin, peanuts, latex',
+    hasReaction: true,
     noneLabel: 'No known allergies',
   },
   {

@@ -140,6 +140,37 @@ export function seedRecords(db: Db, now: number): void {
     });
   }
 
+  // Jamie Rivera's record, as the care team's chart shows it: allergies with what happens and how
+  // serious it is, kept inside `substance` the way the portal writes them ("Allergies: reaction and
+  // severity" in docs/spec-decisions.md); one older entry without them.
+  const jamie: string = SEED_USERS.patient3;
+  const jamieRecord: Record<string, unknown> = {
+    allergies: [
+      { substance: 'Peanuts — swelling of the lips and throat (life-threatening)' },
+      { substance: 'Sulfa drugs — itchy rash (moderate)' },
+      { substance: 'Dust mites' },
+    ],
+    conditions: [{ condition: 'Asthma' }],
+    medications: [{ name: 'Albuterol inhaler as needed' }, { name: 'Epinephrine auto-injector' }],
+  };
+  for (const [section, data] of Object.entries(jamieRecord)) {
+    db.emr.set(`${jamie}:${section}`, {
+      id: `${jamie}:${section}`,
+      data,
+      modified: t - 34 * DAY,
+      modified_by: {
+        id: jamie,
+        type: 200,
+        first_name: 'Jamie',
+        last_name: 'Rivera',
+        full_name: 'Jamie Rivera',
+        title: '',
+        suffix: '',
+      },
+      data_not_reported: false,
+    });
+  }
+
   db.surveyResponses.set('svy_1', {
     id: 'svy_1',
     survey_code: 'post_visit_survey',
