@@ -1,22 +1,41 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, useMatch } from 'react-router';
 import { useServerExtension } from '@/api/accounts/extensions';
-import { useStartEligibilityCheck } from '@/api/insurance/mutations';
 import { isApiError } from '@/api/errors';
-import { insuranceQueries } from '@/api/insurance/queries';
+import { eligibilityOutcomeQuery, useStartCoverageCheck } from '@/api/insurance/eligibility-outcome';
 import type { InsuranceAuth } from '@/api/insurance/schemas';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
-import { cooldownFrom, formatCountdown, pollDelay, statusWords, type Cooldown } from './eligibility';
+import {
+  cooldownFrom,
+  coverageOutcome,
+  coverageWords,
+  formatCountdown,
+  isLongPending,
+  pollDelay,
+  type Cooldown,
+  type CoverageReader,
+} from './eligibility';
+
+/** Reads of one pending job in this view, counted by the time each read arrived. */
+interface PendingReads {
+  jobId: string;
+  at: number;
+  reads: number;
+}
 
 /**
  * "Check my coverage": starts an eligibility check of the primary card (one request per click,
- * never retried), shows the job and its status, and re-reads it politely while it is pending.
- * A 429 disables the button with a countdown and says when the earlier check started. The spec
- * does not say what a 404 on the latest check means: only a server that offers `eligibility-none`
- * says it means "no check yet"; elsewhere it is shown as not available.
+ * never retried) and says what the insurer answered in plain words (covered with its copay, not
+ * active, member not found), re-reading politely while it is pending. A check still pending after
+ * about a minute (`isLongPending`) says so and what the patient can do meanwhile. No job id or
+ * status code is shown. A 429 disables the button with a countdown and says when the earlier check
+ * started. The spec does not say what a 404 on the latest check means: only a server that offers
+ * `eligibility-none` says it means "no check yet"; elsewhere it is shown as not available.
  */
 export function EligibilityPanel({
   userId,
@@ -29,12 +48,21 @@ export function EligibilityPanel({
 }) {
   const zone = useViewerTimeZone();
   const isNotFoundNoCheckYet = useServerExtension('eligibility-none');
+  // The patient reads about their own plan; a provider (read only) or the clinic admin about a patient's.
+  const reader: CoverageReader = auth === 'user' && canCheck ? 'patient' : 'clinic';
+  // Inside the intake wizard the step's own choice ("continue without insurance") is the way on.
+  const isInWizard = useMatch(paths.patient.intake.pattern) !== null;
+  const [pendingReads, setPendingReads] = useState<PendingReads | null>(null);
   const status = useQuery({
-    ...insuranceQueries.eligibility(userId, auth),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' ? pollDelay(query.state.dataUpdateCount) : false,
+    ...eligibilityOutcomeQuery(userId, auth),
+    // A pending job is re-read on the poll helper's schedule, counted from this job's first read.
+    refetchInterval: (query) => {
+      const latest = query.state.data;
+      if (!latest || coverageOutcome(latest.status) !== 'pending') return false;
+      return pollDelay(pendingReads?.jobId === latest.job_id ? pendingReads.reads : 1);
+    },
   });
-  const start = useStartEligibilityCheck(userId, auth);
+  const start = useStartCoverageCheck(userId, auth);
   const [cooldown, setCooldown] = useState<Cooldown | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,6 +109,22 @@ export function EligibilityPanel({
   };
 
   const job = status.data;
+  const outcome = job ? coverageOutcome(job.status) : null;
+  // Each read of a pending job counts once (the start's answer is the first); adjusting state while
+  // rendering, as React advises for values derived from a changing prop.
+  if (job && outcome === 'pending' && pendingReads?.at !== status.dataUpdatedAt) {
+    setPendingReads({
+      jobId: job.job_id,
+      at: status.dataUpdatedAt,
+      reads: pendingReads?.jobId === job.job_id ? pendingReads.reads + 1 : 1,
+    });
+  }
+  const reads = job && pendingReads?.jobId === job.job_id ? pendingReads.reads : 0;
+  const isWaitingLong = outcome === 'pending' && isLongPending(reads);
+  const words =
+    job && outcome
+      ? coverageWords(outcome, { copay: job.copay, isLongPending: isWaitingLong, reader })
+      : null;
   return (
     <section className="card" aria-labelledby={`elig-${userId}`}>
       <h3 id={`elig-${userId}`}>Coverage check</h3>
@@ -100,16 +144,28 @@ export function EligibilityPanel({
             : 'The latest coverage check is not available.'}
         </p>
       ) : null}
-      {job ? (
-        <dl>
-          <dt>Status</dt>
-          <dd>
-            <strong>{statusWords(job.status)}</strong>
-            {job.status === 'pending' ? ' (we look again every little while; you can go on meanwhile)' : null}
-          </dd>
-          <dt>Check reference</dt>
-          <dd>{job.job_id}</dd>
-        </dl>
+      {words ? (
+        <div className="coverage-outcome">
+          <p role="status">
+            <strong>{words.lead}</strong>
+          </p>
+          {words.next ? <p>{words.next}</p> : null}
+          {isWaitingLong ? (
+            <p className="form-actions">
+              {reader === 'patient' && !isInWizard ? (
+                <Link to={paths.patient.rooms()}>Continue to book a visit</Link>
+              ) : null}
+              <Button
+                variant="link"
+                onClick={() => void status.refetch()}
+                isBusy={status.isFetching}
+                busyLabel="Looking again…"
+              >
+                Look again now
+              </Button>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {waiting && cooldown ? (
         <p role="status">

@@ -53,20 +53,118 @@ export function pollDelay(reads: number): number {
   return Math.min(15_000 * 2 ** Math.floor(reads / 4), 120_000);
 }
 
-export function statusWords(status: string): string {
-  switch (status) {
+/**
+ * A job read this many times and still pending has kept the patient waiting long enough to say
+ * so: the start's answer and four re-reads `pollDelay` apart, about a minute.
+ */
+export const LONG_PENDING_READS = 5;
+
+/** Whether a job still pending after `reads` reads in this view has taken too long. */
+export function isLongPending(reads: number): boolean {
+  return reads >= LONG_PENDING_READS;
+}
+
+/**
+ * The insurer's answer, from the job's `status`. The spec names only `pending`; the other values
+ * (and their common synonyms) are docs/spec-decisions.md's, "Coverage results in plain words".
+ * Anything else is `unknown`, shown in words and never as the code itself.
+ */
+export type CoverageOutcome = 'pending' | 'active' | 'inactive' | 'not_found' | 'failed' | 'unknown';
+
+export function coverageOutcome(status: string | null | undefined): CoverageOutcome {
+  switch (
+    (status ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+  ) {
     case 'pending':
-      return 'Waiting for your insurer to answer';
+      return 'pending';
     case 'active':
     case 'eligible':
-      return 'Covered';
+    case 'covered':
+      return 'active';
     case 'inactive':
     case 'ineligible':
-      return 'Not covered';
+    case 'not_active':
+      return 'inactive';
+    case 'not_found':
+    case 'member_not_found':
+      return 'not_found';
     case 'failed':
     case 'error':
-      return 'The check could not be completed';
+      return 'failed';
     default:
-      return status;
+      return 'unknown';
+  }
+}
+
+/** Who reads the card: the patient about their own plan, or the clinic about a patient's. */
+export type CoverageReader = 'patient' | 'clinic';
+
+export interface CoverageWords {
+  /** The answer in one sentence (or the wait). */
+  lead: string;
+  /** What the reader can do about it, if anything. */
+  next: string | null;
+}
+
+/** "$25" for a whole amount, "$12.50" otherwise. */
+export function formatCopay(amount: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+}
+
+/** The latest check in plain words: never the job's id or its status code. */
+export function coverageWords(
+  outcome: CoverageOutcome,
+  options: { copay: number | null; isLongPending: boolean; reader: CoverageReader },
+): CoverageWords {
+  const { copay, reader } = options;
+  const patient = reader === 'patient';
+  switch (outcome) {
+    case 'pending':
+      if (options.isLongPending)
+        return patient
+          ? {
+              lead: 'Your insurer hasn’t answered yet.',
+              next: 'You can continue and pay yourself for now, or ask the clinic to check for you.',
+            }
+          : { lead: 'The insurer hasn’t answered yet.', next: 'The patient can continue and pay for now.' };
+      return {
+        lead: patient ? 'Waiting for your insurer to answer' : 'Waiting for the insurer to answer',
+        next: patient
+          ? 'Insurers usually answer within a minute. This page looks again on its own, and you can go on meanwhile.'
+          : 'This page looks again on its own.',
+      };
+    case 'active': {
+      const paid = copay === null ? '' : ` ${patient ? 'Your' : 'The'} copay is ${formatCopay(copay)}.`;
+      return { lead: `${patient ? 'Your coverage' : 'Coverage'} is active.${paid}`, next: null };
+    }
+    case 'inactive':
+      return {
+        lead: `${patient ? 'Your' : 'The'} insurer says this plan is not active.`,
+        next: patient
+          ? 'If you have a newer card, update your primary card. Otherwise you can continue and pay yourself.'
+          : null,
+      };
+    case 'not_found':
+      return {
+        lead: `${patient ? 'Your' : 'The'} insurer couldn’t find this member ID.`,
+        next: 'Check the card details.',
+      };
+    case 'failed':
+      return {
+        lead: 'The check could not be completed',
+        next: patient ? 'You can start it again later, or continue and pay yourself.' : null,
+      };
+    case 'unknown':
+      return {
+        lead: `${patient ? 'Your' : 'The'} insurer answered in a way this page cannot show.`,
+        next: patient ? 'Ask the clinic what it means for your visit.' : null,
+      };
   }
 }

@@ -26,7 +26,7 @@ import { noContent, ok, raw } from '../lib/respond';
 import { isSpecProfile } from '../lib/profile';
 import { api } from '../lib/routes';
 import { checkBound, TEXT_BOUNDS } from '../lib/text';
-import { referenceList } from '../seed/insurance';
+import { demoEligibilityAnswer, eligibilityAnswerBody, referenceList } from '../seed/insurance';
 import { NO_ELIGIBILITY_JOB_SCHEMA } from '../spec-profile/answers';
 
 /**
@@ -36,15 +36,23 @@ import { NO_ELIGIBILITY_JOB_SCHEMA } from '../spec-profile/answers';
  * - Who may call: the patient for their own cards; clinic staff and the clinic admin token for
  *   patients of their clinic. Another patient's cards answer 403; a user of another clinic 404.
  * - `insurer_code` must name an insurer (`id`) or carrier (`code`) of the reference lists.
- * - Eligibility jobs stay `pending` (the spec shows no other status). A check needs a primary
- *   card. Starting again within `eligibilityWindowSeconds` of the earlier start is 429 with
- *   `Retry-After` in seconds and a message naming when the earlier check started (ISO 8601 UTC).
- *   The window is the patient's and the carrier/member's, whatever happened to the card record.
- *   Before any check, GET …/eligibility is 404 (the spec profile answers a job of nulls).
+ * - Eligibility jobs start `pending` (the only status the spec shows) and settle
+ *   `eligibilitySettleSeconds` later, when read, into the insurer's answer for the card checked:
+ *   `active` (with `copay`, an extension field the spec profile cuts), `inactive` or `not_found`;
+ *   some cards are never answered and stay `pending` (`demoEligibilityAnswer`, chosen by the
+ *   member ID; docs/spec-decisions.md, "Coverage results in plain words (issue 27)"). A check
+ *   needs a primary card. Starting again within `eligibilityWindowSeconds` of the earlier start is
+ *   429 with `Retry-After` in seconds and a message naming when the earlier check started (ISO
+ *   8601 UTC). The window is the patient's and the carrier/member's, whatever happened to the
+ *   card record. Before any check, GET …/eligibility is 404 (the spec profile answers a job of nulls).
  * - `GET /reports/claims` is for the clinic admin token and clinic staff; patients get 403.
  */
 
-export const INSURANCE_MOCK_DEFAULTS = { eligibilityWindowSeconds: 120 };
+export const INSURANCE_MOCK_DEFAULTS = {
+  eligibilityWindowSeconds: 120,
+  /** How long the insurer takes to answer a check it answers at all. */
+  eligibilitySettleSeconds: 40,
+};
 export const insuranceMockConfig = { ...INSURANCE_MOCK_DEFAULTS };
 
 const CARD_TYPES = ['primary', 'secondary'] as const;
@@ -354,11 +362,15 @@ export const insuranceHandlers: HttpHandler[] = [
     const startedAt = recentStart(target.id, subscriber, now);
     if (startedAt !== undefined)
       throw tooSoon(startedAt, startedAt + insuranceMockConfig.eligibilityWindowSeconds, now);
+    // The insurer's answer is fixed by the card as it was checked; it shows once the job settles.
+    const answer = demoEligibilityAnswer(str(card.subscriber_number));
     const job: EligibilityRecord = {
       id: target.id,
       job_id: nextId('elig'),
       status: 'pending',
       _started: now,
+      _answer_status: answer.status,
+      ...(answer.copay !== undefined ? { _answer_copay: answer.copay } : {}),
       ...(subscriber ? { _subscriber: subscriber } : {}),
     };
     db.eligibility.set(target.id, job);
@@ -374,7 +386,7 @@ export const insuranceHandlers: HttpHandler[] = [
       if (isSpecProfile()) return ok(NO_ELIGIBILITY_JOB_SCHEMA, { job_id: null, status: null });
       throw codeError(404, 'No eligibility check has been started');
     }
-    return ok(EligibilityJobSchema, { job_id: job.job_id, status: job.status });
+    return ok(EligibilityJobSchema, eligibilityAnswerBody(settle(job)));
   }),
 
   http.post(api('/users/:id/insurances/:cardType'), async ({ request, params }) => {
@@ -445,6 +457,23 @@ export const insuranceHandlers: HttpHandler[] = [
   }),
 ];
 
+/**
+ * A pending job whose insurer answers, read once `eligibilitySettleSeconds` have passed since it
+ * started, takes the answer (stored, so the job keeps it). A job without an answer stays pending.
+ */
+function settle(job: EligibilityRecord): EligibilityRecord {
+  if (job.status !== 'pending' || typeof job._answer_status !== 'string' || job._answer_status === 'pending')
+    return job;
+  if (nowSeconds() < Number(job._started) + insuranceMockConfig.eligibilitySettleSeconds) return job;
+  const settled: EligibilityRecord = {
+    ...job,
+    status: job._answer_status,
+    ...(typeof job._answer_copay === 'number' ? { copay: job._answer_copay } : {}),
+  };
+  db.eligibility.set(job.id, settled);
+  return settled;
+}
+
 /** The card's carrier and member as one key (case and outer spaces ignored), if it names both. */
 function subscriberKey(card: InsuranceCardRecord): string | undefined {
   const insurer = str(card.insurer_code).trim().toUpperCase();
@@ -463,7 +492,9 @@ function recentStart(patientId: string, subscriber: string | undefined, now: num
   for (const job of db.eligibility.values()) {
     if (job.id !== patientId && (subscriber === undefined || job._subscriber !== subscriber)) continue;
     const started = Number(job._started);
-    if (now < started + window && (latest === undefined || started > latest)) latest = started;
+    // A start after "now" (a test clock set back before the seed) is not a recent start.
+    if (started <= now && now < started + window && (latest === undefined || started > latest))
+      latest = started;
   }
   return latest;
 }

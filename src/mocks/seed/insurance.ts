@@ -1,11 +1,13 @@
 import { FIFTY_STATES } from '@/api/common/us-states';
 import type {
   Db,
+  EligibilityRecord,
   InsuranceCardRecord,
   ReferenceListItem,
   ReferenceListItems,
   ReferenceListName,
 } from '../db';
+import { mockNow } from '../lib/clock';
 import { seedQueuePatient } from './ids';
 
 /**
@@ -251,11 +253,54 @@ function card(
   };
 }
 
+/** What the demo insurer answers for a card: a status of the eligibility job, and a copay when covered. */
+export interface DemoEligibilityAnswer {
+  status: 'active' | 'inactive' | 'not_found' | 'pending';
+  /** In US dollars, sent as the job's `copay` (an extension; the spec's job has no such field). */
+  copay?: number;
+}
+
+/** Every covered card pays this at a visit in the demo. */
+export const DEMO_COPAY = 25;
+
 /**
- * The demo patient starts without cards (the intake journey adds one). Two generated patients
- * carry cards for the clinic's screens: one with both, one with a secondary card only.
+ * The demo insurer's answer, chosen by the last character of the member ID so that a patient can
+ * see every outcome by typing a card (docs/spec-decisions.md, "Coverage results in plain words"):
+ * ending in 0, the member is not found; in 9, the plan is not active; in 5, the insurer never
+ * answers (the check stays pending); anything else is covered with a $25 copay.
  */
-export function seedInsurance(db: Db): void {
+export function demoEligibilityAnswer(memberId: string): DemoEligibilityAnswer {
+  const last = memberId.trim().slice(-1);
+  if (last === '0') return { status: 'not_found' };
+  if (last === '9') return { status: 'inactive' };
+  if (last === '5') return { status: 'pending' };
+  return { status: 'active', copay: DEMO_COPAY };
+}
+
+/** A job as answered: the spec's `job_id` and `status`, and `copay` once a covered job settled. */
+export function eligibilityAnswerBody(job: EligibilityRecord): Record<string, unknown> {
+  return {
+    job_id: job.job_id,
+    status: job.status,
+    ...(typeof job.copay === 'number' ? { copay: job.copay } : {}),
+  };
+}
+
+/** Clinic patients whose primary card shows one outcome each on the clinic's screens. */
+const OUTCOME_PATIENTS = [
+  { n: 3, memberId: 'HPN55102837' },
+  { n: 4, memberId: 'HPN55102839' },
+  { n: 5, memberId: 'MBR-771200' },
+  { n: 6, memberId: 'QTA90431885' },
+] as const;
+
+/**
+ * The demo patient starts without cards (the intake journey adds one). Generated patients carry
+ * cards for the clinic's screens: one with both, one with a secondary card only, and four primary
+ * cards whose coverage check was answered two days before the seed, one of each outcome (covered,
+ * not active, member not found, still waiting).
+ */
+export function seedInsurance(db: Db, now: number = mockNow()): void {
   const add = (record: InsuranceCardRecord) => db.insuranceCards.set(record.id, record);
   add(
     card(seedQueuePatient(1), 'primary', {
@@ -283,4 +328,21 @@ export function seedInsurance(db: Db): void {
       group_number: '',
     }),
   );
+  for (const { n, memberId } of OUTCOME_PATIENTS) {
+    add(card(seedQueuePatient(n), 'primary', { subscriber_number: memberId, group_number: '' }));
+  }
+  const started = Math.floor(now / 1000) - 2 * 24 * 60 * 60;
+  for (const { n, memberId } of OUTCOME_PATIENTS) {
+    const id = seedQueuePatient(n);
+    const answer = demoEligibilityAnswer(memberId);
+    db.eligibility.set(id, {
+      id,
+      job_id: `elig_${id}`,
+      status: answer.status,
+      ...(answer.copay !== undefined ? { copay: answer.copay } : {}),
+      _started: started,
+      _answer_status: answer.status,
+      _subscriber: `INS0007:${memberId}`,
+    });
+  }
 }
