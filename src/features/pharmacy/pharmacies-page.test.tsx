@@ -1,11 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import { db } from '@/mocks/db';
+import { setMockProfile, type MockProfile } from '@/mocks/lib/profile';
+import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { countRequests } from '~test/server-extensions';
+import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
+
+afterEach(() => setMockProfile(null));
+
+const defaultsOf = (userId: string) =>
+  [...db.pharmacies.values()].filter((p) => p.user_id === userId && p.is_default === true);
 
 async function openPage() {
-  const utils = renderRoute('/patient/pharmacies', { as: 'demo-patient' });
+  const utils = renderRoute(paths.patient.pharmacies(), { as: 'demo-patient' });
   await screen.findByRole('list', { name: 'Your pharmacies' });
   return utils;
 }
@@ -22,6 +32,48 @@ describe('pharmacies and prescriptions page', () => {
     await waitFor(() => expect(within(saved).getAllByRole('listitem')).toHaveLength(1));
     expect(db.pharmacies.has(`${SEED_USERS.patient}:ph_1002`)).toBe(false);
     expect(screen.getByText('Corner Drugs removed.')).toBeInTheDocument();
+  });
+
+  it.each<MockProfile>(['full', 'spec'])(
+    'makes another saved pharmacy the default, once per double click, and the mock keeps one default (%s profile)',
+    async (profile) => {
+      setMockProfile(profile);
+      const posts = countRequests('POST', /\/erx\/pharmacies$/);
+      const before = structuredClone(db.pharmacies.get(`${SEED_USERS.patient}:${SEED_PHARMACIES.corner}`));
+      const { user } = await openPage();
+      const saved = screen.getByRole('list', { name: 'Your pharmacies' });
+      expect(screen.queryByRole('button', { name: 'Make Harbor Pharmacy my pharmacy' })).toBeNull();
+      await user.dblClick(screen.getByRole('button', { name: 'Make Corner Drugs my pharmacy' }));
+      expect(await screen.findByText('Corner Drugs is now your pharmacy.')).toBeInTheDocument();
+      const [harbor, corner] = within(saved).getAllByRole('listitem');
+      expect(corner).toHaveTextContent('Corner Drugs Default');
+      expect(corner).toHaveTextContent('Your prescriptions go here unless you choose another.');
+      expect(harbor).not.toHaveTextContent('Default');
+      expect(within(harbor!).getByRole('button', { name: 'Make Harbor Pharmacy my pharmacy' })).toBeEnabled();
+      expect(posts.count).toBe(1);
+      // Stored: exactly one default, and the chosen pharmacy is otherwise as it was.
+      expect(defaultsOf(SEED_USERS.patient).map((p) => p.code)).toEqual([SEED_PHARMACIES.corner]);
+      const after = db.pharmacies.get(`${SEED_USERS.patient}:${SEED_PHARMACIES.corner}`);
+      expect(after).toMatchObject({
+        name: before?.name,
+        address: before?.address,
+        zip: before?.zip,
+        phone: before?.phone,
+        extra: before?.extra,
+        _saved: before?._saved,
+        is_default: true,
+      });
+    },
+  );
+
+  it('says so when the server saves the pharmacy but keeps the earlier default', async () => {
+    server.use(http.post('*/api_v3/users/:id/erx/pharmacies', () => HttpResponse.json({ data: true })));
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Make Corner Drugs my pharmacy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Corner Drugs could not be made your pharmacy: the pharmacy service kept your earlier choice. Ask the clinic to change it for you.',
+    );
+    expect(defaultsOf(SEED_USERS.patient).map((p) => p.code)).toEqual([SEED_PHARMACIES.harbor]);
   });
 
   it('finds pharmacies by ZIP nearest first and saves the provider’s result unmodified', async () => {
@@ -78,7 +130,7 @@ describe('pharmacies and prescriptions page', () => {
     );
     expect(within(note).getByRole('link', { name: 'Add them on your profile' })).toHaveAttribute(
       'href',
-      '/patient/profile',
+      paths.patient.profile(),
     );
   });
 });

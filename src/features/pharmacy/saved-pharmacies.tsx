@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSetDefaultPharmacy } from '@/api/erx/default-pharmacy';
 import { useDeletePharmacy } from '@/api/erx/mutations';
 import { erxQueries } from '@/api/erx/queries';
 import type { Pharmacy } from '@/api/erx/schemas';
@@ -29,7 +30,11 @@ export function PharmacyCard({ pharmacy, children }: { pharmacy: Pharmacy; child
   );
 }
 
-/** The saved pharmacies (spec 4.9), with removal for the patient; read-only for the care team. */
+/**
+ * The saved pharmacies (spec 4.9), the default marked. The patient may remove one or make another
+ * the default ("Make this my pharmacy", saved again with `is_default: true`; docs/spec-decisions.md,
+ * "Choosing the default pharmacy"); read-only for the care team.
+ */
 export function SavedPharmacies({
   userId,
   canRemove,
@@ -41,8 +46,26 @@ export function SavedPharmacies({
 }) {
   const list = useQuery(erxQueries.pharmacies(userId));
   const remove = useDeletePharmacy(userId);
+  const makeDefault = useSetDefaultPharmacy(userId);
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+
+  // One choice at a time: a double click, or a click on another pharmacy meanwhile, sends nothing.
+  const choosing = useSingleFlight(async (pharmacy: Pharmacy) => {
+    setFailure(null);
+    try {
+      const isDefault = await makeDefault.mutateAsync(pharmacy);
+      if (isDefault) setAnnouncement(`${pharmacy.name} is now your pharmacy.`);
+      else
+        setFailure(
+          `${pharmacy.name} could not be made your pharmacy: the pharmacy service kept your earlier choice. Ask the clinic to change it for you.`,
+        );
+    } catch (error) {
+      setFailure(
+        `${pharmacy.name} was not made your pharmacy. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+      );
+    }
+  });
 
   const removal = useSingleFlight(async (pharmacy: Pharmacy) => {
     setFailure(null);
@@ -76,6 +99,21 @@ export function SavedPharmacies({
             {pharmacies.map((pharmacy) => (
               <li key={pharmacy.code} className="card">
                 <PharmacyCard pharmacy={pharmacy}>
+                  {canRemove && pharmacy.is_default ? (
+                    <p className="muted">Your prescriptions go here unless you choose another.</p>
+                  ) : null}
+                  {canRemove && !pharmacy.is_default ? (
+                    <Button
+                      variant="secondary"
+                      isBusy={choosing.isBusy && makeDefault.variables?.code === pharmacy.code}
+                      busyLabel="Saving…"
+                      disabled={choosing.isBusy}
+                      aria-label={`Make ${pharmacy.name} my pharmacy`}
+                      onClick={() => void choosing.run(pharmacy)}
+                    >
+                      Make this my pharmacy
+                    </Button>
+                  ) : null}
                   {canRemove ? (
                     <Button
                       variant="secondary"

@@ -15,6 +15,8 @@ import { checkFields, checkNested } from '../lib/text';
  * required on the prescription list and matched case-insensitively (`Current`, `Completed`,
  * `Discontinued`); saving a pharmacy whose code is already saved replaces it; the first saved
  * pharmacy becomes the default, and removing the default makes the oldest remaining one default.
+ * `is_default: true` on a save makes that pharmacy the patient's one default (the record's own
+ * field of spec 2.12; 4.9 shows no other way to choose it); `false` on the default is refused.
  */
 
 const bad = (message: string) => codeError(400, message);
@@ -58,14 +60,22 @@ export const erxHandlers: HttpHandler[] = [
     }
     checkFields('pharmacy', parsed.data, bad);
     checkNested('extra', parsed.data.extra, bad);
+    const asked = body.is_default;
+    if (asked !== undefined && typeof asked !== 'boolean') throw bad('is_default: must be true or false');
     const id = `${owner.id}:${parsed.data.code}`;
     const existing = db.pharmacies.get(id);
     const saved = pharmaciesOf(owner.id);
+    const wasDefault = existing ? existing.is_default === true : saved.length === 0;
+    if (asked === false && wasDefault)
+      throw bad('is_default: make another pharmacy the default instead of unsetting this one');
+    const isDefault = asked === true || wasDefault;
+    // One default per patient: choosing this one unsets the others.
+    if (isDefault) for (const other of saved) if (other.id !== id) other.is_default = false;
     db.pharmacies.set(id, {
       id,
       user_id: owner.id,
       ...parsed.data,
-      is_default: existing ? existing.is_default === true : saved.length === 0,
+      is_default: isDefault,
       _saved: existing?._saved ?? (db.seq += 1),
     });
     return ok(z.literal(true), true);
