@@ -143,3 +143,65 @@ export function formatDuration(seconds: number): string {
   const hours = `${h} hour${h === 1 ? '' : 's'}`;
   return rest ? `${hours} ${rest} minute${rest === 1 ? '' : 's'}` : hours;
 }
+
+const OFFSET_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+};
+
+/**
+ * Minutes the zone's clocks are ahead of UTC at that instant: -300 for New York in winter, 330 for
+ * Kolkata, 0 for an unknown zone. Read from the zone's wall clock, so it needs no `shortOffset`.
+ */
+export function zoneOffsetMinutes(seconds: number, zone: string): number {
+  const whole = Math.floor(seconds);
+  const parts = formatter(zone, OFFSET_PARTS).formatToParts(toDate(whole));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((wall / 1000 - whole) / 60);
+}
+
+/** "UTC−5", "UTC+5:30", "UTC+0": the zone's offset at that instant, with a true minus sign. */
+export function utcOffsetInWords(seconds: number, zone: string): string {
+  const minutes = zoneOffsetMinutes(seconds, zone);
+  const sign = minutes < 0 ? '\u2212' : '+';
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+const zoneWordsNow = new Map<string, string>();
+/**
+ * The zone named in words as it is at that instant ("Eastern Time" for Detroit, "Alaska Time" for
+ * Juneau), where `zoneInWords` names it as it was in 1970. Same fallbacks: a city, never the IANA
+ * identifier. Kept per zone: a zone's generic name changes only when its rules do.
+ */
+export function zoneInWordsAt(seconds: number, zone: string): string {
+  const known = zoneWordsNow.get(zone);
+  if (known) return known;
+  let words: string;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: isValidTimeZone(zone) ? zone : 'UTC',
+      timeZoneName: 'longGeneric',
+    }).formatToParts(toDate(seconds));
+    words = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    words = '';
+  }
+  if (!words || /^GMT|^UTC/.test(words)) words = zoneInWords(zone);
+  zoneWordsNow.set(zone, words);
+  return words;
+}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { isApiError } from '@/api/errors';
+import { ApiError, fieldRefusal, isApiError } from '@/api/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,25 @@ const REFUSED_FIELDS = {
   old_password: { name: 'old_password', label: 'Current password' },
   password: { name: 'password', label: 'New password' },
 } as const;
+
+const WRONG_CURRENT = 'That isn’t your current password. Check it and try again.';
+
+/**
+ * A refusal of the current password that the patient did type means it was wrong: it is said in
+ * the portal's words whatever the server's are, and still lands on its field the usual way.
+ */
+function isWrongCurrent(error: unknown, typedCurrent: boolean): error is ApiError {
+  return typedCurrent && fieldRefusal(error)?.path.join('.') === 'old_password';
+}
+const inOurWords = (error: ApiError) =>
+  new ApiError({
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    serverMessage: `old_password: ${WRONG_CURRENT}`,
+    body: error.body,
+    cause: error,
+  });
 
 /**
  * POST /me password: sent alone the first time one is set, with `old_password` to change it.
@@ -33,11 +52,16 @@ export function PasswordForm() {
     form,
     action: async (values) => {
       setSaved(false);
-      await update.mutateAsync(
-        values.old_password
-          ? { password: values.password, old_password: values.old_password }
-          : { password: values.password },
-      );
+      try {
+        await update.mutateAsync(
+          values.old_password
+            ? { password: values.password, old_password: values.old_password }
+            : { password: values.password },
+        );
+      } catch (error) {
+        if (isWrongCurrent(error, values.old_password !== '')) throw inOurWords(error);
+        throw error;
+      }
       form.reset(EMPTY);
       setSaved(true);
     },

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useUpdateProfile } from '@/api/users/mutations';
 import type { Profile } from '@/api/users/schemas';
 import { isApiError } from '@/api/errors';
 import { useSubmit } from '@/components/form';
+import { MemorableDateField } from '@/components/form/memorable-date-field';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, TextField } from '@/components/ui/field';
 import { browserTimeZone } from '@/lib/dates';
 import {
+  GENDER_OPTIONS,
   PROFILE_FIELDS,
   PROFILE_LABELS,
   ProfileFormSchema,
@@ -19,10 +21,13 @@ import {
 } from './profile-form-schema';
 import { TimeZoneField } from './time-zone-field';
 
-const GENDERS = [
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-];
+/** Whether any field, nested ones included (the date's parts), carries the server's refusal. */
+function hasServerError(errors: FieldErrors | object): boolean {
+  return Object.entries(errors).some(([key, error]) => {
+    if (!error || typeof error !== 'object' || key === 'ref') return false;
+    return (error as { type?: unknown }).type === 'server' || hasServerError(error as object);
+  });
+}
 
 /**
  * Every field of POST /me except the avatar and password. Only changed fields are sent; what
@@ -43,7 +48,11 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
       setSaved(null);
       const changes = changedFields(values, ProfileFormSchema.parse(initial));
       if (Object.keys(changes).length === 0) {
-        setSaved('Nothing has changed, so there was nothing to save.');
+        setSaved(
+          values.gender === '' && initial.gender !== ''
+            ? 'Nothing was saved: only the clinic can remove the gender on your record.'
+            : 'Nothing has changed, so there was nothing to save.',
+        );
         return;
       }
       const next = await update.mutateAsync(changes);
@@ -54,13 +63,19 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     },
     fields: (refusal) => {
       const field = PROFILE_FIELDS.find((f) => refusal.path.join('.') === f);
-      return field ? { name: field, label: PROFILE_LABELS[field] } : null;
+      if (!field) return null;
+      // The date's refusal goes on its first part, which can take focus.
+      return { name: field === 'dob' ? 'dob.month' : field, label: PROFILE_LABELS[field] };
     },
     failure: (error) =>
       isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.',
   });
   // A refusal the server put on a field is also said once at the top, until that field changes.
-  const refusedByServer = Object.values(form.formState.errors).some((error) => error?.type === 'server');
+  const refusedByServer = hasServerError(form.formState.errors);
+  // POST /me cannot remove a gender: "Prefer not to say" over a saved one keeps the saved one.
+  const gender = useWatch({ control: form.control, name: 'gender' });
+  const keptGender = GENDER_OPTIONS.find((o) => o.value === initial.gender)?.label;
+  const keepsGender = gender === '' && initial.gender !== '';
 
   return (
     <FormProvider {...form}>
@@ -89,19 +104,22 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
               required
             />
             <TextField<ProfileFormInput>
-              name="dob"
-              label={PROFILE_LABELS.dob}
-              hint="YYYY-MM-DD, for example 1990-04-21"
-              autoComplete="bday"
-              inputMode="numeric"
-            />
-            <TextField<ProfileFormInput>
               name="nationality"
               label={PROFILE_LABELS.nationality}
               autoComplete="off"
             />
           </div>
-          <RadioGroupField<ProfileFormInput> name="gender" label={PROFILE_LABELS.gender} options={GENDERS} />
+          <MemorableDateField<ProfileFormInput> name="dob" legend={PROFILE_LABELS.dob} autoComplete="bday" />
+          <RadioGroupField<ProfileFormInput>
+            name="gender"
+            label={PROFILE_LABELS.gender}
+            options={GENDER_OPTIONS}
+          />
+          <p className="field-hint gender-note" role="status">
+            {keepsGender
+              ? `Your record keeps “${keptGender}”: the portal can change a gender but cannot remove one. Ask the clinic if you want it removed.`
+              : ''}
+          </p>
           <h3>Contact and address</h3>
           <div className="form-grid">
             <TextField<ProfileFormInput>

@@ -5,25 +5,19 @@ import {
   type Profile,
   type UpdateProfileInput,
 } from '@/api/users/schemas';
-import { isValidTimeZone } from '@/lib/dates';
+import { memorableDateSchema, partsFromIso } from '@/components/form/memorable-date';
+import { browserTimeZone, calendarDateIn, isValidTimeZone } from '@/lib/dates';
 
 /** Digits only: "(212) 555-0190" and "212.555.0190" both become 2125550190. */
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
-
-function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} can be at most ${max} characters`);
 
 /**
  * The profile form mirrors the limits of spec 4.1 and 8 (10-digit primary-care phone, 2-letter
- * state, YYYY-MM-DD dates, male/female, an IANA time zone) with messages that say what to do.
+ * state, YYYY-MM-DD dates, male/female, an IANA time zone) with messages that say what to do. The
+ * date of birth is typed as month, day and year; the time zone is chosen from a list in words.
  */
 export const ProfileFormSchema = z.object({
   first_name: z
@@ -36,18 +30,12 @@ export const ProfileFormSchema = z.object({
     .trim()
     .min(1, 'Enter your last name')
     .max(100, 'Last name can be at most 100 characters'),
-  dob: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || isRealDate(v),
-      'Enter your date of birth as YYYY-MM-DD, for example 1990-04-21',
-    )
-    .refine(
-      (v) => v === '' || v <= new Date().toISOString().slice(0, 10),
-      'Your date of birth cannot be in the future',
-    )
-    .refine((v) => v === '' || v >= '1900-01-01', 'Enter a date of birth after 1900-01-01'),
+  // Three parts in, `YYYY-MM-DD` out. "Today" is the device's: where the patient is now.
+  dob: memorableDateSchema({
+    label: 'Date of birth',
+    earliest: '1900-01-01',
+    today: () => calendarDateIn(Math.floor(Date.now() / 1000), browserTimeZone()),
+  }),
   gender: z.enum(['', 'male', 'female']),
   nationality: optionalText(100, 'Nationality'),
   phone: z
@@ -86,7 +74,7 @@ export const ProfileFormSchema = z.object({
     .trim()
     .refine(
       (v) => isValidTimeZone(v) && /^[A-Za-z]/.test(v),
-      'Choose a time zone from the list, for example America/New_York',
+      'Choose your time zone from the list, or use this device’s time zone',
     ),
 });
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
@@ -111,6 +99,16 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
   timezone: 'Time zone',
 };
 
+/**
+ * The gender choices, as the insurance card offers them: the two values `POST /me` takes, and
+ * "Prefer not to say", which sends nothing (docs/spec-decisions.md, "Gender and sex choices").
+ */
+export const GENDER_OPTIONS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: '', label: 'Prefer not to say' },
+];
+
 /** Profile reads give gender as an integer (1 male, 2 female in this clinic) or as text. */
 export function genderOf(value: Profile['gender']): '' | 'male' | 'female' {
   if (value === 1 || value === 'male' || value === '1') return 'male';
@@ -122,7 +120,7 @@ export function toFormValues(profile: Profile, fallbackZone: string): ProfileFor
   return {
     first_name: profile.first_name ?? '',
     last_name: profile.last_name ?? '',
-    dob: profile.dob ?? '',
+    dob: partsFromIso(profile.dob),
     gender: genderOf(profile.gender),
     nationality: profile.nationality ?? '',
     phone: profile.phone ?? '',
@@ -139,7 +137,7 @@ export function toFormValues(profile: Profile, fallbackZone: string): ProfileFor
 /**
  * What POST /me gets: only the fields that differ from the profile as loaded, so a save never
  * overwrites a field with what happened to be on screen. Gender cannot be cleared (the spec
- * takes male or female only).
+ * takes male or female only): "Prefer not to say" sends nothing.
  */
 export function changedFields(values: ProfileFormValues, initial: ProfileFormValues): UpdateProfileInput {
   const out: Record<string, string> = {};

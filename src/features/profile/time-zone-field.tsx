@@ -1,58 +1,97 @@
-import { memo, useId, useMemo, useState } from 'react';
-import { useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
-import { TextField } from '@/components/ui/field';
-import { formatTime, isValidTimeZone, listTimeZones, zoneLabel } from '@/lib/dates';
+import { useEffect, useMemo, useState } from 'react';
+import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { formatTime, isValidTimeZone, zoneInWords } from '@/lib/dates';
+import { deviceZone, listedZoneName, timeZoneOptions, zoneOption } from './time-zone-options';
 
-/** Every zone the browser knows, plus UTC (which Intl lists under no region). */
-export function timeZoneOptions(): string[] {
-  const zones = listTimeZones();
-  return zones.includes('UTC') ? zones : ['UTC', ...zones];
-}
-
-/** Several hundred options: rendered once, not on every keystroke in the field. */
-const ZoneOptions = memo(function ZoneOptions({ id, zones }: { id: string; zones: string[] }) {
-  return (
-    <datalist id={id}>
-      {zones.map((zone) => (
-        <option key={zone} value={zone} />
-      ))}
-    </datalist>
-  );
-});
+/** A refusal of the zone by the server names the API's identifiers; the patient reads this instead. */
+const REFUSED_BY_SERVER =
+  'The clinic could not use this time zone. Choose another from the list, or use this device’s time zone.';
 
 /**
- * A searchable time zone input: the browser's own combobox over the IANA names (`<input list>`),
- * validated by the form schema, with a preview of the current time in the chosen zone.
+ * The profile's time zone, chosen by city, country or region in words ("New York — Eastern Time
+ * (UTC−5)"), with this device's zone one tap away. The form holds the IANA name the API takes;
+ * the patient never sees it. The full list (several hundred zones, each named through Intl) is
+ * built while the page is idle, or when the box is first focused, not on the first render.
  */
 export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Path<T>; label: string }) {
-  const listId = useId();
-  const zones = useMemo(() => timeZoneOptions(), []);
   const { control } = useFormContext<T>();
-  const value = useWatch({ control, name }) as unknown;
-  // The preview needs no ticking: the minute it shows when the page opened is enough.
+  const { field, fieldState } = useController<T>({ name, control });
+  // The offsets and the preview need no ticking: the hour the page opened is enough.
   const [now] = useState(() => Math.floor(Date.now() / 1000));
-  const preview =
-    typeof value === 'string' && isValidTimeZone(value)
-      ? `${formatTime(now, value)} ${zoneLabel(now, value)}`
-      : null;
+  const [isListWanted, setListWanted] = useState(false);
+  const [deviceChosen, setDeviceChosen] = useState(false);
+
+  useEffect(() => {
+    const idle = (window as { requestIdleCallback?: (run: () => void) => number }).requestIdleCallback;
+    if (idle) {
+      const handle = idle(() => timeZoneOptions(now));
+      return () => (window as { cancelIdleCallback?: (handle: number) => void }).cancelIdleCallback?.(handle);
+    }
+    const handle = window.setTimeout(() => timeZoneOptions(now), 500);
+    return () => window.clearTimeout(handle);
+  }, [now]);
+
+  const raw: unknown = field.value;
+  const value = typeof raw === 'string' && isValidTimeZone(raw) ? listedZoneName(raw) : '';
+  const all = useMemo(() => (isListWanted ? timeZoneOptions(now) : null), [isListWanted, now]);
+  const chosen = useMemo(
+    () => (value ? (all?.find((o) => o.value === value) ?? zoneOption(value, now)) : undefined),
+    [all, value, now],
+  );
+  const options = all ?? (chosen ? [chosen] : []);
+  const device = deviceZone();
+  const isDevice = value !== '' && value === device;
+
+  const error =
+    fieldState.error?.type === 'server' ? REFUSED_BY_SERVER : (fieldState.error?.message ?? undefined);
+
   return (
-    <>
-      <TextField<T>
-        name={name}
+    <div className="zone-field">
+      <Combobox
         label={label}
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
+        required
+        name={field.name}
+        inputRef={field.ref}
+        options={options}
+        value={chosen?.value ?? ''}
+        valueLabel={chosen?.label}
+        onChange={(next) => {
+          setDeviceChosen(false);
+          field.onChange(next);
+        }}
+        onBlur={field.onBlur}
+        onFocus={() => setListWanted(true)}
+        error={error}
+        noMatches={(typed) =>
+          `No time zone matches “${typed}”. Try the nearest big city, your country or a region such as Europe.`
+        }
         hint={
           <>
-            Type part of a city or region (for example New_York or Paris) and pick from the list. Every time
-            in the portal is shown in this zone.
-            {preview ? <> It is now {preview} there.</> : null}
+            Type a city, a country or a name such as “Eastern”, then choose from the list. Every time in the
+            portal is shown in this zone.
+            {value ? <> It is now {formatTime(now, value)} there.</> : null}
           </>
         }
-        required
       />
-      <ZoneOptions id={listId} zones={zones} />
-    </>
+      <Button
+        variant="secondary"
+        className="zone-device"
+        onClick={() => {
+          field.onChange(device);
+          setDeviceChosen(true);
+        }}
+      >
+        Use this device’s time zone ({zoneInWords(device)})
+      </Button>
+      <p className="field-hint" role="status">
+        {deviceChosen && isDevice && chosen
+          ? `Chosen: ${chosen.label}.`
+          : isDevice
+            ? 'This is the time zone of this device.'
+            : ''}
+      </p>
+    </div>
   );
 }
