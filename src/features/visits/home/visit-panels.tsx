@@ -2,10 +2,12 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messageQueries } from '@/api/messages/queries';
 import { roomQueries } from '@/api/rooms/queries';
+import type { RoomSummary } from '@/api/rooms/schemas';
 import { USER_TYPE } from '@/api/users/schemas';
 import { isWaiting, visitKindOf } from '@/api/visits/kinds';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { QueryError } from '@/components/feedback/query-state';
 import { HomeCard } from '@/components/layout/home-card';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
@@ -16,22 +18,26 @@ function placeInLine(beforeMe: number): string {
   return `${beforeMe} ${beforeMe === 1 ? 'person is' : 'people are'} ahead of you.`;
 }
 
-function WaitingItem({ visit }: { visit: Visit }) {
-  const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
-  const queue = useQuery({ ...roomQueries.queue(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
+/**
+ * The clinic's rooms, read once (the read `useRoomName` shares). `GET /rooms` answers only this
+ * account's rooms, so a visit in a room it does not list (another account's) is never looked up:
+ * its room and queue would answer 404.
+ */
+const ACCOUNT_ROOMS = roomQueries.list({ page: 1, limit: 100 });
+
+function WaitingItem({ visit, room }: { visit: Visit; room: RoomSummary | undefined }) {
+  const isReady = visit.status === VISIT_STATUS.inProgress;
+  // The place in line matters only while waiting, and only a room of this account can say it.
+  const queue = useQuery({ ...roomQueries.queue(room?.code ?? ''), enabled: Boolean(room) && !isReady });
   return (
     <li>
       <p className="home-lead">
         <Link to={paths.patient.visit(visit.id)}>
-          {visit.status === VISIT_STATUS.inProgress
-            ? 'Your provider is ready — join'
-            : `Waiting in ${room.data?.name ?? 'the waiting room'}`}
+          {isReady ? 'Your provider is ready — join' : `Waiting in ${room?.name || 'your clinic'}`}
         </Link>
       </p>
-      {visit.status !== VISIT_STATUS.inProgress && queue.data ? (
-        <p className="queue-place">{placeInLine(queue.data.before_me)}</p>
-      ) : null}
-      {queue.isError ? <p className="muted">We couldn’t check your place in line just now.</p> : null}
+      {!isReady && queue.data ? <p className="queue-place">{placeInLine(queue.data.before_me)}</p> : null}
+      {isReady ? null : <QueryError query={queue} title="We couldn’t check your place in line just now" />}
     </li>
   );
 }
@@ -42,14 +48,22 @@ export function WaitingVisitPanel() {
   const waiting = (visits.data ?? []).filter(
     (v) => visitKindOf(v) === 'walkin' && (isWaiting(v) || v.status === VISIT_STATUS.inProgress),
   );
+  const rooms = useQuery({ ...ACCOUNT_ROOMS, enabled: waiting.length > 0 });
   if (visits.isSuccess && waiting.length === 0) return null;
+  const roomOf = (v: Visit) => rooms.data?.find((r) => r.code === v.room_code);
   return (
-    <HomeCard title="In the waiting room" queries={[visits]}>
+    <HomeCard
+      title="In the waiting room"
+      queries={[visits]}
+      isPending={waiting.length > 0 && rooms.isPending}
+    >
       <ul className="home-list">
         {waiting.map((v) => (
-          <WaitingItem key={v.id} visit={v} />
+          <WaitingItem key={v.id} visit={v} room={roomOf(v)} />
         ))}
       </ul>
+      {/* Without the rooms no place in line can be checked: said once for the panel. */}
+      <QueryError query={rooms} title="We couldn’t check your place in line just now" />
     </HomeCard>
   );
 }
