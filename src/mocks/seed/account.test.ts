@@ -28,7 +28,7 @@ describe('seeded step configurations', () => {
       ],
     ],
     ['demo-quick', 'quick-care', ['reason', 'location', 'consent']],
-    ['demo-econsult', 'skin-photos', ['reason', 'attachments', 'consent']],
+    ['demo-econsult', 'skin-photos', ['reason', 'consultation', 'attachments', 'payment', 'consent']],
   ])('account %s has its intake steps and a room of its own', async (code, room, steps) => {
     const { status, body } = await get(`/accounts/${code}`);
     expect(status).toBe(200);

@@ -159,10 +159,15 @@ export const QUICK_INTAKE_STEPS: unknown[] = [
   { code: 'consent', name: 'Consent', next: { title: 'Join the waiting room' } },
 ];
 
-/** An e-consult flow (account `demo-econsult`): reason, photos, consent. */
+/**
+ * An e-consult flow (account `demo-econsult`): reason, the room's one consultation (known, so the
+ * review confirms it), photos, the $45 fee, consent.
+ */
 export const ECONSULT_INTAKE_STEPS: unknown[] = [
   { code: 'reason', name: 'Describe your concern' },
+  { code: 'consultation', name: 'Type of consultation' },
   { code: 'attachments', name: 'Photos of the area' },
+  { code: 'payment', name: 'Payment' },
   {
     code: 'consent',
     name: 'Consent',
@@ -278,8 +283,9 @@ export function seedAccounts(db: Db): void {
     intake_steps: ECONSULT_INTAKE_STEPS,
     post_intake_steps: [DEMO_SURVEY_STEP],
   });
-  // These accounts' flows have no consultation or payment step, so their rooms charge nothing: the
-  // mock creates a visit for a charged consultation only once it is paid (DESIGN.md section 4).
+  // The quick flow has no consultation or payment step, so its room charges nothing: the mock
+  // creates a visit for a charged consultation only once it is paid (DESIGN.md section 4). The
+  // e-consult flow names its room's one consultation and pays for it before the e-consult is sent.
   const quick = accountRoom('demo-quick', 'quick-care', 'Quick care', 'walkin', {
     id: 'cons_quick_10',
     description: 'Quick check-in',
@@ -292,11 +298,11 @@ export function seedAccounts(db: Db): void {
   });
   const photos = accountRoom('demo-econsult', 'skin-photos', 'Skin photo review', 'econsult', {
     id: 'cons_photos',
-    description: 'Photo review',
-    duration: 20,
-    amount: 0,
+    // Answered in writing, so no length of time is offered.
+    description: 'Photo review, answered in writing',
+    amount: 45,
     group: false,
-    charge: false,
+    charge: true,
     slots: 1,
     visible_to_patient: true,
   });
