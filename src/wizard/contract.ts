@@ -46,6 +46,27 @@ export interface BeforeVisitContext {
   queryClient: QueryClient;
 }
 
+/** What a step may read to find its answer already known (from the profile, the record, the wallet…). */
+export interface KnownContext {
+  /** The account's definition of the step. */
+  step: IntakeStep;
+  room: Room;
+  visitKind: VisitKind;
+  /** The consultation chosen or known so far, if any. */
+  consultation: Consultation | null;
+  /** The intake as last read; null before the first save. */
+  intake: Intake | null;
+  queryClient: QueryClient;
+}
+
+/** An answer the patient need not give again: confirmed on the review instead of asked. */
+export interface KnownAnswer {
+  /** What the review says, in the patient's words ("Visa ending 4242, $49.00"). */
+  summary: string;
+  /** What the answer writes on the intake when the visit is committed. */
+  patch: IntakePatch;
+}
+
 /** A step's screen and its part in the flow. */
 export interface StepDefinition {
   Screen: StepScreen;
@@ -58,6 +79,17 @@ export interface StepDefinition {
    * after a failure further on (a retry re-runs every hook before creating the visit).
    */
   beforeVisit?: (ctx: BeforeVisitContext) => Promise<void>;
+  /**
+   * The answer when it is already known (profile, insurance on file, a current record, the only
+   * choice there is): the step is then not shown but confirmed on the review screen, with a link to
+   * change it. Null (or a failure) means the patient is asked. Read-only: it writes nothing.
+   */
+  known?: (ctx: KnownContext) => Promise<KnownAnswer | null>;
+  /** The saved answer in the patient's words, for the review screen; null when there is nothing to say. */
+  summary?: (
+    intake: Intake,
+    ctx: Pick<KnownContext, 'room' | 'consultation' | 'queryClient'>,
+  ) => string | null;
 }
 
 /**

@@ -36,8 +36,12 @@ export function stepsDone(intake: Intake | null | undefined): Set<string> {
 }
 
 export function withStepDone(intake: Intake | null | undefined, slug: string): string {
+  return withStepsDone(intake, [slug]);
+}
+
+export function withStepsDone(intake: Intake | null | undefined, slugs: readonly string[]): string {
   const done = stepsDone(intake);
-  done.add(slug);
+  for (const slug of slugs) done.add(slug);
   return [...done].join(',');
 }
 

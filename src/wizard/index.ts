@@ -6,6 +6,8 @@
  */
 export type {
   BeforeVisitContext,
+  KnownAnswer,
+  KnownContext,
   StepDefinition,
   StepRegistry,
   StepScreen,
@@ -22,6 +24,7 @@ export {
   savedVisitKind,
   stepsDone,
   withStepDone,
+  withStepsDone,
 } from './custom-fields';
 export { DraftProvider, useDraftDefaults, useDrafts, type DraftStore } from './drafts';
 export { StepFailure, StepFrame, type StepFrameProps } from './step-frame';

@@ -5,3 +5,4 @@ export { ReferenceLists } from './reference-lists';
 export { parseCsv } from './csv';
 export { InsuranceStep } from './insurance-step';
 export { InsuranceTodoPanel } from './home/insurance-todo-panel';
+export { insuranceSummary, knownInsurance } from './known-insurance';

@@ -10,3 +10,15 @@ export { ConsultationStep } from './steps/consultation-step';
 export { LocationStep } from './steps/location-step';
 export { ProviderStep } from './steps/provider-step';
 export { ReasonStep } from './steps/reason-step';
+export {
+  attachmentsSummary,
+  consentSummary,
+  consultationSummary,
+  knownAttachments,
+  knownConsultation,
+  knownLocation,
+  knownProvider,
+  locationSummary,
+  providerSummary,
+  reasonSummary,
+} from './steps/known-answers';

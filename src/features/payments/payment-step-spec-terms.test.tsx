@@ -106,8 +106,8 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     expect(chargesFor(intakeId)).toHaveLength(1);
     expect(visitsOf(intakeId)).toHaveLength(0);
 
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
+    // Every other answer is given: the payment step commits, with the review above it.
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectVisitPaidOnce(view, intakeId);
   });
 
@@ -128,8 +128,8 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     expect(screen.getByRole('alert')).toHaveTextContent(UNCONFIRMED);
     expect(spec.chargeRequests).toBe(1);
 
-    await utils.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await utils.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
+    // Every other answer is given: the payment step commits, with the review above it.
+    await utils.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectVisitPaidOnce(utils, intakeId);
   });
 
@@ -147,8 +147,8 @@ describe('payment on the spec’s terms (RELIABILITY case 29 without paid, invoi
     // Another card: the spec's invoice call names no card, so the chosen one becomes the default.
     await view.user.click(screen.getByRole('radio', { name: /Add a new card/ }));
     await addTestCard(view.user, /Test Mastercard/);
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
+    // Every other answer is given: the payment step commits, with the review above it.
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ last4: '4444', amount: 80.1 })]);
     expect(spec.chargeRequests).toBe(2);

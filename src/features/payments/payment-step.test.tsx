@@ -176,7 +176,7 @@ describe('payment step', () => {
     );
   });
 
-  it('passes a free consultation with a note', async () => {
+  it('a free only consultation is confirmed on the review, not asked, and nothing is charged', async () => {
     db.rooms.get('general')!.payment = {
       paymentCurrency: 'usd',
       consultations: [
@@ -184,13 +184,36 @@ describe('payment step', () => {
       ],
     };
     const visitsBefore = new Set(db.visits.keys());
-    const view = await reachPayment(/Free check-in/);
-    expect(screen.getByText('Free check-in has no charge: there is nothing to pay.')).toBeInTheDocument();
+    const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
+    await view.user.type(await screen.findByLabelText(/What would you like help with/), 'Sore throat');
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('checkbox', { name: 'I have read this and I agree' }));
+    // Consultation and payment have one answer each: the review says them, with a way to change them.
+    const review = await screen.findByRole('region', { name: 'Check your answers' });
+    expect(review).toHaveTextContent('Free check-in, No charge');
+    expect(review).toHaveTextContent('Nothing to pay for this visit');
+    expect(within(review).getByRole('link', { name: 'Change payment' })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('checkbox', { name: 'I have read this and I agree' }));
     await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(newVisits(visitsBefore)).toHaveLength(1));
     expect(createPosts).toBe(0);
+    const [visit] = newVisits(visitsBefore);
+    const intake = [...db.intakes.values()].find((i) => i.visit_id === visit?.id);
+    expect(intake).toMatchObject({ consultation_id: 'cons_free' });
+  });
+
+  it('a free consultation opened from the review says there is nothing to pay', async () => {
+    db.rooms.get('general')!.payment = {
+      paymentCurrency: 'usd',
+      consultations: [
+        { id: 'cons_free', description: 'Free check-in', duration: 10, amount: 0, charge: false },
+      ],
+    };
+    const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
+    await view.user.type(await screen.findByLabelText(/What would you like help with/), 'Sore throat');
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await view.user.click(await screen.findByRole('link', { name: 'Change payment' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+    expect(screen.getByText('Free check-in has no charge: there is nothing to pay.')).toBeInTheDocument();
   });
 
   it('a declined card sends the patient back to payment with the reason, the coupon and every answer kept, and no visit', async () => {
@@ -210,8 +233,9 @@ describe('payment step', () => {
     // Another card, and the visit starts with one charge.
     await view.user.click(screen.getByRole('radio', { name: /Add a new card/ }));
     await addTestCard(view.user, /Test Mastercard/);
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
+    // Every other answer is given: the payment step commits, with the review above it.
+    expect(screen.getByRole('region', { name: 'Check your answers' })).toHaveTextContent('Sore throat');
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ last4: '4444', amount: 80.1 })]);
   });
@@ -266,8 +290,8 @@ describe('exactly one charge (RELIABILITY case 29)', () => {
     const intakeId = intakeOf(view.router);
     expect(chargesFor(intakeId)).toHaveLength(1);
 
-    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await view.user.click(await screen.findByRole('button', { name: 'Join the waiting room' }));
+    // The other answers are given: the payment step's button commits again, and nothing is charged twice.
+    await view.user.click(screen.getByRole('button', { name: 'Join the waiting room' }));
     await expectPaidOnce(view, intakeId);
     expect(createPosts).toBe(1);
   });

@@ -4,3 +4,4 @@ export { AppointmentDetail } from './appointments/appointment-detail';
 export { MySchedule } from './provider/my-schedule';
 export { ScheduleStep } from './schedule-step';
 export { NextAppointmentPanel } from './home/next-appointment-panel';
+export { scheduleSummary } from './schedule-summary';

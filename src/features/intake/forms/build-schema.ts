@@ -218,3 +218,28 @@ export function customFieldsFrom(sections: GenericSection[], values: GenericValu
   }
   return custom;
 }
+
+/** "2026-11-20" as "November 20, 2026"; anything else as typed. */
+function calendarWords(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A generic step's saved answers in words for the review ("How severe is it? Moderate"); null when none. */
+export function answersInWords(step: IntakeStep, intake: Intake | null): string | null {
+  const lines: string[] = [];
+  for (const field of fieldsOf(step).flatMap((s) => s.fields)) {
+    const saved = customValue(intake, field.customKey)?.trim();
+    if (!saved) continue;
+    if (field.control === 'checkbox') {
+      if (TRUE_VALUES.has(saved.toLowerCase())) lines.push(field.label);
+      continue;
+    }
+    const option = field.options.find((o) => o.value === saved);
+    const value = option?.label ?? (field.control === 'date' ? calendarWords(saved) : saved);
+    lines.push(`${field.label.replace(/[?:]\s*$/, '')}: ${value}`);
+  }
+  return lines.length ? lines.join(' · ') : null;
+}

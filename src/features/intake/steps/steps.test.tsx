@@ -30,7 +30,10 @@ function latestIntake(before: Set<string>): IntakeRecord {
 async function startAt(step: Record<string, unknown>, room = 'general') {
   flowStartingWith(step);
   const before = new Set(db.intakes.keys());
-  const view = renderRoute(`/patient/rooms/${room}/intake?kind=walkin`, { as: 'demo-patient' });
+  // Addressed by its slug, as the review's "Change" does: a step whose answer is known still opens.
+  const view = renderRoute(`/patient/rooms/${room}/intake/${String(step.code)}?kind=walkin`, {
+    as: 'demo-patient',
+  });
   await screen.findByRole('heading', { level: 1, name: String(step.name) });
   const next = async () => {
     await view.user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -83,7 +86,7 @@ describe('location step, what the profile knows', () => {
   it('offers the profile’s phone, and the e-consult hint says why the clinic would call', async () => {
     flowStartingWith({ code: 'location', name: 'Where you are' });
     db.users.get(SEED_USERS.patient)!.phone = '2125550143';
-    renderRoute('/patient/rooms/dermatology/intake?kind=econsult', { as: 'demo-patient' });
+    renderRoute('/patient/rooms/dermatology/intake/location?kind=econsult', { as: 'demo-patient' });
     await screen.findByRole('heading', { level: 1, name: 'Where you are' });
     await waitFor(() => expect(screen.getByLabelText(/Phone number/)).toHaveValue('2125550143'));
     expect(

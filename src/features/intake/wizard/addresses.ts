@@ -18,6 +18,10 @@ export function hrefOf(target: Target, { roomCode, kind, intakeId, stepSlug }: A
       return intakeId
         ? paths.patient.intake(roomCode, target.step.slug, intakeId)
         : paths.patient.intakeStart(roomCode, kind, target.step.slug);
+    case 'review':
+      return intakeId
+        ? paths.patient.intake(roomCode, undefined, intakeId)
+        : paths.patient.intakeStart(roomCode, kind);
     case 'visit':
       return paths.patient.visit(target.visitId);
     case 'room':

@@ -60,6 +60,8 @@ function describeView(view: FlowView): string {
       return `go to visit ${target.visitId}`;
     case 'room':
       return 'go to the room';
+    case 'review':
+      return 'go to the review';
     case 'other-room':
       return `go to room ${target.roomCode}`;
   }
@@ -226,5 +228,58 @@ describe('chosenConsultation', () => {
     [undefined, null],
   ])('the intake names %s: %s', (id, expected) => {
     expect(chosenConsultation(room, intake(id ? { consultation_id: id } : {}))?.id ?? null).toBe(expected);
+  });
+});
+
+describe('planFlow with known answers (issue 27)', () => {
+  const paid = {
+    summary: '$49.00 on your Visa ending 4242',
+    patch: { custom: { payment_source_id: 'src_1' } },
+  };
+  const known = new Map([['payment', paid]]);
+  const withKnown = (current: Intake | null, stepSlug?: string) =>
+    planFlow({ account, registry, kind: 'walkin', roomCode: 'general', intake: current, stepSlug, known });
+
+  it('passes over a known step: reason leads straight to consent, whose button commits', () => {
+    const flow = withKnown(intake({ portal_steps_done: 'reason' }));
+    expect(describeView(flow.view)).toBe('go to consent');
+    const reason = flow.intakeSteps[0]!;
+    const consent = flow.intakeSteps[2]!;
+    expect(nextAfter(flow, reason)).toEqual({ type: 'step', step: consent });
+    expect(submitLabelOf(flow, consent)).toBe('Join the waiting room');
+    expect(flow.askedSteps.map((s) => s.slug)).toEqual(['reason', 'consent']);
+    expect(flow.canCreateVisit).toBe(false);
+  });
+
+  it('Back from consent skips the known step; "Change" may still open it', () => {
+    const flow = withKnown(intake({ portal_steps_done: 'reason' }), 'payment');
+    expect(describeView(flow.view)).toBe('show payment');
+    expect(previousOf(flow, flow.intakeSteps[2]!)).toEqual({ to: 'step', step: flow.intakeSteps[0] });
+  });
+
+  it('a step once passed is no longer known: its saved answer is what counts', () => {
+    const flow = withKnown(intake({ portal_steps_done: 'reason,payment' }));
+    expect(flow.known.size).toBe(0);
+    expect(flow.askedSteps.map((s) => s.slug)).toEqual(['reason', 'payment', 'consent']);
+  });
+
+  it('every step passed or known: the visit can be made from the review', () => {
+    const flow = withKnown(intake({ portal_steps_done: 'reason,consent' }));
+    expect(flow.canCreateVisit).toBe(true);
+    expect(describeView(flow.view)).toBe('finish');
+  });
+
+  it('a known step after the last asked one: the last asked step commits', () => {
+    const consentKnown = new Map([['consent', paid]]);
+    const flow = planFlow({
+      account,
+      registry,
+      kind: 'walkin',
+      roomCode: 'general',
+      intake: intake({ portal_steps_done: 'reason' }),
+      known: consentKnown,
+    });
+    expect(nextAfter(flow, flow.intakeSteps[1]!)).toEqual({ type: 'create-visit' });
+    expect(submitLabelOf(flow, flow.intakeSteps[1]!)).toBe('Join the waiting room');
   });
 });

@@ -3,7 +3,14 @@ import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
 import type { Consultation, Room } from '@/api/rooms/schemas';
 import type { VisitKind } from '@/api/visits/kinds';
-import { appliesTo, CUSTOM_FIELDS, customValue, stepsDone, type StepRegistry } from '@/wizard';
+import {
+  appliesTo,
+  CUSTOM_FIELDS,
+  customValue,
+  stepsDone,
+  type KnownAnswer,
+  type StepRegistry,
+} from '@/wizard';
 import { readSteps, type WizardStep } from '../model/steps';
 import { KIND_WORDS } from './kind-words';
 
@@ -25,6 +32,8 @@ export function stepsFor(steps: WizardStep[], kind: VisitKind, registry: StepReg
 export type Target =
   | { to: 'step'; step: WizardStep }
   | { to: 'visit'; visitId: string }
+  /** Nothing left to ask: the review and the button that commits. */
+  | { to: 'review' }
   /** The room's page (Back from the first step). */
   | { to: 'room' }
   /** The same intake in the room it belongs to (an address naming another room). */
@@ -46,6 +55,8 @@ export interface FlowInput {
   intake: Intake | null;
   /** The step in the address bar; missing means "wherever this intake is up to". */
   stepSlug?: string;
+  /** Answers already known (slug -> answer) for intake steps not passed yet: confirmed, not asked. */
+  known?: ReadonlyMap<string, KnownAnswer>;
 }
 
 export interface Flow {
@@ -56,6 +67,10 @@ export interface Flow {
   postSteps: WizardStep[];
   /** Slugs the intake records as passed. */
   done: ReadonlySet<string>;
+  /** Intake steps not passed whose answers are known: the review confirms them, the wizard does not ask. */
+  known: ReadonlyMap<string, KnownAnswer>;
+  /** The intake steps the patient is shown: every step but those known and not passed. */
+  askedSteps: WizardStep[];
   visitId: string | null;
   /** Every intake step is passed and no visit exists yet: the last click creates it. */
   canCreateVisit: boolean;
@@ -64,7 +79,7 @@ export interface Flow {
 
 function decideView(input: FlowInput, flow: Omit<Flow, 'view'>): FlowView {
   const { intake, roomCode, stepSlug } = input;
-  const { intakeSteps, postSteps, done, visitId } = flow;
+  const { intakeSteps, postSteps, done, known, visitId } = flow;
   const intakeRoom = typeof intake?.room_code === 'string' && intake.room_code ? intake.room_code : roomCode;
   if (intakeRoom !== roomCode)
     return { type: 'redirect', target: { to: 'other-room', roomCode: intakeRoom } };
@@ -80,12 +95,14 @@ function decideView(input: FlowInput, flow: Omit<Flow, 'view'>): FlowView {
     }
     return firstOpen ? goTo(firstOpen) : { type: 'redirect', target: { to: 'visit', visitId } };
   }
+  // Known answers are passed over; "Change" on the review may still open their steps.
+  const firstOpen = intakeSteps.find((s) => !done.has(s.slug) && !known.has(s.slug));
   if (!intake) {
-    const first = intakeSteps[0];
-    if (!first) return { type: 'finish' };
-    return current?.slug === first.slug ? show(first) : goTo(first);
+    if (!firstOpen) return current?.phase === 'intake' ? show(current) : { type: 'finish' };
+    return current?.phase === 'intake' && current.indexInPhase <= firstOpen.indexInPhase
+      ? show(current)
+      : goTo(firstOpen);
   }
-  const firstOpen = intakeSteps.find((s) => !done.has(s.slug));
   if (firstOpen) {
     if (current?.phase === 'intake' && current.indexInPhase <= firstOpen.indexInPhase) return show(current);
     return goTo(firstOpen);
@@ -104,8 +121,20 @@ export function planFlow(input: FlowInput): Flow {
   const postSteps = steps.filter((s) => s.phase === 'post');
   const done = stepsDone(input.intake);
   const visitId = input.intake?.visit_id ?? null;
-  const canCreateVisit = !visitId && intakeSteps.every((s) => done.has(s.slug));
-  const flow = { kind: input.kind, steps, intakeSteps, postSteps, done, visitId, canCreateVisit };
+  const known = new Map([...(input.known ?? [])].filter(([slug]) => !done.has(slug)));
+  const askedSteps = intakeSteps.filter((s) => done.has(s.slug) || !known.has(s.slug));
+  const canCreateVisit = !visitId && intakeSteps.every((s) => done.has(s.slug) || known.has(s.slug));
+  const flow = {
+    kind: input.kind,
+    steps,
+    intakeSteps,
+    postSteps,
+    done,
+    known,
+    askedSteps,
+    visitId,
+    canCreateVisit,
+  };
   return { ...flow, view: decideView(input, flow) };
 }
 
@@ -118,18 +147,31 @@ export type Next =
   | { type: 'visit' };
 
 export function nextAfter(flow: Flow, ws: WizardStep): Next {
-  const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
-  const next = phase[ws.indexInPhase + 1];
-  if (next) return { type: 'step', step: next };
-  return ws.phase === 'intake' ? { type: 'create-visit' } : { type: 'visit' };
+  if (ws.phase === 'post') {
+    const next = flow.postSteps[ws.indexInPhase + 1];
+    return next ? { type: 'step', step: next } : { type: 'visit' };
+  }
+  // Steps passed or known are behind the patient: the next one still to answer, else the commitment.
+  const next = flow.intakeSteps
+    .slice(ws.indexInPhase + 1)
+    .find((s) => !flow.done.has(s.slug) && !flow.known.has(s.slug));
+  return next ? { type: 'step', step: next } : { type: 'create-visit' };
 }
 
-/** Where Back leads: the step before, the room from the first intake step, nowhere once the visit exists. */
+/** Whether this step's button commits (books, joins the line, sends): the review shows above it. */
+export function commitsAt(flow: Flow, ws: WizardStep): boolean {
+  return !flow.visitId && nextAfter(flow, ws).type === 'create-visit';
+}
+
+/** Where Back leads: the step shown before, the room from the first intake step, nowhere once the visit exists. */
 export function previousOf(flow: Flow, ws: WizardStep): Target | null {
-  const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
-  const previous = phase[ws.indexInPhase - 1];
-  if (previous) return { to: 'step', step: previous };
-  return ws.phase === 'intake' ? { to: 'room' } : null;
+  if (ws.phase === 'post') {
+    const previous = flow.postSteps[ws.indexInPhase - 1];
+    return previous ? { to: 'step', step: previous } : null;
+  }
+  const shown = flow.intakeSteps.slice(0, ws.indexInPhase).filter((s) => flow.askedSteps.includes(s));
+  const previous = shown.at(-1);
+  return previous ? { to: 'step', step: previous } : { to: 'room' };
 }
 
 /** Where the patient goes once the visit exists: the first post-intake step, else the visit. */
@@ -147,7 +189,7 @@ export function afterVisit(flow: Flow, visitId: string): Target {
 export function submitLabelOf(flow: Flow, ws: WizardStep): string {
   const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
   const isLast = ws.indexInPhase === phase.length - 1;
-  if (ws.phase === 'intake' && isLast) return KIND_WORDS[flow.kind].start;
+  if (ws.phase === 'intake' && commitsAt(flow, ws)) return KIND_WORDS[flow.kind].start;
   return ws.step?.next?.title?.trim() || (isLast ? 'Finish' : 'Continue');
 }
 

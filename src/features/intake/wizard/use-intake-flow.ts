@@ -8,12 +8,22 @@ import { INTAKE_TYPE_FOR_KIND } from '@/api/visits/kinds';
 import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
 import { visitQueries } from '@/api/visits/queries';
 import { paths } from '@/config/paths';
-import { CUSTOM_FIELDS, withStepDone, type IntakePatch, type StepRegistry } from '@/wizard';
+import { CUSTOM_FIELDS, withStepsDone, type IntakePatch, type StepRegistry } from '@/wizard';
 import { keepAnswers } from '../model/kept-answers';
 import type { WizardStep } from '../model/steps';
 import { hrefOf, type ReturnState } from './addresses';
 import { createVisitOnce, creationFailure } from './create-visit';
-import { afterVisit, nextAfter, stepToRevisit, type Flow, type Target } from './flow';
+import {
+  afterVisit,
+  commitsAt,
+  nextAfter,
+  planFlow,
+  stepToRevisit,
+  type Flow,
+  type FlowInput,
+  type Target,
+} from './flow';
+import { knownQuery, mergePatches } from './known';
 import { answersSoFar, intakeAfterWrite, readIntakeNow } from './latest-intake';
 import { waitingWalkinOf } from './opening';
 
@@ -27,6 +37,8 @@ export interface IntakeFlowOptions {
   intake: Intake | null;
   stepSlug?: string;
   registry: StepRegistry;
+  /** The account's steps, to plan the flow again once a save has changed what is known. */
+  account: FlowInput['account'];
 }
 
 /** A save the server accepted; `latest` is the intake as read after it (read only when asked for). */
@@ -48,6 +60,7 @@ export function useIntakeFlow({
   intake,
   stepSlug,
   registry,
+  account,
 }: IntakeFlowOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,11 +92,11 @@ export function useIntakeFlow({
     return created.current;
   };
 
-  /** Creates the intake or updates it, recording `slug` as passed. */
-  const save = async (slug: string | null, patch: IntakePatch): Promise<Saved> => {
+  /** Creates the intake or updates it, recording `slugs` as passed. */
+  const save = async (slugs: readonly string[], patch: IntakePatch): Promise<Saved> => {
     const custom = {
       ...patch.custom,
-      ...(slug ? { [CUSTOM_FIELDS.stepsDone]: withStepDone(intake, slug) } : {}),
+      ...(slugs.length ? { [CUSTOM_FIELDS.stepsDone]: withStepsDone(intake, slugs) } : {}),
     };
     const known = intakeId ?? (created.current ? await created.current : null);
     if (!known) {
@@ -149,29 +162,55 @@ export function useIntakeFlow({
     await navigate(href(afterVisit(flow, visitId), id));
   };
 
-  /** A step's button: save, then the next step, the visit's creation, or the visit page. */
+  /**
+   * The answers known so far (profile, wallet, the only choice…), written with every save: later
+   * steps read them from the intake (a schedule needs the provider and the consultation), and the
+   * review shows them with a way to change each.
+   */
+  const knownAnswers = () => ({
+    slugs: [...flow.known.keys()],
+    patch: mergePatches([...flow.known.values()].map((answer) => answer.patch)),
+  });
+
+  /** A step's button: save, then the next step still to answer, the review, the visit's creation, or the visit page. */
   const submitStep = async (ws: WizardStep, patch: IntakePatch) => {
-    const saved = await save(ws.slug, patch);
-    const next = nextAfter(flow, ws);
+    const known = ws.phase === 'intake' ? knownAnswers() : { slugs: [], patch: {} };
+    // The step's own answer wins over a known one (a "Change" of a known answer).
+    const saved = await save([...known.slugs, ws.slug], mergePatches([known.patch, patch]));
+    if (ws.phase === 'intake' && commitsAt(flow, ws)) {
+      // The review was above this button: the visit is made.
+      await finish(saved.id, await saved.latest(), ws);
+      return;
+    }
+    let next = nextAfter(flow, ws);
+    if (ws.phase === 'intake') {
+      // This answer may make a later one known (a consultation prices the payment): plan again.
+      const latest = await saved.latest();
+      const input = { account, registry, kind, roomCode, intake: latest };
+      const nowKnown = await queryClient.fetchQuery(knownQuery({ ...input, room }, queryClient));
+      next = nextAfter(planFlow({ ...input, known: nowKnown }), ws);
+      // Nothing left to ask: the review, never a commitment the patient has not seen.
+      if (next.type === 'create-visit') {
+        await navigate(href({ to: 'review' }, saved.id));
+        return;
+      }
+    }
     if (next.type === 'step') {
       await navigate(href({ to: 'step', step: next.step }, saved.id));
       return;
     }
     const latest = await saved.latest();
-    if (next.type === 'create-visit') {
-      await finish(saved.id, latest, ws);
-      return;
-    }
     await navigate(latest.visit_id ? paths.patient.visit(latest.visit_id) : paths.patient.visits());
   };
 
-  /** The finish panel's button: nothing to save on an intake that exists, so it is read once; else made. */
+  /** The review's button: the known answers are saved (the intake made first if needed), then the visit. */
   const start = async () => {
-    if (intakeId) {
+    const known = knownAnswers();
+    if (intakeId && known.slugs.length === 0) {
       await finish(intakeId, await readIntakeNow(queryClient, intakeId), null);
       return;
     }
-    const saved = await save(null, {});
+    const saved = await save(known.slugs, known.patch);
     await finish(saved.id, await saved.latest(), null);
   };
 

@@ -1,25 +1,49 @@
 import { lazy } from 'react';
 import {
   AttachmentsStep,
+  attachmentsSummary,
   ConsentStep,
+  consentSummary,
   ConsultationStep,
+  consultationSummary,
   GenericFormStep,
+  knownAttachments,
+  knownConsultation,
+  knownLocation,
+  knownProvider,
   LocationStep,
+  locationSummary,
   ProviderStep,
+  providerSummary,
   ReasonStep,
+  reasonSummary,
 } from '@/features/intake';
-import { ScheduleStep } from '@/features/scheduling';
-import { chargeOnce, PaymentStep } from '@/features/payments';
+import { ScheduleStep, scheduleSummary } from '@/features/scheduling';
+import { chargeOnce, knownPayment, PaymentStep, paymentSummary } from '@/features/payments';
 import { PharmacyStep } from '@/features/pharmacy';
 import { surveyStep } from '@/features/surveys';
 import type { StepDefinition, StepRegistry } from '@/wizard';
+import type * as Insurance from '@/features/insurance';
+import type * as Records from '@/features/records';
 
 /**
  * Steps with large screens of their own load when they are shown, so the wizard's first screen
  * does not wait for them; they are fetched in the background soon after the wizard opens.
  */
-const loadInsuranceStep = () => import('@/features/insurance');
-const loadMedicalHistoryStep = () => import('@/features/records');
+type InsuranceModule = typeof Insurance;
+type RecordsModule = typeof Records;
+/** The modules once loaded, so the review's summaries (which cannot wait) can use them. */
+const loaded: { insurance?: InsuranceModule; records?: RecordsModule } = {};
+const loadInsuranceStep = () =>
+  import('@/features/insurance').then((m) => {
+    loaded.insurance = m;
+    return m;
+  });
+const loadMedicalHistoryStep = () =>
+  import('@/features/records').then((m) => {
+    loaded.records = m;
+    return m;
+  });
 const InsuranceStep = lazy(() => loadInsuranceStep().then((m) => ({ default: m.InsuranceStep })));
 const MedicalHistoryStep = lazy(() =>
   loadMedicalHistoryStep().then((m) => ({ default: m.MedicalHistoryStep })),
@@ -39,17 +63,31 @@ export function preloadLazySteps(): void {
  * else skipped with a note.
  */
 export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition | null>([
-  ['reason', { Screen: ReasonStep }],
-  ['location', { Screen: LocationStep }],
-  ['provider', { Screen: ProviderStep }],
-  ['consultation', { Screen: ConsultationStep }],
-  ['attachments', { Screen: AttachmentsStep }],
-  ['consent', { Screen: ConsentStep }],
+  ['reason', { Screen: ReasonStep, summary: reasonSummary }],
+  ['location', { Screen: LocationStep, known: knownLocation, summary: locationSummary }],
+  ['provider', { Screen: ProviderStep, known: knownProvider, summary: providerSummary }],
+  ['consultation', { Screen: ConsultationStep, known: knownConsultation, summary: consultationSummary }],
+  ['attachments', { Screen: AttachmentsStep, known: knownAttachments, summary: attachmentsSummary }],
+  ['consent', { Screen: ConsentStep, summary: consentSummary }],
   // Owned by other features (scheduling, records, insurance, payments, pharmacy, surveys).
-  ['schedule', { Screen: ScheduleStep, kinds: ['appointment'] }],
-  ['medical_history', { Screen: MedicalHistoryStep }],
-  ['insurance', { Screen: InsuranceStep }],
-  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce }],
+  ['schedule', { Screen: ScheduleStep, kinds: ['appointment'], summary: scheduleSummary }],
+  [
+    'medical_history',
+    {
+      Screen: MedicalHistoryStep,
+      known: (ctx) => loadMedicalHistoryStep().then((m) => m.knownMedicalHistory(ctx)),
+      summary: (intake, ctx) => loaded.records?.medicalHistorySummary(intake, ctx) ?? null,
+    },
+  ],
+  [
+    'insurance',
+    {
+      Screen: InsuranceStep,
+      known: (ctx) => loadInsuranceStep().then((m) => m.knownInsurance(ctx)),
+      summary: (intake, ctx) => loaded.insurance?.insuranceSummary(intake, ctx) ?? null,
+    },
+  ],
+  ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce, known: knownPayment, summary: paymentSummary }],
   ['pharmacy', { Screen: PharmacyStep }],
   // The survey's questions are asked as any form step asks them.
   ['survey', { Screen: surveyStep(GenericFormStep) }],

@@ -199,11 +199,23 @@ describe('intake wizard with generated step arrays', () => {
         const allDone = steps.map((s) => s.slug).join(',');
         const raws = [...intakeRaw, ...postRaw];
 
-        // A new intake opens on the first step, or offers to start straight away when there is none.
+        // A new intake opens on the first step whose answer is not known already (every step passed
+        // over has a way to know its answer), or offers to start straight away when none is left.
         renderWizard('/patient/rooms/general/intake?kind=walkin', account, null);
-        const first = steps.find((s) => s.phase === 'intake');
+        const intakeSteps = steps.filter((s) => s.phase === 'intake');
+        await screen.findByRole('heading', { level: 1 });
+        const opened = await waitFor(() => {
+          const title = screen.getByRole('heading', { level: 1 }).textContent;
+          const at = intakeSteps.findIndex((s) => s.title === title);
+          if (at === -1) expect(screen.getByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
+          return at === -1 ? intakeSteps.length : at;
+        });
+        for (const passed of intakeSteps.slice(0, opened)) {
+          const code = passed.step?.code ?? '';
+          expect(intakeStepRegistry.get(code)?.known, `step ${passed.slug} was passed over`).toBeDefined();
+        }
+        const first = intakeSteps[opened];
         if (first) await expectStepShown(first, raws[steps.indexOf(first)]);
-        else expect(await screen.findByRole('button', { name: 'Join the waiting room' })).toBeEnabled();
         unmountAll();
 
         for (const [i, ws] of steps.entries()) {

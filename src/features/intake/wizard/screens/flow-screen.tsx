@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Account } from '@/api/accounts/schemas';
@@ -7,11 +8,14 @@ import type { VisitKind } from '@/api/visits/kinds';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import type { StepRegistry } from '@/wizard';
+import type { WizardStep } from '../../model/steps';
 import { readReturnState } from '../addresses';
-import { chosenConsultation, planFlow, previousOf, submitLabelOf } from '../flow';
+import { chosenConsultation, commitsAt, planFlow, previousOf, submitLabelOf } from '../flow';
+import { useKnownAnswers } from '../known';
 import { KIND_WORDS } from '../kind-words';
 import { useIntakeFlow } from '../use-intake-flow';
 import { FinishPanel } from './finish-panel';
+import { ReviewList } from './review-list';
 import { StepHeader } from './step-header';
 import { StepHost } from './step-host';
 
@@ -40,15 +44,18 @@ export function FlowScreen({
 }: FlowScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const flow = planFlow({ account, registry, kind, roomCode, intake, stepSlug });
-  const actions = useIntakeFlow({ roomCode, room, flow, intakeId, intake, stepSlug, registry });
+  const queryClient = useQueryClient();
+  const known = useKnownAnswers({ account, registry, kind, roomCode, intake, room }, queryClient);
+  const flow = planFlow({ account, registry, kind, roomCode, intake, stepSlug, known: known.data });
+  const actions = useIntakeFlow({ roomCode, room, flow, intakeId, intake, stepSlug, registry, account });
   const { view } = flow;
-  const redirectTo = view.type === 'redirect' ? actions.href(view.target) : null;
+  // The flow waits for what is known, so a step the patient need not answer never flashes by.
+  const redirectTo = view.type === 'redirect' && known.data ? actions.href(view.target) : null;
   useEffect(() => {
     if (redirectTo) void navigate(redirectTo, { replace: true });
   }, [redirectTo, navigate]);
 
-  if (view.type === 'redirect') {
+  if (view.type === 'redirect' || !known.data) {
     return (
       <Page title="Your visit">
         <Spinner label="Opening your answers…" />
@@ -56,9 +63,22 @@ export function FlowScreen({
     );
   }
   const words = KIND_WORDS[kind];
+  const consultation = chosenConsultation(room, intake);
+  const review = (current: WizardStep | null) => (
+    <ReviewList
+      flow={flow}
+      registry={registry}
+      room={room}
+      intake={intake}
+      consultation={consultation}
+      current={current}
+      hrefOf={(step) => actions.href({ to: 'step', step })}
+    />
+  );
   if (view.type === 'finish') {
     return (
       <Page title={words.start.replace(' my ', ' your ')}>
+        {review(null)}
         <FinishPanel
           label={words.start}
           roomName={room.name}
@@ -76,17 +96,19 @@ export function FlowScreen({
     <Page title={ws.title}>
       <StepHeader
         ws={ws}
-        total={(ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps).length}
+        position={(ws.phase === 'intake' ? flow.askedSteps : flow.postSteps).indexOf(ws) + 1}
+        total={(ws.phase === 'intake' ? flow.askedSteps : flow.postSteps).length}
         room={room}
         kind={kind}
         visitId={flow.visitId}
       />
+      {ws.phase === 'intake' && commitsAt(flow, ws) ? review(ws) : null}
       <StepHost
         ws={ws}
         registry={registry}
         room={room}
         kind={kind}
-        consultation={chosenConsultation(room, intake)}
+        consultation={consultation}
         intake={intake}
         submitLabel={submitLabelOf(flow, ws)}
         backHref={back ? actions.href(back) : null}

@@ -8,7 +8,9 @@ import { ClosedRoomNote } from './room-notes';
 
 export interface StepHeaderProps {
   ws: WizardStep;
-  /** How many steps its phase has. */
+  /** Its place among the steps shown in its phase (1-based); known answers are not counted. */
+  position: number;
+  /** How many steps its phase shows. */
   total: number;
   room: Room;
   kind: VisitKind;
@@ -16,12 +18,12 @@ export interface StepHeaderProps {
 }
 
 /** Where the patient is: the kind, the room and the step number; after the visit exists, a way straight to it. */
-export function StepHeader({ ws, total, room, kind, visitId }: StepHeaderProps) {
+export function StepHeader({ ws, position, total, room, kind, visitId }: StepHeaderProps) {
   if (ws.phase === 'intake') {
     return (
       <>
         <p className="wizard-progress">
-          {VISIT_KIND_TITLE[kind]} · {room.name} · Step {ws.indexInPhase + 1} of {total}
+          {VISIT_KIND_TITLE[kind]} · {room.name} · Step {Math.max(position, 1)} of {Math.max(total, position)}
         </p>
         {ws.indexInPhase === 0 ? <ClosedRoomNote room={room} kinds={[kind]} /> : null}
       </>
@@ -35,7 +37,7 @@ export function StepHeader({ ws, total, room, kind, visitId }: StepHeaderProps) 
         </p>
       ) : null}
       <p className="wizard-progress">
-        After your {KIND_WORDS[kind].noun} is set up · {ws.indexInPhase + 1} of {total}
+        After your {KIND_WORDS[kind].noun} is set up · {position} of {total}
         {visitId ? (
           <>
             {' · '}

@@ -1,0 +1,134 @@
+import { intakeQueries } from '@/api/intakes/queries';
+import type { Intake } from '@/api/intakes/schemas';
+import { patientConsultations, formatPrice, roomCurrency } from '@/api/rooms/consultations';
+import { roomQueries } from '@/api/rooms/queries';
+import type { Room, RoomProvider } from '@/api/rooms/schemas';
+import { userQueries } from '@/api/users/queries';
+import { visitQueries } from '@/api/visits/queries';
+import { visitIntakeId, type Visit } from '@/api/visits/schemas';
+import {
+  CUSTOM_FIELDS,
+  customValue,
+  providerIdOf,
+  type KnownAnswer,
+  type KnownContext,
+  type StepDefinition,
+} from '@/wizard';
+import { US_STATES } from '../model/us-states';
+import { providerName } from './provider-step';
+
+/**
+ * The intake's own steps when their answers are already known (issue 27): where the patient is and
+ * how to reach them (the profile), who they see and what kind of consultation (the only one there
+ * is, else what they had last time in this room), and photos (optional outside e-consults). The
+ * review confirms each one, with a link to change it.
+ */
+
+const stateName = (code: string) => US_STATES.find((s) => s.code === code.toUpperCase())?.name;
+const isPhone = (v: string) => /^[\d\s()+.-]+$/.test(v) && v.replace(/\D/g, '').length >= 10;
+
+type Summary = NonNullable<StepDefinition['summary']>;
+
+/** `location`: the profile's state and phone, confirmed on the review. */
+export async function knownLocation({ queryClient }: KnownContext): Promise<KnownAnswer | null> {
+  const me = await queryClient.fetchQuery(userQueries.me());
+  const state = typeof me.state === 'string' ? me.state.trim().toUpperCase() : '';
+  const phone = typeof me.phone === 'string' ? me.phone.trim() : '';
+  const name = stateName(state);
+  if (!name || !isPhone(phone)) return null;
+  return {
+    summary: `${name}, phone ${phone}. Change this if you are somewhere else right now.`,
+    patch: { fields: { location: state, phone } },
+  };
+}
+
+export const locationSummary: Summary = (intake) => {
+  const state = typeof intake.location === 'string' ? stateName(intake.location) : undefined;
+  const phone = typeof intake.phone === 'string' ? intake.phone : '';
+  return state ? `${state}${phone ? `, phone ${phone}` : ''}` : null;
+};
+
+/** The patient's latest visit in this room, newest first by creation. */
+async function latestVisitHere(ctx: KnownContext): Promise<Visit | null> {
+  const visits = await ctx.queryClient.fetchQuery(visitQueries.list({ room_code: ctx.room.code }));
+  return [...visits].sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0))[0] ?? null;
+}
+
+/**
+ * `provider`: the room's only provider; for a walk-in or an e-consult whoever is free first (the
+ * shortest wait); for an appointment the one the patient saw last time here, if still listed.
+ */
+export async function knownProvider(ctx: KnownContext): Promise<KnownAnswer | null> {
+  const providers = await ctx.queryClient.fetchQuery(roomQueries.providers(ctx.room.code));
+  if (providers.length !== 1 && ctx.visitKind !== 'appointment') {
+    return { summary: 'First available, usually the shortest wait', patch: { fields: { provider_id: '0' } } };
+  }
+  const last = providers.length === 1 ? null : await latestVisitHere(ctx);
+  const chosen =
+    providers.length === 1
+      ? providers[0]
+      : providers.find((p) => last?.provider_id != null && String(p.id) === String(last.provider_id));
+  if (!chosen) return null;
+  return {
+    summary: providers.length === 1 ? providerName(chosen) : `${providerName(chosen)}, who you saw last time`,
+    patch: { fields: { provider_id: String(chosen.id) } },
+  };
+}
+
+export const providerSummary: Summary = (intake, { room, queryClient }) => {
+  const id = providerIdOf(intake);
+  if (!id || id === '0') return 'First available';
+  const providers = queryClient.getQueryData<RoomProvider[]>(roomQueries.providers(room.code).queryKey);
+  const chosen = providers?.find((p) => String(p.id) === id);
+  return chosen ? providerName(chosen) : null;
+};
+
+function consultationWords(room: Room, id: string): string | null {
+  const c = patientConsultations(room).find((x) => x.id === id);
+  return c ? `${c.description || 'Consultation'}, ${formatPrice(c, roomCurrency(room))}` : null;
+}
+
+/** `consultation`: the room's only one, else the one of the patient's latest visit here (still offered). */
+export async function knownConsultation(ctx: KnownContext): Promise<KnownAnswer | null> {
+  const offered = patientConsultations(ctx.room);
+  let id = offered.length === 1 ? offered[0]?.id : undefined;
+  if (!id && offered.length > 1) {
+    const last = await latestVisitHere(ctx);
+    const intakeId = last ? visitIntakeId(last) : undefined;
+    const earlier: Intake | null =
+      last?.intake ?? (intakeId ? await ctx.queryClient.fetchQuery(intakeQueries.detail(intakeId)) : null);
+    const before = customValue(earlier, CUSTOM_FIELDS.consultationId);
+    id = offered.find((c) => c.id === before)?.id;
+  }
+  const words = id ? consultationWords(ctx.room, id) : null;
+  if (!id || !words) return null;
+  return {
+    summary: offered.length === 1 ? words : `${words} (as last time)`,
+    patch: { custom: { [CUSTOM_FIELDS.consultationId]: id } },
+  };
+}
+
+export const consultationSummary: Summary = (intake, { room }) => {
+  const id = customValue(intake, CUSTOM_FIELDS.consultationId);
+  return id ? consultationWords(room, id) : null;
+};
+
+/** `attachments`: optional outside e-consults, so "none" is confirmed on the review; an e-consult asks. */
+export function knownAttachments({ visitKind }: KnownContext): Promise<KnownAnswer | null> {
+  if (visitKind === 'econsult') return Promise.resolve(null);
+  return Promise.resolve({
+    summary: 'No photos or documents added. Add some if they would help the clinician.',
+    patch: { custom: { [CUSTOM_FIELDS.attachmentIds]: '' } },
+  });
+}
+
+export const attachmentsSummary: Summary = (intake) => {
+  const ids = (customValue(intake, CUSTOM_FIELDS.attachmentIds) ?? '').split(',').filter(Boolean);
+  const count = Math.max(ids.length, intake.attachments?.length ?? 0);
+  return count === 0 ? 'No photos or documents added' : count === 1 ? '1 file added' : `${count} files added`;
+};
+
+export const reasonSummary: Summary = (intake) => intake.reason_for_visit?.trim() || null;
+
+export const consentSummary: Summary = (intake) =>
+  customValue(intake, CUSTOM_FIELDS.consentAccepted) ? 'You agreed' : null;
