@@ -283,8 +283,10 @@ describe('POST /__mock/visits/{id}/status (development control)', () => {
 describe('the other demo accounts (VITE_ACCOUNT_CODE=demo-quick, demo-econsult)', () => {
   it('lets the demo patient start a walk-in in quick-care and an e-consult in skin-photos', async () => {
     addIntake('int_quick', SEED_USERS.patient, 'quick-care');
-    addIntake('int_photos', SEED_USERS.patient, 'skin-photos');
+    addIntake('int_photos', SEED_USERS.patient, 'skin-photos', 'cons_photos');
     const token = issuePair(SEED_USERS.patient).access.token;
+    // The skin photo review costs $45: paid before the e-consult is sent.
+    await payIntake('int_photos', { 'X-ApiToken': token, 'X-AccountCode': 'demo-econsult' }, BASE);
     const quick = await walkin(
       { 'X-ApiToken': token, 'X-AccountCode': 'demo-quick' },
       'intake_id=int_quick&visit_data_id=x&room_code=quick-care',

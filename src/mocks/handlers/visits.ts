@@ -229,7 +229,7 @@ const isClosed = (room: RoomRecord) => room.operation_settings?.is_closed === tr
 export const visitsHandlers: HttpHandler[] = [
   /** USER; the clinic admin token (spec 4.12) sees every visit of the clinic. */
   http.get(api('/visits'), ({ request }) => {
-    const { user } = requireUserOrAdmin(request, AUTH);
+    const { user, clinic } = requireUserOrAdmin(request, AUTH);
     const query = queryOf(request);
     const roomCode = optionalString(query, 'room_code');
     const startTime = optionalInt(query, 'start_time', fail, { min: 0 });
@@ -242,9 +242,10 @@ export const visitsHandlers: HttpHandler[] = [
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean);
-    const accountCode = user?.account_code ?? request.headers.get('X-AccountCode');
+    // Bound to the clinic the caller works in (`X-AccountCode`), as every visit read is: a list
+    // never names a visit that `GET /visits/{id}` would answer 404 for.
     const visits = [...candidatesFor(user, roomCode)]
-      .filter((v) => v.account_code === accountCode)
+      .filter((v) => v.account_code === clinic)
       .filter((v) => (user ? isParticipant(user, v) : true))
       .filter((v) => !roomCode || v.room_code === roomCode)
       .filter((v) => startTime === undefined || startOf(v) > startTime)
