@@ -98,7 +98,7 @@ export function zoneInWords(zone: string): string {
     const parts = new Intl.DateTimeFormat('en-US', {
       timeZone: isValidTimeZone(zone) ? zone : 'UTC',
       timeZoneName: 'longGeneric',
-    }).formatToParts(new Date(0));
+    }).formatToParts(new Date());
     words = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
   } catch {
     words = '';
