@@ -166,6 +166,29 @@ export function measurementValues(
   }
 }
 
+/**
+ * One value in another unit of the same kind (kPa to mmHg, lbs to kg, mmol/L to mg/dL, °F to °C and
+ * back); the value as it is when the units are the same or not of this kind.
+ */
+export function inUnit(config: ReadingKindConfig, from: string, to: string, value: number): number {
+  if (from === to) return value;
+  switch (config.kind) {
+    case 'bp':
+      return from === 'kPa' ? value * 7.50062 : value / 7.50062;
+    case 'weight':
+      return from === 'lbs' ? value / 2.20462 : value * 2.20462;
+    case 'bg':
+      return from === 'mmol/L' ? value * 18.016 : value / 18.016;
+    case 'temperature_body':
+      return from === 'fah' ? ((value - 32) * 5) / 9 : (value * 9) / 5 + 32;
+    case 'bo':
+    case 'hr':
+    case 'steps':
+    case 'active_minutes':
+      return value;
+  }
+}
+
 const round = (n: number, places: number) => {
   const f = 10 ** places;
   return Math.round(n * f) / f;

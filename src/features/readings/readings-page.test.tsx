@@ -6,6 +6,7 @@ import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { SEED_USERS } from '@/mocks/seed/ids';
+import { calendarDateIn } from '@/lib/dates';
 
 async function openPage() {
   const utils = renderRoute('/patient/readings', { as: 'demo-patient' });
@@ -140,5 +141,46 @@ describe('health readings page', () => {
     expect(measurements()).toEqual([
       expect.objectContaining({ device_id: 'OM-123', type: 'blood_pressure_monitor', hp: 118, lp: 76 }),
     ]);
+  });
+});
+
+describe('readings over time', () => {
+  it('charts what was sent by the time each reading was taken, one chart per kind, with every reading in a table', async () => {
+    const { user } = await openPage();
+    await user.type(screen.getByRole('textbox', { name: /^Systolic/ }), '128');
+    await user.type(screen.getByRole('textbox', { name: /^Diastolic/ }), '82');
+    await user.click(screen.getByRole('button', { name: 'Send reading' }));
+    await screen.findByRole('img', { name: /^Blood pressure, 1 reading on .+: 128\/82 mmHg$/ });
+
+    // A reading copied from a diary: taken a week ago (in the patient's zone), sent after the first.
+    const zone = 'America/New_York';
+    const weekAgo = calendarDateIn(Date.now() / 1000 - 7 * 86_400, zone);
+    await user.type(screen.getByRole('textbox', { name: /^Systolic/ }), '135');
+    await user.type(screen.getByRole('textbox', { name: /^Diastolic/ }), '88');
+    await user.clear(screen.getByLabelText(/^Day taken/));
+    await user.type(screen.getByLabelText(/^Day taken/), weekAgo);
+    await user.clear(screen.getByLabelText(/^Time taken/));
+    await user.type(screen.getByLabelText(/^Time taken/), '08:00');
+    await user.click(screen.getByRole('button', { name: 'Send reading' }));
+    const chart = await screen.findByRole('img', {
+      name: /^Blood pressure, 2 readings from .+ to .+, latest 128\/82 mmHg$/,
+    });
+    expect(within(chart).getAllByTestId(/^series-/)).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('What are you sending?'), 'hr');
+    await user.type(screen.getByRole('textbox', { name: /^Heart rate/ }), '64');
+    await user.click(screen.getByRole('button', { name: 'Send reading' }));
+    await screen.findByRole('img', { name: /^Heart rate, 1 reading on .+: 64 beats per minute$/ });
+    expect(screen.getAllByRole('img', { name: /reading/ })).toHaveLength(2);
+
+    await user.click(screen.getByText('Show blood pressure as a table'));
+    const table = screen.getByRole('table', { name: 'Blood pressure readings, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('128/82 mmHg');
+    expect(rows[1]).toHaveTextContent(
+      /^\w{3}, \w{3} \d{1,2}, \d{4}, 8:00 AM E[SD]T135\/88 mmHgBlood pressure monitor$/,
+    );
+    expect(measurements().map((m) => m.data_type)).toEqual(['bp', 'bp', 'hr']);
   });
 });

@@ -24,6 +24,8 @@ import {
   unitOf,
 } from './kinds';
 import { DeviceForm } from './device-form';
+import type { Reading } from './history';
+import { ReadingHistory } from './reading-history';
 import { readingSchema, refusedField, secondsAt, type ReadingValues } from './reading-form-schema';
 
 interface SentReading {
@@ -32,6 +34,8 @@ interface SentReading {
   other: string | null;
   device: string;
   at: number;
+  /** The same reading for the charts. */
+  reading: Reading;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -52,7 +56,8 @@ function nowFields(zone: string): Pick<ReadingValues, 'date' | 'time'> {
  * glucose, temperature, oxygen, heart rate, steps, active minutes) in the unit the device shows;
  * it is checked for plausibility, then sent as entered with `POST /health`. The portal registers a
  * device per device type for typed readings (`POST /users/-/devices`) before the first one. The
- * spec cannot read readings back, so the page lists what was sent from it now, and says so.
+ * spec cannot read readings back, so the page lists what was sent from it now, and says so; the same
+ * readings are charted by kind in the order they were taken (a diary copied in shows its trend).
  */
 export function ReadingsPage() {
   const zone = useViewerTimeZone();
@@ -91,6 +96,7 @@ export function ReadingsPage() {
     [config, ownDevices],
   );
   const sentHeadingId = useId();
+  const history = useMemo(() => sent.map((s) => s.reading), [sent]);
 
   // A new kind starts with empty values (a weight is no systolic) and its own units and devices; a
   // choice that no longer fits moves to the usual one.
@@ -137,13 +143,22 @@ export function ReadingsPage() {
       const unitLabel = unitOf(chosen, values.unit).label;
       const numbers = second === null ? [first] : [first, second];
       const text = `${chosen.label}: ${numbers.join('/')} ${unitLabel}`;
+      const deviceWords = own ? `${own.device_name ?? own.device_id}` : DEVICE_LABELS[type];
       setSent((list) => [
         {
           id: String(result.id),
           text,
           other: converted(chosen, values.unit, numbers),
-          device: own ? `${own.device_name ?? own.device_id}` : DEVICE_LABELS[type],
+          device: deviceWords,
           at,
+          reading: {
+            id: String(result.id),
+            kind: chosen.kind,
+            unit: values.unit,
+            values: numbers,
+            at,
+            device: deviceWords,
+          },
         },
         ...list,
       ]);
@@ -235,7 +250,8 @@ export function ReadingsPage() {
         <h2 id={sentHeadingId}>Sent from this page</h2>
         <p>
           The clinic keeps your readings, but this portal cannot show readings sent earlier or from other
-          apps. This list shows what you send now, until you leave the page.
+          apps. This list and the charts below show what you send now, until you leave the page. Copying
+          readings from a diary? Enter the day and time you took each one: the charts put them in order.
         </p>
         {sent.length === 0 ? (
           <p>Nothing sent yet.</p>
@@ -249,6 +265,7 @@ export function ReadingsPage() {
             ))}
           </ul>
         )}
+        <ReadingHistory readings={history} zone={zone} />
       </section>
       <DeviceForm
         onRegistered={(added) =>
