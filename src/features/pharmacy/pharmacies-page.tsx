@@ -47,7 +47,7 @@ export function PharmaciesPage() {
                 }}
               />
             </section>
-            <PrescriptionsList userId="-" heading="Your prescriptions" />
+            <PrescriptionsList userId="-" heading="Your prescriptions" canRequestRefill />
           </>
         )}
       </QueryState>

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import type { Pharmacy, Prescription } from '@/api/erx/schemas';
+import { isApiError } from '@/api/errors';
+import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
+import { useCreateIntake } from '@/api/intakes/mutations';
+import { usePostOpeningMessage } from '@/api/messages/opening-message';
+import { useAddEconsultOnce } from '@/api/visits/econsult-once';
+import { INTAKE_TYPE_FOR_KIND } from '@/api/visits/kinds';
+import { useSubmit } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { FormError, SelectField, TextAreaField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import {
+  REFILL_NOTE_MAX,
+  REFILL_PRESCRIPTION_FIELD,
+  pharmacyLine,
+  refillMessage,
+  refillReason,
+} from './refill-message';
+import type { RefillTarget } from './refill-room';
+
+/**
+ * How far one prescription's request got, kept by the list (not the card) so that a retry, or the
+ * card shown again after a change of filter, goes on from there: the intake is created once, its
+ * e-consult once, and the message once.
+ */
+export interface RefillProgress {
+  roomCode: string;
+  roomName: string;
+  intakeId?: string;
+  visitId?: string;
+  isSent?: boolean;
+}
+export type RefillProgressStore = Map<string, RefillProgress>;
+
+const RefillFormSchema = z.object({
+  pharmacyCode: z.string(),
+  note: z.string().max(REFILL_NOTE_MAX, `Please keep the note under ${REFILL_NOTE_MAX} characters.`),
+});
+type RefillFormValues = z.infer<typeof RefillFormSchema>;
+
+const NEXT_STEP = 'The clinic will review your request; you’ll get a message here.';
+
+/**
+ * "Request a refill" of one prescription (docs/spec-decisions.md, "Prescription refill requests
+ * (issue 27)"): an e-consult to the clinic, whose first message names the medicine, its dose and
+ * the pharmacy, with the patient's optional note. One request per press (`useSubmit`); a retry
+ * after a failure creates no second intake, visit or message (`RefillProgress`).
+ */
+export function RefillRequest({
+  prescription,
+  target,
+  pharmacies,
+  store,
+}: {
+  prescription: Prescription;
+  target: RefillTarget;
+  pharmacies: readonly Pharmacy[];
+  store: RefillProgressStore;
+}) {
+  const formId = useId();
+  const [isOpen, setOpen] = useState(false);
+  // Where focus goes when the form opens, closes or is replaced by the answer.
+  const [focusTarget, setFocusTarget] = useState<'form' | 'button' | 'sent' | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const [sent, setSent] = useState<RefillProgress | null>(() => {
+    const progress = store.get(prescription.ID);
+    return progress?.isSent ? progress : null;
+  });
+  const createIntake = useCreateIntake();
+  const addEconsult = useAddEconsultOnce();
+  const postOpening = usePostOpeningMessage();
+  const ordered = [...pharmacies].sort(
+    (a, b) => Number(b.is_default === true) - Number(a.is_default === true),
+  );
+  const form = useForm<RefillFormValues>({
+    resolver: zodResolver(RefillFormSchema),
+    defaultValues: { pharmacyCode: ordered[0]?.code ?? '', note: '' },
+  });
+
+  const hasPharmacies = ordered.length > 0;
+  const roomName = store.get(prescription.ID)?.roomName ?? target.roomName;
+  useEffect(() => {
+    if (focusTarget === 'form') form.setFocus(hasPharmacies ? 'pharmacyCode' : 'note');
+    else if (focusTarget === 'button') boxRef.current?.querySelector('button')?.focus();
+    else if (focusTarget === 'sent') sentRef.current?.focus();
+  }, [focusTarget, form, hasPharmacies]);
+
+  const submit = useSubmit({
+    form,
+    action: async (values) => {
+      // A request already under way keeps its room: its intake belongs to that room.
+      let progress: RefillProgress = store.get(prescription.ID) ?? {
+        roomCode: target.roomCode,
+        roomName: target.roomName,
+      };
+      const remember = (next: RefillProgress) => {
+        progress = next;
+        store.set(prescription.ID, next);
+      };
+      if (!progress.intakeId) {
+        const intake = await createIntake.mutateAsync({
+          room_code: progress.roomCode,
+          reason_for_visit: refillReason(prescription),
+          type: INTAKE_TYPE_FOR_KIND.econsult,
+          custom: {
+            [CUSTOM_FIELDS.visitKind]: 'econsult',
+            [REFILL_PRESCRIPTION_FIELD]: prescription.ID,
+            ...(target.consultationId ? { [CUSTOM_FIELDS.consultationId]: target.consultationId } : {}),
+          },
+        });
+        remember({ ...progress, intakeId: intake.id });
+      }
+      const intakeId = progress.intakeId!;
+      if (!progress.visitId) {
+        const visitId = await addEconsult.mutateAsync({ intake_id: intakeId, room_code: progress.roomCode });
+        remember({ ...progress, visitId });
+      }
+      const visitId = progress.visitId!;
+      const pharmacy = pharmacies.find((p) => p.code === values.pharmacyCode) ?? null;
+      await postOpening.mutateAsync({
+        visitId,
+        input: { content: refillMessage(prescription, pharmacy, values.note) },
+      });
+      remember({ ...progress, isSent: true });
+      setSent(progress);
+      setFocusTarget('sent');
+    },
+    failure: (error) =>
+      `Your refill request was not sent. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+  });
+
+  if (sent?.visitId) {
+    return (
+      <div className="refill-sent" role="status" ref={sentRef} tabIndex={-1}>
+        <p>
+          <strong>Refill requested from {sent.roomName}.</strong> {NEXT_STEP}
+        </p>
+        <p>
+          <Link to={paths.patient.visit(sent.visitId)}>Open your request</Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (!isOpen) {
+    return (
+      <div ref={boxRef}>
+        <Button
+          variant="secondary"
+          aria-label={`Request a refill of ${prescription.Drug}`}
+          onClick={() => {
+            setOpen(true);
+            setFocusTarget('form');
+          }}
+        >
+          Request a refill
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form
+        id={formId}
+        className="refill-form"
+        noValidate
+        onSubmit={submit.onSubmit}
+        aria-labelledby={`${formId}-title`}
+      >
+        <h4 id={`${formId}-title`}>Refill request: {prescription.Drug}</h4>
+        <p>
+          Your request goes to {roomName} as a written e-consult. It names the medicine and its dose
+          {prescription.Directions ? ` (${prescription.Directions})` : ''}
+          {hasPharmacies ? ' and the pharmacy you choose.' : '.'}
+        </p>
+        <FormError message={submit.formError} />
+        <fieldset disabled={submit.isBusy} className="plain-fieldset">
+          {hasPharmacies ? (
+            <SelectField<RefillFormValues>
+              name="pharmacyCode"
+              label="Pharmacy to send it to"
+              options={ordered.map((p) => ({ value: p.code, label: pharmacyLine(p) }))}
+            />
+          ) : (
+            <p>You have no saved pharmacy yet: the clinic will ask you where to send it.</p>
+          )}
+          <TextAreaField<RefillFormValues>
+            name="note"
+            label="Anything the clinic should know?"
+            hint="Optional. For example, how many days of medicine you have left."
+            rows={3}
+            maxLength={REFILL_NOTE_MAX}
+          />
+        </fieldset>
+        <p className="muted">{NEXT_STEP}</p>
+        <div className="form-actions">
+          <Button type="submit" isBusy={submit.isBusy} busyLabel="Sending…">
+            Send request
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={submit.isBusy}
+            onClick={() => {
+              setOpen(false);
+              setFocusTarget('button');
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
