@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
+import { db, nowSeconds } from '@/mocks/db';
 import { api } from '@/mocks/lib/routes';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
@@ -16,17 +16,31 @@ beforeAll(async () => {
 
 const CONSENT = { code: 'consent', name: 'Consent', text: 'I agree.', next: { title: 'Start my visit' } };
 
-function setSteps(intakeSteps: unknown[]) {
+/** The flow, with Casey's record last looked at a year ago, so the step asks (a current one is confirmed). */
+function setSteps(intakeSteps: unknown[], { recordAgeDays = 365 } = {}) {
   const account = db.accounts.get('demo');
   if (!account) throw new Error('no demo account');
   account.intake_steps = intakeSteps;
   account.post_intake_steps = [];
+  for (const [key, entry] of db.emr) {
+    if (key.startsWith(`${SEED_USERS.patient}:`)) entry.modified = nowSeconds() - recordAgeDays * 86_400;
+  }
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
 const newIntakes = (before: Set<string>) => [...db.intakes.values()].filter((i) => !before.has(i.id));
 
 describe('medical_history step', () => {
+  it('a record looked at within 180 days is confirmed on the review, not asked again', async () => {
+    setSteps([{ code: 'medical_history', name: 'Medical history' }, CONSENT], { recordAgeDays: 20 });
+    const { user } = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
+    const review = await screen.findByRole('region', { name: 'Check your answers' });
+    expect(review).toHaveTextContent(/Your health record, up to date since/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();
+    await user.click(within(review).getByRole('link', { name: 'Change medical history' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Medical history' })).toBeInTheDocument();
+  });
+
   it('shows only the sections the step names, pre-filled, and "Nothing has changed, continue" moves on in one click', async () => {
     setSteps([
       {

@@ -48,10 +48,11 @@ export const locationSummary: Summary = (intake) => {
   return state ? `${state}${phone ? `, phone ${phone}` : ''}` : null;
 };
 
-/** The patient's latest visit in this room, newest first by creation. */
-async function latestVisitHere(ctx: KnownContext): Promise<Visit | null> {
+/** The patient's latest visit in this room that passes `test`, newest first by creation. */
+async function latestVisitHere(ctx: KnownContext, test: (v: Visit) => boolean): Promise<Visit | null> {
   const visits = await ctx.queryClient.fetchQuery(visitQueries.list({ room_code: ctx.room.code }));
-  return [...visits].sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0))[0] ?? null;
+  const newestFirst = [...visits].sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0));
+  return newestFirst.find(test) ?? null;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function knownProvider(ctx: KnownContext): Promise<KnownAnswer | nu
   if (providers.length !== 1 && ctx.visitKind !== 'appointment') {
     return { summary: 'First available, usually the shortest wait', patch: { fields: { provider_id: '0' } } };
   }
-  const last = providers.length === 1 ? null : await latestVisitHere(ctx);
+  const last = providers.length === 1 ? null : await latestVisitHere(ctx, (v) => v.provider_id != null);
   const chosen =
     providers.length === 1
       ? providers[0]
@@ -93,7 +94,7 @@ export async function knownConsultation(ctx: KnownContext): Promise<KnownAnswer 
   const offered = patientConsultations(ctx.room);
   let id = offered.length === 1 ? offered[0]?.id : undefined;
   if (!id && offered.length > 1) {
-    const last = await latestVisitHere(ctx);
+    const last = await latestVisitHere(ctx, (v) => Boolean(visitIntakeId(v)));
     const intakeId = last ? visitIntakeId(last) : undefined;
     const earlier: Intake | null =
       last?.intake ?? (intakeId ? await ctx.queryClient.fetchQuery(intakeQueries.detail(intakeId)) : null);

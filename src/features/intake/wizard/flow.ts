@@ -67,7 +67,7 @@ export interface Flow {
   postSteps: WizardStep[];
   /** Slugs the intake records as passed. */
   done: ReadonlySet<string>;
-  /** Intake steps not passed whose answers are known: the review confirms them, the wizard does not ask. */
+  /** Steps not passed whose answers are known: the wizard does not ask; the review confirms those before the visit. */
   known: ReadonlyMap<string, KnownAnswer>;
   /** The intake steps the patient is shown: every step but those known and not passed. */
   askedSteps: WizardStep[];
@@ -89,7 +89,7 @@ function decideView(input: FlowInput, flow: Omit<Flow, 'view'>): FlowView {
 
   if (visitId) {
     // The visit exists: the intake steps are behind the patient; only the post-intake steps remain.
-    const firstOpen = postSteps.find((s) => !done.has(s.slug));
+    const firstOpen = postSteps.find((s) => !done.has(s.slug) && !known.has(s.slug));
     if (current?.phase === 'post' && (!firstOpen || current.indexInPhase <= firstOpen.indexInPhase)) {
       return show(current);
     }
@@ -148,7 +148,7 @@ export type Next =
 
 export function nextAfter(flow: Flow, ws: WizardStep): Next {
   if (ws.phase === 'post') {
-    const next = flow.postSteps[ws.indexInPhase + 1];
+    const next = flow.postSteps.slice(ws.indexInPhase + 1).find((s) => !flow.known.has(s.slug));
     return next ? { type: 'step', step: next } : { type: 'visit' };
   }
   // Steps passed or known are behind the patient: the next one still to answer, else the commitment.
@@ -176,7 +176,7 @@ export function previousOf(flow: Flow, ws: WizardStep): Target | null {
 
 /** Where the patient goes once the visit exists: the first post-intake step, else the visit. */
 export function afterVisit(flow: Flow, visitId: string): Target {
-  const first = flow.postSteps[0];
+  const first = flow.postSteps.find((s) => !flow.done.has(s.slug) && !flow.known.has(s.slug));
   return first ? { to: 'step', step: first } : { to: 'visit', visitId };
 }
 

@@ -41,7 +41,8 @@ async function findKnown(input: KnownInput, queryClient: QueryClient): Promise<M
   const done = stepsDone(input.intake);
   const known = new Map<string, KnownAnswer>();
   let intake = input.intake;
-  for (const ws of flow.intakeSteps) {
+  // Post-intake answers known now are saved with the commitment too, so they are not asked after it.
+  for (const ws of flow.steps) {
     const definition = ws.step ? registry.get(ws.step.code) : undefined;
     if (done.has(ws.slug) || !ws.step || !definition?.known) continue;
     const consultation = chosenConsultation(room, intake);

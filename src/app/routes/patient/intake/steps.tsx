@@ -89,6 +89,8 @@ export const intakeStepRegistry: StepRegistry = new Map<string, StepDefinition |
   ],
   ['payment', { Screen: PaymentStep, beforeVisit: chargeOnce, known: knownPayment, summary: paymentSummary }],
   ['pharmacy', { Screen: PharmacyStep }],
-  // The survey's questions are asked as any form step asks them.
-  ['survey', { Screen: surveyStep(GenericFormStep) }],
+  // The survey asks about care received: it is asked on the visit page once the visit has ended
+  // (issue 27), never in the wizard, where it would come right after booking. Its questions are
+  // asked as any form step asks them.
+  ['survey', { Screen: surveyStep(GenericFormStep), kinds: [] }],
 ]);
