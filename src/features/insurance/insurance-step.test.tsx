@@ -36,6 +36,11 @@ async function reachInsuranceStep() {
   const view = renderRoute('/patient/rooms/general/intake?kind=walkin', { as: 'demo-patient' });
   await view.user.type(await screen.findByLabelText(/What would you like help with/), 'Check-up');
   await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+  // With a card on file the step is confirmed on the review instead: "Change" opens it.
+  const heading = await screen.findByRole('heading', { level: 1, name: /^(Insurance|Consent)$/ });
+  if (heading.textContent === 'Consent') {
+    await view.user.click(screen.getByRole('link', { name: 'Change insurance' }));
+  }
   expect(await screen.findByRole('heading', { level: 1, name: 'Insurance' })).toBeInTheDocument();
   // The step's own code loads on demand: wait for its choices.
   await screen.findByRole('radio', { name: 'Use my insurance cards on file' });
@@ -88,10 +93,8 @@ describe('the insurance step', () => {
     );
     const { user, router } = await reachInsuranceStep();
     expect(await screen.findByText('The check could not be completed')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(
-      await screen.findByText('Choose whether to use your insurance or continue without it.'),
-    ).toBeVisible();
+    // The card on file was the known answer: the patient changes it to self-pay.
+    expect(screen.getByRole('radio', { name: 'Use my insurance cards on file' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: /Continue without insurance/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Consent' })).toBeInTheDocument();

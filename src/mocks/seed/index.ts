@@ -24,7 +24,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedRecords(db, now);
   seedSurveys(db, now);
   seedBilling(db, now);
-  seedInsurance(db);
+  seedInsurance(db, now);
   seedProviderTraffic(db, now);
   // Last: bookings go on slots no other seeded visit overlaps.
   seedBookings(db, now);

@@ -49,6 +49,17 @@ const CONSULTATIONS = {
       slots: 1,
       visible_to_patient: true,
     },
+    // Answered like an e-consult, free, and not offered in the wizard: a prescription refill request.
+    {
+      id: 'cons_derm_refill',
+      description: 'Prescription refill request',
+      duration: 10,
+      amount: 0,
+      group: false,
+      charge: false,
+      slots: 1,
+      visible_to_patient: false,
+    },
   ],
   pediatrics: [
     {
