@@ -73,14 +73,24 @@ export const paths = {
   /** `returnTo`: where "Sign in again" leads back to (a session that ended by itself, not a chosen sign-out). */
   signedOut: route('/signed-out', (reason?: SignedOutReason, returnTo?: string) => ({ reason, returnTo })),
   terms: route('/terms', (returnTo?: string) => ({ returnTo })),
+  /**
+   * The patient's menu has five destinations (Home, Visits, Health, Documents, Account, see
+   * app/routes/patient/nav.ts); a grouped one keeps its pages under one address (`/patient/health/…`).
+   * Addresses from before the grouping are `movedPatientPaths`, each redirected to its page here.
+   */
   patient: {
     home: route('/patient'),
-    profile: route('/patient/profile'),
+    /**
+     * Visits: the list of every kind together, appointments, and starting a new one. The router prefers
+     * the fixed `start` and `appointments` over a visit id there (ids are the server's generated strings).
+     */
     visits: route('/patient/visits'),
     visit: route('/patient/visits/:id'),
-    appointments: route('/patient/appointments'),
+    /** The scheduled visits, a section of Visits. */
+    appointments: route('/patient/visits/appointments'),
     appointment: route('/patient/appointments/:id'),
-    rooms: route('/patient/rooms'),
+    /** "Start a visit": the clinic's rooms, a section of Visits. */
+    rooms: route('/patient/visits/start'),
     room: route('/patient/rooms/:code'),
     intake: intakePage,
     /** The wizard's start for one kind of visit, chosen on the room page (no intake yet): the same page. */
@@ -89,12 +99,17 @@ export const paths = {
       { pattern: intakePage.pattern },
     ),
     documents: route('/patient/documents'),
-    records: route('/patient/records'),
-    pharmacies: route('/patient/pharmacies'),
-    readings: route('/patient/readings'),
-    insurance: route('/patient/insurance'),
-    /** Saved cards, per room (payments). */
-    payments: route('/patient/payments'),
+    /** Health: the record, readings, pharmacies and prescriptions; the bare address opens the record. */
+    health: route('/patient/health'),
+    records: route('/patient/health/record'),
+    readings: route('/patient/health/readings'),
+    pharmacies: route('/patient/health/pharmacies'),
+    /** Account: profile, insurance and saved cards; the bare address opens the profile. */
+    account: route('/patient/account'),
+    profile: route('/patient/account/profile'),
+    insurance: route('/patient/account/insurance'),
+    /** Saved cards: one wallet across rooms (payments). */
+    payments: route('/patient/account/cards'),
     notifications: route('/patient/notifications'),
   },
   provider: {
@@ -124,6 +139,22 @@ export const paths = {
     referenceLists: route('/admin/reference-lists'),
   },
 } as const;
+
+/**
+ * The patient's addresses before the grouped menu (bookmarks, old e-mails, links in other apps), each
+ * redirected to the `paths.patient` page of the same name with its query and fragment. Only the
+ * redirects use them: links go to `paths`.
+ */
+export const movedPatientPaths = {
+  rooms: route('/patient/rooms'),
+  appointments: route('/patient/appointments'),
+  records: route('/patient/records'),
+  pharmacies: route('/patient/pharmacies'),
+  readings: route('/patient/readings'),
+  profile: route('/patient/profile'),
+  insurance: route('/patient/insurance'),
+  payments: route('/patient/payments'),
+} as const satisfies Partial<Record<keyof typeof paths.patient, Route<string, []>>>;
 
 /**
  * Returns `next` only when it is a path on this origin; anything else (other origins,

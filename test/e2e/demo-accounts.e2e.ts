@@ -25,7 +25,7 @@ test.describe('other demo accounts', () => {
   test('demo-quick: the short walk-in flow ends in the waiting room', async ({ page }) => {
     await useAccountCode(page, 'demo-quick');
     await signInAs(page, 'Casey Morgan');
-    await page.goto('/patient/rooms');
+    await page.goto('/patient/visits/start');
     await page.getByRole('link', { name: 'Quick care' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quick care' })).toBeVisible();
     await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
@@ -50,7 +50,7 @@ test.describe('other demo accounts', () => {
   test('demo-econsult: the e-consult flow ends in its thread', async ({ page }) => {
     await useAccountCode(page, 'demo-econsult');
     await signInAs(page, 'Casey Morgan');
-    await page.goto('/patient/rooms');
+    await page.goto('/patient/visits/start');
     await page.getByRole('link', { name: 'Skin photo review' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Skin photo review' })).toBeVisible();
     await page.getByRole('link', { name: 'Start an e-consult' }).click();

@@ -230,17 +230,17 @@ test.describe('with the service worker', () => {
     await showsPage(page, rec, `Welcome, ${CANARY.first}`);
     await expect(page.locator('h1 bdi')).toHaveText(CANARY.first);
     for (const path of [
-      '/patient/profile',
+      '/patient/account/profile',
       '/patient/visits',
-      '/patient/appointments',
-      '/patient/rooms',
+      '/patient/visits/appointments',
+      '/patient/visits/start',
       '/patient/rooms/general',
       '/patient/documents',
-      '/patient/records',
-      '/patient/pharmacies',
-      '/patient/readings',
-      '/patient/insurance',
-      '/patient/payments',
+      '/patient/health/record',
+      '/patient/health/pharmacies',
+      '/patient/health/readings',
+      '/patient/account/insurance',
+      '/patient/account/cards',
       '/patient/notifications',
     ]) {
       await screen(page, rec, path);

@@ -189,7 +189,7 @@ test.describe('health record', () => {
   test('a reading with implausible values is refused with a specific message; a valid one is stored with X-ApiKey', async ({
     page,
   }) => {
-    await signInAs(page, 'Casey Morgan', '/patient/readings');
+    await signInAs(page, 'Casey Morgan', '/patient/health/readings');
     await expect(page.getByRole('heading', { level: 1, name: 'Health readings' })).toBeVisible();
     await fitsAndPasses(page, 'health readings');
 

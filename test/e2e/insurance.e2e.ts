@@ -23,7 +23,7 @@ test('a patient enters a primary card by keyboard at 320 px with both photos, ch
 }) => {
   guard.allowConsoleError(/status of 429/);
   await page.setViewportSize({ width: 320, height: 740 });
-  await signInAs(page, 'Casey Morgan', '/patient/insurance');
+  await signInAs(page, 'Casey Morgan', '/patient/account/insurance');
   await expect(page.getByRole('heading', { level: 1, name: 'Insurance' })).toBeVisible();
   await expect(page.getByText('No primary card on file.')).toBeVisible();
   await expectNoAxeViolations(page, 'insurance page');

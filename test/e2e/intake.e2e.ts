@@ -163,7 +163,7 @@ test.describe('intake wizard', () => {
     await signInAs(page, 'Casey Morgan');
     const before = await mockStats();
 
-    await page.goto('/patient/rooms');
+    await page.goto('/patient/visits/start');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'rooms list');
     await page.getByRole('link', { name: 'General practice' }).click();

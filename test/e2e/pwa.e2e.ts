@@ -207,7 +207,12 @@ test('after a signed-in tour and sign-out, Cache Storage holds the app’s own f
   await signInHere(page, 'Casey Morgan');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  for (const path of ['/patient/visits', '/patient/records', '/patient/documents', '/patient/profile']) {
+  for (const path of [
+    '/patient/visits',
+    '/patient/health/record',
+    '/patient/documents',
+    '/patient/account/profile',
+  ]) {
     await page.goto(`${ORIGIN}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -245,7 +250,7 @@ test('a new version is offered and never forced on someone typing; it loads when
   await workerReady(page);
   await signInHere(page, 'Casey Morgan');
   // Taken over by the first worker (a first visit is not controlled until a reload).
-  await page.goto(`${ORIGIN}/patient/profile`);
+  await page.goto(`${ORIGIN}/patient/account/profile`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.setViewportSize({ width: 320, height: 720 });

@@ -76,12 +76,12 @@ test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign ou
   context,
 }) => {
   const requests = recordRequests(context);
-  const token = await land(page, 'demo-patient', { next: '/patient/profile' });
+  const token = await land(page, 'demo-patient', { next: '/patient/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
 
   // The token left the address bar and history; only the exchange itself carried it.
   expect(page.url()).not.toContain(token);
-  expect(new URL(page.url()).pathname).toBe('/patient/profile');
+  expect(new URL(page.url()).pathname).toBe('/patient/account/profile');
   const carriers = requests.filter((r) => r.url().includes(token));
   expect(carriers.map((r) => new URL(r.url()).pathname)).toEqual(['/auth', '/api_v3/auth']);
   expect(await carriers[1]!.headerValue('referer')).toBeNull();
@@ -265,7 +265,10 @@ test('H57/A11: a tab opened from a signed-in tab shares the one session; signing
 
   // A link opened in a new tab (ctrl/cmd-click): the pair from the live tab, never a loop.
   const opened = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Profile' }).click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Account' })
+    .click({ modifiers: ['ControlOrMeta'] });
   const second = await opened;
   await expect(second.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   const [firstTokens, secondTokens] = (await Promise.all([page, second].map(storedPair))) as [Pair, Pair];
@@ -295,7 +298,7 @@ test('D2: after a sign-out in another tab, Back in a tab that was on another sit
   page,
   context,
 }) => {
-  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await land(page, 'demo-patient', { next: '/patient/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('2125550143');
   const second = await context.newPage();
@@ -318,7 +321,7 @@ test('D2: a tab restored with its sessionStorage after a sign-out elsewhere show
   page,
   context,
 }) => {
-  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await land(page, 'demo-patient', { next: '/patient/account/profile' });
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('2125550143');
   const pair = await storedPair(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -330,7 +333,7 @@ test('D2: a tab restored with its sessionStorage after a sign-out elsewhere show
   await restored.evaluate((stored) => {
     sessionStorage.setItem('telehealth.session', JSON.stringify(stored));
   }, pair);
-  await restored.goto('/patient/profile');
+  await restored.goto('/patient/account/profile');
   await expect(
     restored.getByRole('heading', { name: /You are signed out|Sign in|Your session has ended/ }).first(),
   ).toBeVisible();
@@ -371,7 +374,7 @@ test('H55: another person signing in in another tab ends this tab', async ({ pag
 
 test('the profile fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await land(page, 'demo-patient', { next: '/patient/profile' });
+  await land(page, 'demo-patient', { next: '/patient/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -10,7 +10,7 @@ import { signInAs } from './support/sign-in';
 
 const PATIENT_ROUTES = [
   '/patient',
-  '/patient/rooms',
+  '/patient/visits/start',
   '/patient/rooms/general',
   '/patient/rooms/general/intake?kind=walkin',
   '/patient/visits',
@@ -18,15 +18,15 @@ const PATIENT_ROUTES = [
   '/patient/visits/vis_econsult_open',
   '/patient/visits/vis_econsult_closed',
   '/patient/visits/vis_completed',
-  '/patient/appointments',
+  '/patient/visits/appointments',
   '/patient/appointments/vis_upcoming',
   '/patient/documents',
-  '/patient/records',
-  '/patient/pharmacies',
-  '/patient/readings',
-  '/patient/insurance',
-  '/patient/payments',
-  '/patient/profile',
+  '/patient/health/record',
+  '/patient/health/pharmacies',
+  '/patient/health/readings',
+  '/patient/account/insurance',
+  '/patient/account/cards',
+  '/patient/account/profile',
   '/patient/notifications',
 ];
 const PROVIDER_ROUTES = [
@@ -60,9 +60,9 @@ const THEMED_ROUTES = [
   '/patient/rooms/general/intake?kind=walkin',
   '/patient/visits/vis_walkin_waiting',
   '/patient/visits/vis_econsult_open',
-  '/patient/appointments',
+  '/patient/visits/appointments',
   '/patient/documents',
-  '/patient/profile',
+  '/patient/account/profile',
 ];
 
 /** An in-app navigation (as a link click would do), so memory-only state such as the admin token stays. */
@@ -214,6 +214,56 @@ test('the header names Notifications once and stays small on phones and at 200 %
   await page.setViewportSize({ width: 640, height: 400 });
   const zoomed = (await header.boundingBox())!;
   expect(zoomed.height, 'header height at 200 % zoom (of 400 CSS px)').toBeLessThanOrEqual(80);
+});
+
+test('at 320 px the clinic’s name keeps its words whole, and the menu leads to a destination’s own links', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signInAs(page, 'Casey Morgan');
+  const title = page.locator('.brand-title');
+  await expect(title).toHaveText('Harborview Virtual Care');
+  // No word of the name is cut in two ("Harb / orview"): each one sits on a single line.
+  const cut = await title.evaluate((el) => {
+    const text = el.firstChild;
+    if (!text?.textContent) return ['(no text)'];
+    return [...text.textContent.matchAll(/\S+/g)]
+      .filter((word) => {
+        const range = document.createRange();
+        range.setStart(text, word.index ?? 0);
+        range.setEnd(text, (word.index ?? 0) + word[0].length);
+        return range.getClientRects().length > 1;
+      })
+      .map((word) => word[0]);
+  });
+  expect(cut).toEqual([]);
+  await expectNoSidewaysScroll(page, 'patient home');
+
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await menuButton.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Visits', 'Health', 'Documents', 'Account']);
+  await nav.getByRole('link', { name: 'Health' }).click();
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Health record' })).toBeVisible();
+  const health = page.getByRole('navigation', { name: 'Health' });
+  await expect(health.getByRole('link', { name: 'Health record' })).toHaveAttribute('aria-current', 'page');
+  await health.getByRole('link', { name: 'Health readings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Health readings' })).toBeVisible();
+  await expect(health.getByRole('link', { name: 'Health readings' })).toHaveAttribute('aria-current', 'page');
+  await expect(health.getByRole('link', { name: 'Health record' })).not.toHaveAttribute('aria-current');
+  await expectNoSidewaysScroll(page, 'health readings');
+  await menuButton.click();
+  await expect(nav.getByRole('link', { name: 'Health' })).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
+  await expectNoAxeViolations(page, 'health readings with its section links (phone)');
+
+  // A bookmark of an old address opens the page at its new one, query and fragment kept.
+  await page.goto('/patient/payments?x=1#y');
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved cards' })).toBeVisible();
+  const url = new URL(page.url());
+  expect(`${url.pathname}${url.search}${url.hash}`).toBe('/patient/account/cards?x=1#y');
 });
 
 test('phone layouts: the users table keeps dates readable and a short thread is a short box', async ({

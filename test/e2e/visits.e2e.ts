@@ -3,8 +3,9 @@ import { signInAs } from './support/sign-in';
 
 test('a patient browses the rooms and reads a room, its providers and prices', async ({ page }) => {
   await signInAs(page, 'Casey Morgan');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rooms' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Visits' }).click();
+  await page.getByRole('navigation', { name: 'Visits' }).getByRole('link', { name: 'Start a visit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Start a visit' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'General practice' })).toBeVisible();
   await expectNoAxeViolations(page, 'room list');
 

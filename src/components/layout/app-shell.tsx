@@ -1,21 +1,29 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ClinicBrand, useClinicColors } from './branding';
+import { currentIn, isPage, SectionNav } from './section-nav';
 
 export interface NavItem {
   to: string;
   label: string;
+  /** Current only on `to` itself, not on the pages under it (an area's home). */
   end?: boolean;
+  /** A destination's pages (`to` is the first's): its secondary navigation, shown on each of them. */
+  sections?: NavItem[];
+  /** Route patterns of further pages of this destination (detail pages), where it is current too. */
+  includes?: readonly string[];
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 /**
  * The frame of a signed-in area: brand, header actions (e.g. the notification badge), navigation
- * and the user's menu, and the main landmark. At phone width the navigation and the user's menu
- * sit in a disclosure panel that takes focus when opened, keeps Tab inside itself and its
- * button, and closes on Escape with focus back on its button. `embedded` hides the chrome
- * (disable_navigation=1).
+ * and the user's menu, and the main landmark. The navigation's entry for the page shown is current:
+ * `aria-current="page"` on its own page, "true" on the other pages of its destination. A destination
+ * with sections shows them as a secondary navigation named after it, atop each of those pages. At
+ * phone width the navigation and the user's menu sit in a disclosure panel that takes focus when
+ * opened, keeps Tab inside itself and its button, and closes on Escape with focus back on its
+ * button. `embedded` hides the chrome, section links included (disable_navigation=1).
  */
 export function AppShell({
   nav,
@@ -33,6 +41,7 @@ export function AppShell({
   const [isMenuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const current = currentIn(nav, location.pathname);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -97,18 +106,27 @@ export function AppShell({
                     strokeLinecap="round"
                   />
                 </svg>
-                Menu
+                <span className="menu-toggle-text">Menu</span>
               </button>
               <div ref={panelRef} id={menuId} className={`shell-menu${isMenuOpen ? ' is-open' : ''}`}>
                 <nav aria-label="Main" className="shell-nav">
                   <ul>
-                    {nav.map((item) => (
-                      <li key={item.to}>
-                        <NavLink to={item.to} end={item.end}>
-                          {item.label}
-                        </NavLink>
-                      </li>
-                    ))}
+                    {nav.map((item) => {
+                      const isCurrent = item === current;
+                      const onItsPage = isPage(item.to, location.pathname);
+                      const state = isCurrent ? (onItsPage ? 'page' : 'true') : undefined;
+                      return (
+                        <li key={item.to}>
+                          <Link
+                            to={item.to}
+                            aria-current={state}
+                            className={isCurrent ? 'active' : undefined}
+                          >
+                            {item.label}
+                          </Link>
+                        </li>
+                      );
+                    })}
                   </ul>
                 </nav>
                 {userMenu}
@@ -118,6 +136,9 @@ export function AppShell({
         </header>
       )}
       <main id="main" className="shell-main" tabIndex={-1}>
+        {!embedded && current?.sections?.some((s) => isPage(s.to, location.pathname)) ? (
+          <SectionNav label={current.label} items={current.sections} />
+        ) : null}
         {children}
       </main>
     </div>

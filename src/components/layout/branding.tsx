@@ -68,11 +68,14 @@ export function ClinicBrand({ to }: { to?: string }) {
       <span className="brand-title">{title}</span>
     </>
   );
+  // `title`: the whole name on hover where a long word of it ends in an ellipsis (styles.css).
   return to ? (
-    <a href={to} className="brand">
+    <a href={to} className="brand" title={title}>
       {inner}
     </a>
   ) : (
-    <span className="brand">{inner}</span>
+    <span className="brand" title={title}>
+      {inner}
+    </span>
   );
 }

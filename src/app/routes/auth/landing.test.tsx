@@ -55,9 +55,9 @@ function renderStrict(path: string) {
 describe('the SSO landing', () => {
   it('B16: exchanges the token, drops it from the address and history, and follows an in-app `next`', async () => {
     const token = ssoTokenFor('demo-patient');
-    const { router, session } = renderRoute(landingUrl(token, { next: '/patient/profile' }));
+    const { router, session } = renderRoute(landingUrl(token, { next: '/patient/account/profile' }));
     expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/patient/profile');
+    expect(router.state.location.pathname).toBe('/patient/account/profile');
     expect(router.state.location.search).not.toContain(token);
     expect(session.getState().status).toBe('active');
     // The portal holds its own session: a new token family, not the SSO token.
@@ -142,7 +142,9 @@ describe('the SSO landing', () => {
     'B19: a refused token (%s) shows the invalid-link page, never the token or `next`',
     async (_label, status, body) => {
       server.use(http.get(api('/auth'), () => HttpResponse.json(body, { status })));
-      const { router, session } = renderRoute(landingUrl('CANARY_SSO_refused', { next: '/patient/profile' }));
+      const { router, session } = renderRoute(
+        landingUrl('CANARY_SSO_refused', { next: '/patient/account/profile' }),
+      );
       expect(
         await screen.findByRole('heading', { name: 'This sign-in link is invalid or has expired' }),
       ).toBeInTheDocument();
@@ -184,9 +186,11 @@ describe('the SSO landing', () => {
     const { router } = renderRoute(landingUrl(ssoTokenFor('demo-patient'), { disable_navigation: '1' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Casey' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
-    await act(() => router.navigate('/patient/profile'));
+    await act(() => router.navigate('/patient/account/profile'));
     expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    // Nor the links between the Account pages: the embedding site navigates.
+    expect(screen.queryByRole('navigation', { name: 'Account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 });
@@ -238,7 +242,7 @@ describe('a server whose /auth only redirects (spec 4.1, section 7: 302)', () =>
       expect(db.tokens.get(token)).toMatchObject({ revoked: false });
       expect(db.tokens.get(token)?.consumed).toBeFalsy();
       // The session works for the rest of the portal: every call carries the SSO token.
-      await act(() => router.navigate('/patient/profile'));
+      await act(() => router.navigate('/patient/account/profile'));
       expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
       const later = calls.filter((c) => c.token !== null && c.path !== '/me');
       expect(later.every((c) => c.token === token)).toBe(true);
@@ -273,7 +277,7 @@ describe('a server whose /auth only redirects (spec 4.1, section 7: 302)', () =>
 describe('terms of service gate', () => {
   it('a user who never accepted the terms sees them first, accepts with POST /me tos=1 and continues to `next`', async () => {
     const { user, router } = renderRoute(
-      landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/profile' }),
+      landingUrl(ssoTokenFor('demo-patient-2'), { next: '/patient/account/profile' }),
     );
     expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
@@ -284,9 +288,11 @@ describe('terms of service gate', () => {
   });
 
   it('every area sends a user with tos false to the terms, and declining signs out', async () => {
-    const { user, router, session } = renderRoute('/patient/profile', { as: 'demo-patient-2' });
+    const { user, router, session } = renderRoute('/patient/account/profile', { as: 'demo-patient-2' });
     expect(await screen.findByRole('heading', { name: 'Terms of service' })).toBeInTheDocument();
-    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/patient/profile');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/patient/account/profile',
+    );
     await user.click(screen.getByRole('button', { name: 'Decline and sign out' }));
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
     expect(session.getState().status).toBe('signed-out');

@@ -30,7 +30,7 @@ describe('patient home', () => {
     const insurance = within(await panel('Insurance'));
     expect(await insurance.findByRole('link', { name: 'Add insurance' })).toHaveAttribute(
       'href',
-      '/patient/insurance',
+      '/patient/account/insurance',
     );
 
     const prescriptions = within(await panel('Current prescriptions'));
@@ -48,7 +48,7 @@ describe('patient home', () => {
     const todos = within(await panel('Things to do'));
     expect(await todos.findByRole('link', { name: 'Complete your profile' })).toHaveAttribute(
       'href',
-      '/patient/profile',
+      '/patient/account/profile',
     );
   });
 

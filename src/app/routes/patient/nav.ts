@@ -1,20 +1,22 @@
 import type { NavItem } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
-import { featureNav } from '../registry';
+import { groupedNav } from '../registry';
 
-/** The patient area's navigation: features add entries through routes/registry/; the order is the area's. */
-export const patientNav: NavItem[] = [
+/**
+ * The patient area's menu: five destinations in a patient's words. Features add their pages through
+ * routes/registry/; this places them. Visits holds every kind of visit (walk-ins, appointments,
+ * e-consults and their messages) and starting one; its detail pages, the room pages and the
+ * wizard belong to it too. Notifications are reached through the header's badge, with its count
+ * (docs/decisions/0023): no entry here.
+ */
+export const patientNav: NavItem[] = groupedNav('patient', [
   { to: paths.patient.home(), label: 'Home', end: true },
-  ...featureNav('patient', [
-    paths.patient.rooms,
-    paths.patient.visits,
-    paths.patient.appointments,
-    paths.patient.documents,
-    paths.patient.records,
-    paths.patient.pharmacies,
-    paths.patient.readings,
-    paths.patient.insurance,
-    paths.patient.payments,
-    paths.patient.profile,
-  ]),
-];
+  {
+    label: 'Visits',
+    pages: [paths.patient.visits, paths.patient.appointments, paths.patient.rooms],
+    includes: [paths.patient.appointment, paths.patient.room, paths.patient.intake],
+  },
+  { label: 'Health', pages: [paths.patient.records, paths.patient.readings, paths.patient.pharmacies] },
+  { page: paths.patient.documents },
+  { label: 'Account', pages: [paths.patient.profile, paths.patient.insurance, paths.patient.payments] },
+]);

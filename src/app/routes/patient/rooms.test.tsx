@@ -29,10 +29,10 @@ function addRooms(count: number) {
   }
 }
 
-describe('rooms list', () => {
+describe('start a visit: the rooms list', () => {
   it('lists the clinic rooms as links to their pages', async () => {
-    const { user, router } = renderRoute('/patient/rooms', { as: 'demo-patient' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rooms' })).toBeInTheDocument();
+    const { user, router } = renderRoute('/patient/visits/start', { as: 'demo-patient' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Start a visit' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'General practice' });
     expect(screen.getByRole('link', { name: 'After-hours care' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Room pages' })).not.toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('rooms list', () => {
 
   it('pages through many rooms with next and previous links', async () => {
     addRooms(12);
-    const { user, router } = renderRoute('/patient/rooms', { as: 'demo-patient' });
+    const { user, router } = renderRoute('/patient/visits/start', { as: 'demo-patient' });
     const list = await screen.findByRole('list', { name: 'Rooms' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     await user.click(screen.getByRole('link', { name: 'Next page' }));
@@ -57,11 +57,11 @@ describe('rooms list', () => {
   });
 
   it('says so when a later page is empty', async () => {
-    renderRoute('/patient/rooms?page=5', { as: 'demo-patient' });
+    renderRoute('/patient/visits/start?page=5', { as: 'demo-patient' });
     expect(await screen.findByRole('heading', { name: 'No more rooms' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute(
       'href',
-      '/patient/rooms',
+      '/patient/visits/start',
     );
   });
 });

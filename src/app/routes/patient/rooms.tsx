@@ -10,8 +10,8 @@ export function Component() {
   const [params] = useSearchParams();
   const page = PageParam.parse(params.get('page') ?? 1);
   return (
-    <Page title="Rooms">
-      <p>Choose a room to see what it offers, who works there and whether it is open.</p>
+    <Page title="Start a visit">
+      <p>Choose the kind of care you need to see what it offers, who works there and whether it is open.</p>
       <RoomList
         page={page}
         pageHref={(n) => (n > 1 ? `${paths.patient.rooms()}?page=${n}` : paths.patient.rooms())}

@@ -5,6 +5,7 @@ import { authFeature } from './auth';
 import { documentsFeature } from './documents';
 import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
+import { movedFeature } from './moved';
 import { notificationsFeature } from './notifications';
 import { paymentsFeature } from './payments';
 import { pharmacyFeature } from './pharmacy';
@@ -24,6 +25,7 @@ const FEATURES = [
   documentsFeature,
   insuranceFeature,
   intakeFeature,
+  movedFeature,
   notificationsFeature,
   paymentsFeature,
   pharmacyFeature,
@@ -51,4 +53,49 @@ export function featureNav(area: keyof FeatureNav, order: readonly (() => string
     return place === -1 ? places.length : place;
   };
   return FEATURES.flatMap((f) => f.nav[area] ?? []).sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * A place in an area's menu: a fixed entry, one feature's entry (by its page's builder), or a
+ * destination grouping several features' entries under one label. A group's entries are its
+ * secondary navigation, in this order; `includes` names further pages (detail pages, the wizard)
+ * on which the group is the current destination.
+ */
+export type NavSlot =
+  | NavItem
+  | { page: () => string }
+  | { label: string; pages: readonly (() => string)[]; includes?: readonly { pattern: string }[] };
+
+/**
+ * An area's menu of destinations from every feature's entries, placed by `slots`. A slot whose
+ * features registered nothing is left out; an entry no slot places comes last, on its own, so a new
+ * page is never lost from the menu.
+ */
+export function groupedNav(area: keyof FeatureNav, slots: readonly NavSlot[]): NavItem[] {
+  const entries = FEATURES.flatMap((f) => f.nav[area] ?? []);
+  const placed = new Set<string>();
+  const take = (build: () => string) => {
+    const entry = entries.find((item) => item.to === build());
+    if (entry) placed.add(entry.to);
+    return entry;
+  };
+  const menu = slots.flatMap((slot): NavItem[] => {
+    if ('to' in slot) return [slot];
+    if ('page' in slot) {
+      const entry = take(slot.page);
+      return entry ? [entry] : [];
+    }
+    const sections = slot.pages.flatMap((build) => take(build) ?? []);
+    const first = sections[0];
+    if (!first) return [];
+    return [
+      {
+        to: first.to,
+        label: slot.label,
+        sections,
+        includes: slot.includes?.map((r) => r.pattern),
+      },
+    ];
+  });
+  return [...menu, ...entries.filter((item) => !placed.has(item.to))];
 }

@@ -20,6 +20,6 @@ export const pharmacyFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.pharmacies(), label: 'Pharmacies' }],
+    patient: [{ to: paths.patient.pharmacies(), label: 'Pharmacies and prescriptions' }],
   },
 };

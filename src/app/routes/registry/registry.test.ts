@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths, route, type Route } from '@/config/paths';
+import { movedPatientPaths, paths, route, type Route } from '@/config/paths';
 import { createAppContext } from '../../create-app';
 import { appRoutes } from '../../router';
 import { adminNav } from '../admin/nav';
@@ -46,7 +46,7 @@ function matchedPattern(url: string): string | undefined {
 const routes = appRoutes(createAppContext(null));
 const routePatterns = patterns(routes);
 /** The development sign-in is mounted only in builds with VITE_DEV_SIGNIN=on (router.tsx); checked there. */
-const all = builders(paths).filter(
+const all = builders({ ...paths, movedPatientPaths }).filter(
   ([name]) => name !== 'devSignIn' || import.meta.env.VITE_DEV_SIGNIN === 'on',
 );
 
@@ -85,20 +85,23 @@ describe('route()', () => {
 });
 
 describe('area menus', () => {
+  it('give patients at most six destinations, every patient page of the features in one of them', () => {
+    expect(patientNav.length).toBeLessThanOrEqual(6);
+    const placed = patientNav.flatMap((item) => (item.sections ?? [item]).map((page) => page.to));
+    expect(placed).toEqual([...new Set(placed)]);
+    // A grouped destination opens its first page.
+    for (const item of patientNav) if (item.sections) expect(item.to).toBe(item.sections[0]?.to);
+  });
+
   it('follow the order each area gives, whatever order the features register in', () => {
     const labels = (nav: { label: string }[]) => nav.map((item) => item.label);
-    expect(labels(patientNav)).toEqual([
-      'Home',
-      'Rooms',
-      'Visits',
-      'Appointments',
-      'Documents',
-      'Health record',
-      'Pharmacies',
-      'Health readings',
-      'Insurance',
-      'Saved cards',
-      'Profile',
+    expect(labels(patientNav)).toEqual(['Home', 'Visits', 'Health', 'Documents', 'Account']);
+    expect(patientNav.map((item) => item.sections && labels(item.sections))).toEqual([
+      undefined,
+      ['Your visits', 'Appointments', 'Start a visit'],
+      ['Health record', 'Health readings', 'Pharmacies and prescriptions'],
+      undefined,
+      ['Profile', 'Insurance', 'Saved cards'],
     ]);
     expect(labels(providerNav)).toEqual([
       'Dashboard',

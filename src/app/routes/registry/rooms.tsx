@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
 /**
- * The patient's rooms and a room's page. The loader only warms the cache (prefetch never throws), so a
+ * "Start a visit" (the clinic's rooms, a section of Visits) and a room's page. The loader only warms the cache (prefetch never throws), so a
  * failed read is shown by the page with a retry instead of the area's error boundary.
  */
 export const roomsFeature: FeatureRegistration = {
@@ -25,6 +25,6 @@ export const roomsFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.rooms(), label: 'Rooms' }],
+    patient: [{ to: paths.patient.rooms(), label: 'Start a visit' }],
   },
 };

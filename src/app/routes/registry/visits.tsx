@@ -44,7 +44,7 @@ export const visitsFeature: FeatureRegistration = {
     };
   },
   nav: {
-    patient: [{ to: paths.patient.visits(), label: 'Visits' }],
+    patient: [{ to: paths.patient.visits(), label: 'Your visits' }],
     provider: [
       { to: paths.provider.visits(), label: 'Visits' },
       { to: paths.provider.patients(), label: 'My patients' },
