@@ -25,11 +25,29 @@ function acceptOf(exts: readonly FileExtension[]): AcceptMap {
   return accept;
 }
 
-/** Documents a patient or provider may share: every type of FILE_TYPES (PDF, common images, plain text and Word files). */
-export const DOCUMENT_ACCEPT: AcceptMap = acceptOf(Object.keys(FILE_TYPES) as FileExtension[]);
+/**
+ * HEIC/HEIF phone photos, taken from the picker and converted to JPEG before they are sent
+ * (lib/photos, through the uploader's `prepare`): browsers other than Safari cannot show them.
+ * Systems disagree on which of the two types a `.heic` or `.heif` file has, so each takes both.
+ */
+const HEIF_ACCEPT: AcceptMap = { 'image/heic': ['.heic', '.heif'], 'image/heif': ['.heif', '.heic'] };
 
-/** Pictures only (avatar). */
-export const IMAGE_ACCEPT: AcceptMap = acceptOf(['png', 'jpg', 'jpeg', 'webp']);
+/** Two AcceptMaps as one (extensions of a type shared by both are merged). */
+function mergeAccept(a: AcceptMap, b: AcceptMap): AcceptMap {
+  const merged: Record<string, string[]> = Object.fromEntries(Object.entries(a).map(([m, e]) => [m, [...e]]));
+  for (const [mime, exts] of Object.entries(b))
+    merged[mime] = [...new Set([...(merged[mime] ?? []), ...exts])];
+  return merged;
+}
+
+/** Documents a patient or provider may share: every type of FILE_TYPES (PDF, common images, plain text and Word files) and HEIF photos. */
+export const DOCUMENT_ACCEPT: AcceptMap = mergeAccept(
+  acceptOf(Object.keys(FILE_TYPES) as FileExtension[]),
+  HEIF_ACCEPT,
+);
+
+/** Pictures only (avatar, insurance card photos), HEIC/HEIF from phones included. */
+export const IMAGE_ACCEPT: AcceptMap = mergeAccept(acceptOf(['png', 'jpg', 'jpeg', 'webp']), HEIF_ACCEPT);
 
 /** The `accept` attribute of a file input for an AcceptMap (a hint to the picker only). */
 export function acceptAttribute(accept: AcceptMap): string {

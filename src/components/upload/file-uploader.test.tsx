@@ -2,8 +2,16 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import type { PreparedPhoto } from '@/lib/photos';
 import { FileUploader, type UploadContext } from './file-uploader';
-import { checkFile, DOCUMENT_ACCEPT, formatBytes, middleEllipsis, sanitizeFileName } from './file-rules';
+import {
+  checkFile,
+  DOCUMENT_ACCEPT,
+  formatBytes,
+  IMAGE_ACCEPT,
+  middleEllipsis,
+  sanitizeFileName,
+} from './file-rules';
 
 interface Pending {
   file: File;
@@ -179,6 +187,116 @@ describe('FileUploader', () => {
     await user.upload(input, pdf());
     unmount();
     expect(calls[0]?.context.signal.aborted).toBe(true);
+  });
+});
+
+/** A prepare function the test settles by hand, standing in for lib/photos (jsdom has no canvas). */
+function controlledPrepare() {
+  const calls: { file: File; signal: AbortSignal; resolve: (value: PreparedPhoto) => void }[] = [];
+  const prepare = vi.fn(
+    (file: File, signal: AbortSignal) =>
+      new Promise<PreparedPhoto>((resolve) => {
+        calls.push({ file, signal, resolve });
+      }),
+  );
+  return { calls, prepare };
+}
+
+const photo = (name = 'IMG_0042.HEIC', size = 4_300_000, type = 'image/heic') =>
+  new File([new Uint8Array(size)], name, { type });
+
+describe('FileUploader with phone photos', () => {
+  it('sends the prepared photo, not the one chosen, and says what was done', async () => {
+    const { calls: preparing, prepare } = controlledPrepare();
+    const { user, input, calls, onUploaded } = setup({ prepare });
+    const chosen = photo();
+    await user.upload(input, chosen);
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Converting the photo… This can take a few seconds.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    const prepared = new File([new Uint8Array(1_258_291)], 'IMG_0042.jpg', { type: 'image/jpeg' });
+    const note =
+      'Photo converted so it can be shown on any device; made smaller for upload (4.1 MB → 1.2 MB).';
+    await settle(() => preparing[0]?.resolve({ file: prepared, note }));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.file).toBe(prepared);
+    // The row keeps the name the patient chose, with the size that is sent.
+    // eslint-disable-next-line testing-library/no-node-access -- the row of the file
+    const row = screen.getByText('IMG_0042.HEIC').closest('li') as HTMLElement;
+    expect(within(row).getByText('1.2 MB')).toBeInTheDocument();
+    expect(within(row).getByText(note)).toBeInTheDocument();
+    await settle(() => calls[0]?.resolve('file_1'));
+    expect(onUploaded).toHaveBeenCalledWith('file_1', prepared);
+    expect(screen.getByRole('status')).toHaveTextContent(`IMG_0042.HEIC uploaded. ${note}`);
+  });
+
+  it('retries with the prepared photo, without preparing it again', async () => {
+    const { calls: preparing, prepare } = controlledPrepare();
+    const { user, input, calls, upload } = setup({ prepare });
+    await user.upload(input, photo('rash.jpg', 5_000_000, 'image/jpeg'));
+    const prepared = new File([new Uint8Array(900_000)], 'rash.jpg', { type: 'image/jpeg' });
+    await settle(() => preparing[0]?.resolve({ file: prepared, note: 'Location removed from the photo.' }));
+    await settle(() => calls[0]?.reject(new ApiError({ kind: 'network' })));
+    await user.click(screen.getByRole('button', { name: 'Retry upload of rash.jpg' }));
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(calls[1]?.file).toBe(prepared);
+  });
+
+  it('sends documents at once, without preparing them', async () => {
+    const { prepare } = controlledPrepare();
+    const { user, input, calls } = setup({ prepare });
+    await user.upload(input, pdf());
+    expect(prepare).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('cancels a photo still being prepared, and Retry prepares it again', async () => {
+    const { calls: preparing, prepare } = controlledPrepare();
+    const { user, input, upload } = setup({ prepare });
+    await user.upload(input, photo());
+    await user.click(screen.getByRole('button', { name: 'Cancel upload of IMG_0042.HEIC' }));
+    expect(preparing[0]?.signal.aborted).toBe(true);
+    await settle(() => preparing[0]?.resolve({ file: photo('IMG_0042.jpg', 10, 'image/jpeg'), note: null }));
+    expect(screen.getByText('Upload cancelled.')).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Retry upload of IMG_0042.HEIC' }));
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+
+  it('judges the chosen photo by the usual rules, and what is sent by its own cap', async () => {
+    const { calls: preparing, prepare } = controlledPrepare();
+    const { user, input, upload } = setup({
+      prepare,
+      accept: IMAGE_ACCEPT,
+      maxBytes: 10_000_000,
+      maxSentBytes: 1000,
+    });
+    await user.upload(input, photo('huge.heic', 10_000_001));
+    expect(prepare).not.toHaveBeenCalled();
+    expect(
+      screen.getByText(/Not sent\. This file is 9\.5 MB; files can be at most 9\.5 MB\./),
+    ).toBeInTheDocument();
+    await user.upload(input, photo('me.heic', 5000));
+    await settle(() => preparing[0]?.resolve({ file: photo('me.jpg', 2000, 'image/jpeg'), note: null }));
+    expect(
+      screen.getByText(
+        'Not sent. This photo is 2 KB even after preparing it; files can be at most 1000 bytes.',
+      ),
+    ).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('offers HEIC and HEIF in the picker, whichever of the two types the system reports', () => {
+    const { input } = setup({ accept: IMAGE_ACCEPT });
+    const accept = input.getAttribute('accept')?.split(',') ?? [];
+    expect(accept).toEqual(expect.arrayContaining(['image/heic', 'image/heif', '.heic', '.heif']));
+    for (const map of [IMAGE_ACCEPT, DOCUMENT_ACCEPT]) {
+      const rules = { accept: map, maxBytes: 100 };
+      expect(checkFile({ name: 'IMG_1.HEIC', size: 1, type: 'image/heic' }, rules)).toBeNull();
+      expect(checkFile({ name: 'IMG_1.heic', size: 1, type: 'image/heif' }, rules)).toBeNull();
+      expect(checkFile({ name: 'IMG_1.heif', size: 1, type: '' }, rules)).toBeNull();
+    }
   });
 });
 

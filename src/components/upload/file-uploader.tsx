@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { isApiError } from '@/api/errors';
 import type { UploadProgress } from '@/api/upload';
+import { isHeifFile, mayPreparePhoto, preparePhoto, type PreparedPhoto } from '@/lib/photos';
 import { Button } from '../ui/button';
 import { FileName } from './file-name';
 import {
@@ -37,6 +38,15 @@ export interface FileUploaderProps<T> {
   accept?: AcceptMap;
   /** Largest file in bytes. Default: UPLOAD_MAX_BYTES (25 MB). */
   maxBytes?: number;
+  /**
+   * Gets each chosen photo ready before it is sent: HEIC/HEIF converted to JPEG, large photos made
+   * smaller, location and other metadata removed (lib/photos), with a note saying what was done.
+   * Default: `preparePhoto` with its standard limits. `null` sends every file exactly as chosen.
+   * Only files that may be photos wait for it; documents start at once.
+   */
+  prepare?: ((file: File, signal: AbortSignal) => Promise<PreparedPhoto>) | null;
+  /** Largest file actually sent, once a photo is prepared (`maxBytes` applies to the chosen file). Default: maxBytes. */
+  maxSentBytes?: number;
   /** Several files at once (default true). */
   multiple?: boolean;
   disabled?: boolean;
@@ -45,7 +55,7 @@ export interface FileUploaderProps<T> {
    * Reject to show a failure with Retry; an aborted signal shows "Cancelled" with Retry.
    */
   upload: (file: File, context: UploadContext) => Promise<T>;
-  /** Called once per file when its upload succeeded. */
+  /** Called once per file when its upload succeeded, with the file sent (a prepared photo is a new file). */
   onUploaded?: (result: T, file: File) => void;
   /** Called when the user removes an uploaded file from this list (e.g. a message attachment). */
   onRemove?: (result: T, file: File) => void;
@@ -53,11 +63,16 @@ export interface FileUploaderProps<T> {
   onSummaryChange?: (summary: UploadSummary) => void;
 }
 
-type ItemStatus = 'refused' | 'uploading' | 'done' | 'failed' | 'cancelled';
+type ItemStatus = 'refused' | 'preparing' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
 interface Item<T> {
   key: number;
+  /** The file as chosen: its name is the one shown. */
   file: File;
+  /** What is sent, once prepared (a photo may be a new JPEG); a retry sends it again. */
+  sent?: File;
+  /** What preparing did, in the patient's words. */
+  note?: string | null;
   status: ItemStatus;
   /** 0..100 */
   percent: number;
@@ -76,10 +91,13 @@ function failureMessage(error: unknown): string {
   return 'The upload failed. Please retry.';
 }
 
+const defaultPrepare = (file: File, signal: AbortSignal) => preparePhoto(file, { signal });
+
 /**
  * Upload one or more files by picker or drag and drop, each with its own progress bar, Cancel
  * and Retry. Empty files, files over `maxBytes` and types outside `accept` are refused before
- * anything is sent. Pure UI: what "upload" means is the caller's `upload` function.
+ * anything is sent (judged on the file as chosen). Photos are then prepared (`prepare`) and the
+ * row says what was done. Pure UI: what "upload" means is the caller's `upload` function.
  */
 export function FileUploader<T>({
   label,
@@ -88,6 +106,8 @@ export function FileUploader<T>({
   maxBytes = UPLOAD_MAX_BYTES,
   multiple = true,
   disabled = false,
+  prepare = defaultPrepare,
+  maxSentBytes = maxBytes,
   upload,
   onUploaded,
   onRemove,
@@ -104,9 +124,9 @@ export function FileUploader<T>({
   const inputRef = useRef<HTMLInputElement>(null);
 
   // The latest callbacks, so an upload that finishes after a re-render reports to the current ones.
-  const callbacks = useRef({ upload, onUploaded, onRemove });
+  const callbacks = useRef({ upload, onUploaded, onRemove, prepare, maxSentBytes });
   useEffect(() => {
-    callbacks.current = { upload, onUploaded, onRemove };
+    callbacks.current = { upload, onUploaded, onRemove, prepare, maxSentBytes };
   });
 
   useEffect(() => {
@@ -121,7 +141,7 @@ export function FileUploader<T>({
 
   useEffect(() => {
     onSummaryChange?.({
-      uploading: items.filter((i) => i.status === 'uploading').length,
+      uploading: items.filter((i) => i.status === 'uploading' || i.status === 'preparing').length,
       failed: items.filter((i) => i.status === 'failed' || i.status === 'cancelled').length,
       done: items.filter((i) => i.status === 'done').length,
     });
@@ -132,8 +152,9 @@ export function FileUploader<T>({
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
+  /** Sends `file` (prepared or as chosen); `name` and `note` are the chosen file's, for the announcement. */
   const start = useCallback(
-    (key: number, file: File) => {
+    (key: number, file: File, { name, note }: { name: string; note: string | null }) => {
       if (controllers.current.has(key)) return; // already running: a second click does nothing
       const controller = new AbortController();
       controllers.current.set(key, controller);
@@ -148,7 +169,7 @@ export function FileUploader<T>({
             controllers.current.delete(key);
             if (controller.signal.aborted || !mounted.current) return;
             patch(key, { status: 'done', percent: 100, result });
-            setAnnouncement(`${file.name} uploaded.`);
+            setAnnouncement(note ? `${name} uploaded. ${note}` : `${name} uploaded.`);
             callbacks.current.onUploaded?.(result, file);
           },
           (error: unknown) => {
@@ -156,17 +177,69 @@ export function FileUploader<T>({
             if (!mounted.current) return;
             if (controller.signal.aborted) {
               patch(key, { status: 'cancelled', message: 'Upload cancelled.' });
-              setAnnouncement(`Upload of ${file.name} cancelled.`);
+              setAnnouncement(`Upload of ${name} cancelled.`);
               return;
             }
             const message = failureMessage(error);
             patch(key, { status: 'failed', message });
-            setAnnouncement(`Upload of ${file.name} failed. ${message}`);
+            setAnnouncement(`Upload of ${name} failed. ${message}`);
           },
         );
     },
     [patch],
   );
+
+  /** Prepares a chosen photo (lib/photos), then sends it; anything else is sent at once. */
+  const begin = useCallback(
+    (key: number, file: File) => {
+      const prepareFile = callbacks.current.prepare;
+      if (!prepareFile || !mayPreparePhoto(file)) {
+        start(key, file, { name: file.name, note: null });
+        return;
+      }
+      if (controllers.current.has(key)) return;
+      const controller = new AbortController();
+      controllers.current.set(key, controller);
+      patch(key, { status: 'preparing', percent: 0, message: null });
+      const cancelled = () => {
+        patch(key, { status: 'cancelled', message: 'Upload cancelled.' });
+        setAnnouncement(`Upload of ${file.name} cancelled.`);
+      };
+      prepareFile(file, controller.signal).then(
+        ({ file: sent, note }) => {
+          controllers.current.delete(key);
+          if (!mounted.current) return;
+          if (controller.signal.aborted) return cancelled();
+          const limit = callbacks.current.maxSentBytes;
+          if (sent.size > limit) {
+            patch(key, {
+              status: 'refused',
+              sent,
+              note,
+              message: `This photo is ${formatBytes(sent.size)} even after preparing it; files can be at most ${formatBytes(limit)}.`,
+            });
+            setAnnouncement(`${file.name} was not accepted.`);
+            return;
+          }
+          patch(key, { sent, note });
+          start(key, sent, { name: file.name, note });
+        },
+        () => {
+          controllers.current.delete(key);
+          if (!mounted.current) return;
+          if (controller.signal.aborted) return cancelled();
+          // preparePhoto falls back to the chosen file itself; a custom one that fails does the same.
+          start(key, file, { name: file.name, note: null });
+        },
+      );
+    },
+    [patch, start],
+  );
+
+  const retry = (item: Item<T>) =>
+    item.sent
+      ? start(item.key, item.sent, { name: item.file.name, note: item.note ?? null })
+      : begin(item.key, item.file);
 
   const addFiles = (list: FileList | File[]) => {
     const chosen = Array.from(list);
@@ -188,7 +261,7 @@ export function FileUploader<T>({
       setAnnouncement(
         `${refused} of ${added.length} ${added.length === 1 ? 'file was' : 'files were'} not accepted.`,
       );
-    for (const item of added) if (item.status !== 'refused') start(item.key, item.file);
+    for (const item of added) if (item.status !== 'refused') begin(item.key, item.file);
   };
 
   const cancel = (key: number) => controllers.current.get(key)?.abort();
@@ -196,7 +269,7 @@ export function FileUploader<T>({
   const dismiss = (item: Item<T>) => {
     setItems((current) => current.filter((i) => i.key !== item.key));
     if (item.status === 'done' && item.result !== undefined)
-      callbacks.current.onRemove?.(item.result, item.file);
+      callbacks.current.onRemove?.(item.result, item.sent ?? item.file);
     inputRef.current?.focus();
   };
 
@@ -254,7 +327,7 @@ export function FileUploader<T>({
             <li key={item.key} className={`upload-item upload-${item.status}`}>
               <div className="upload-item-head">
                 <FileName name={item.file.name} />
-                <span className="upload-size">{formatBytes(item.file.size)}</span>
+                <span className="upload-size">{formatBytes((item.sent ?? item.file).size)}</span>
               </div>
               {item.status === 'uploading' || item.status === 'done' ? (
                 <progress
@@ -272,13 +345,19 @@ export function FileUploader<T>({
                   item.status === 'refused' || item.status === 'failed' ? 'field-error' : 'upload-status'
                 }
               >
+                {item.status === 'preparing'
+                  ? isHeifFile(item.file)
+                    ? 'Converting the photo… This can take a few seconds.'
+                    : 'Preparing the photo…'
+                  : null}
                 {item.status === 'uploading' ? `Uploading… ${item.percent}%` : null}
                 {item.status === 'done' ? 'Uploaded' : null}
                 {item.status === 'refused' ? `Not sent. ${item.message ?? ''}` : null}
                 {item.status === 'failed' || item.status === 'cancelled' ? item.message : null}
               </p>
+              {item.note ? <p className="field-hint upload-note">{item.note}</p> : null}
               <div className="upload-actions">
-                {item.status === 'uploading' ? (
+                {item.status === 'uploading' || item.status === 'preparing' ? (
                   <Button
                     variant="secondary"
                     onClick={() => cancel(item.key)}
@@ -290,13 +369,13 @@ export function FileUploader<T>({
                 {item.status === 'failed' || item.status === 'cancelled' ? (
                   <Button
                     variant="secondary"
-                    onClick={() => start(item.key, item.file)}
+                    onClick={() => retry(item)}
                     aria-label={`Retry upload of ${item.file.name}`}
                   >
                     Retry
                   </Button>
                 ) : null}
-                {item.status !== 'uploading' ? (
+                {item.status !== 'uploading' && item.status !== 'preparing' ? (
                   <Button
                     variant="link"
                     onClick={() => dismiss(item)}

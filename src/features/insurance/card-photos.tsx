@@ -8,6 +8,7 @@ import type { FileFilter, FileRecord } from '@/api/files/schemas';
 import type { InsuranceAuth, InsuranceCardType } from '@/api/insurance/schemas';
 import { useSingleFlight } from '@/components/form';
 import { IMAGE_ACCEPT, UPLOAD_MAX_BYTES, acceptAttribute, checkFile } from '@/components/upload';
+import { isHeifFile, mayPreparePhoto, preparePhoto } from '@/lib/photos';
 
 export type CardSide = 'front' | 'back';
 
@@ -89,29 +90,44 @@ function PhotoSlot({
   const inputId = useId();
   const upload = useUploadFile();
   const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [step, setStep] = useState<string | null>(null);
   const label = side === 'front' ? 'Front of the card' : 'Back of the card';
 
   const sending = useSingleFlight(async (chosen: File) => {
+    // The rules judge the photo as chosen (type, 25 MB), before any work on it.
     const refusal = checkFile(chosen, { accept: IMAGE_ACCEPT, maxBytes: UPLOAD_MAX_BYTES });
     if (refusal) {
       setProblem(refusal.message);
       return;
     }
     setProblem(null);
+    setNote(null);
+    if (mayPreparePhoto(chosen)) {
+      setStep(
+        isHeifFile(chosen) ? 'converting the photo (this can take a few seconds)…' : 'preparing the photo…',
+      );
+    }
+    // HEIC becomes JPEG, a large photo is made smaller, location and other metadata are removed.
+    const prepared = await preparePhoto(chosen);
+    setStep('uploading…');
     try {
       await upload.mutateAsync({
         input: {
-          file: chosen,
+          file: prepared.file,
           category: 'user_document',
           title: photoTitle(cardType, side),
           ...(auth === 'admin' ? { targetId: userId, targetType: 'user' as const } : {}),
         },
         options: { auth },
       });
+      setNote(prepared.note);
     } catch (error) {
       setProblem(
         `The photo was not uploaded. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
       );
+    } finally {
+      setStep(null);
     }
   });
 
@@ -120,7 +136,7 @@ function PhotoSlot({
       {file ? <PhotoImage file={file} alt={`${label} (${cardType} card)`} /> : null}
       <figcaption>
         {label}: {isLoading ? 'loading…' : file ? 'on file' : 'no photo yet'}
-        {sending.isBusy ? ' — uploading…' : null}
+        {sending.isBusy && step ? ` — ${step}` : null}
       </figcaption>
       {canEdit ? (
         <div className="field">
@@ -145,6 +161,9 @@ function PhotoSlot({
               {problem}
             </p>
           ) : null}
+          <p className="field-hint" role="status">
+            {note}
+          </p>
         </div>
       ) : null}
     </figure>

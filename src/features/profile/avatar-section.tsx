@@ -6,11 +6,19 @@ import type { Profile } from '@/api/users/schemas';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';
-import { FileUploader, IMAGE_ACCEPT } from '@/components/upload';
+import { FileUploader, IMAGE_ACCEPT, UPLOAD_MAX_BYTES } from '@/components/upload';
+import { preparePhoto } from '@/lib/photos';
 import { safeResourceUrl } from '@/lib/safe-url';
 
-/** Avatars are small pictures; a tighter cap than documents keeps uploads quick on a phone. */
+/**
+ * Avatars are shown at most a few hundred pixels wide: a phone photo is made 1024 px on its longest
+ * side (well under 1 MB) before it is sent. The photo as chosen may be as large as any upload
+ * (25 MB); what is sent stays under the tighter cap that keeps uploads quick on a phone.
+ */
+const AVATAR_LIMITS = { maxSide: 1024, maxBytes: 1024 * 1024 };
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const prepareAvatar = (file: File, signal: AbortSignal) =>
+  preparePhoto(file, { limits: AVATAR_LIMITS, signal });
 
 function initialsOf(profile: Profile): string {
   const letters = [profile.first_name, profile.last_name].map((n) => n?.trim().charAt(0) ?? '').join('');
@@ -72,7 +80,9 @@ export function AvatarSection({ profile }: { profile: Profile }) {
         label={photo ? 'Replace your photo' : 'Upload a photo'}
         hint="A clear picture of your face helps your care team recognise you."
         accept={IMAGE_ACCEPT}
-        maxBytes={AVATAR_MAX_BYTES}
+        maxBytes={UPLOAD_MAX_BYTES}
+        maxSentBytes={AVATAR_MAX_BYTES}
+        prepare={prepareAvatar}
         multiple={false}
         upload={async (file, { onProgress, signal }) => {
           const record = await uploadFile(
