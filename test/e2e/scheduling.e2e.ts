@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
-import { pass, walkToConsent } from './support/steps';
+import { chooseFirstAvailable, chooseTimeOfDay, pass, walkToConsent } from './support/steps';
 
 /**
  * Scheduling journeys (issue 10): a patient books through the wizard, sees the appointment with
@@ -58,10 +58,7 @@ test('a patient books through the wizard, sees it with its zone, downloads the .
   let chosen = '';
   await walkToConsent(page, /Standard consultation/, async (p) => {
     await expectPage(p, 'Choose a time');
-    await p.getByRole('button', { name: 'First open time' }).click();
-    const first = p.locator('.slot-days button').first();
-    chosen = (await first.textContent()) ?? '';
-    await first.click();
+    chosen = await chooseFirstAvailable(p);
     await expect(p.getByText(/^Your time: /)).toBeVisible();
   });
   await pass(page, 'Book my appointment');
@@ -111,7 +108,7 @@ test('a patient books through the wizard, sees it with its zone, downloads the .
     .replace(/\s+with.*$/, '')
     .replace(/\s+E[SD]T$/, '')
     .trim();
-  await page.locator('.slot-days button').filter({ hasNotText: bookedTime }).first().click();
+  await chooseTimeOfDay(page, { hasNotText: bookedTime });
   await page.getByRole('button', { name: 'Move my appointment' }).click();
   await expect(page.getByText(/Your appointment is now on/)).toBeVisible();
   const moved = await visitOf(visitId);
@@ -140,10 +137,8 @@ test('two tabs book the same last place: one succeeds, the other is offered the 
   await signInAs(first, 'Casey Morgan');
   const second = await context.newPage();
   const pickSession = async (p: Page) => {
-    await p.getByRole('button', { name: 'First open time' }).click();
-    const session = p.locator('.slot-days button', { hasText: '1 place left' }).first();
-    await expect(session).toBeVisible();
-    await session.click();
+    await chooseFirstAvailable(p);
+    await chooseTimeOfDay(p, { hasText: '1 place left' });
   };
   await walkToConsent(first, /Blood pressure group session/, pickSession);
   await walkToConsent(second, /Blood pressure group session/, pickSession);

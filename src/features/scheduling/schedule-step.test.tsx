@@ -43,7 +43,7 @@ async function reachSchedule() {
   return view;
 }
 
-const today = () => screen.findByRole('region', { name: 'Mon, Nov 23, 2026' });
+const today = () => screen.findByRole('region', { name: 'Monday, November 23, 2026' });
 const okaforAt = (day: HTMLElement, time: string) =>
   within(day).findByRole('button', { name: new RegExp(`^${time}\\sAM EST with Dr\\. Samira Okafor`) });
 
@@ -103,6 +103,14 @@ describe('schedule step', () => {
     expect(offered.some((b) => /^9:00\sAM EST with Dr\. Samira/.test(b.textContent ?? ''))).toBe(false);
     expect(
       within(nearest).getByRole('button', { name: /^9:30\sAM EST with Dr\. Samira Okafor/ }),
+    ).toBeInTheDocument();
+    // The calendar opens on the lost time's day, which no longer offers it.
+    const lostDay = await today();
+    expect(
+      within(lostDay).queryByRole('button', { name: /^9:00\sAM EST with Dr\. Samira Okafor/ }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(lostDay).getByRole('button', { name: /^9:30\sAM EST with Dr\. Samira Okafor/ }),
     ).toBeInTheDocument();
     const intakeId = [...db.intakes.values()].find(
       (i) => i.member_id === SEED_USERS.patient && i.slot_start === String(nineAm),

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, MOCK_ORIGIN, test } from '../support/fixtures';
 import { enterPrimaryCardByKeyboard } from '../support/insurance';
 import { signInAs } from '../support/sign-in';
-import { pass, walkToConsent } from '../support/steps';
+import { chooseFirstAvailable, pass, walkToConsent } from '../support/steps';
 
 /**
  * The portal's main journeys, run once against each mock profile (playwright.journeys.config.ts):
@@ -54,8 +54,7 @@ test('SSO landing and the patient home', async ({ page }) => {
 test('booking an appointment with payment', async ({ page }) => {
   await signInAs(page, 'Casey Morgan');
   await walkToConsent(page, /Standard consultation/, async (p) => {
-    await p.getByRole('button', { name: 'First open time' }).click();
-    await p.locator('.slot-days button').first().click();
+    await chooseFirstAvailable(p);
     await expect(p.getByText(/^Your time: /)).toBeVisible();
   });
   await pass(page, 'Book my appointment');

@@ -40,6 +40,24 @@ export async function pass(page: Page, label = 'Continue') {
   await expect(page).not.toHaveURL(before);
 }
 
+/**
+ * In the slot picker (the schedule step or a reschedule): "First available" chooses the first
+ * open time. Answers the chosen time as its button reads ("9:00 AM EST with Dr. Samira Okafor, MD").
+ */
+export async function chooseFirstAvailable(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^First available: / }).click();
+  const chosen = page.locator('.slot-day-times').getByRole('button', { pressed: true });
+  await expect(chosen).toBeVisible();
+  return (await chosen.textContent()) ?? '';
+}
+
+/** In the slot picker: the first time of the chosen day with `hasText` and without `hasNotText`. */
+export async function chooseTimeOfDay(page: Page, filter: { hasText?: string; hasNotText?: string }) {
+  const time = page.locator('.slot-day-times .slot-time').filter(filter).first();
+  await expect(time).toBeVisible();
+  await time.click();
+}
+
 /** The demo clinic's flow up to the consent; `pick` chooses the time on the schedule step. */
 export async function walkToConsent(page: Page, consultation: RegExp, pick: (page: Page) => Promise<void>) {
   await page.goto('/patient/rooms/general');

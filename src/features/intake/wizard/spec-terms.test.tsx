@@ -69,7 +69,7 @@ async function reachSchedule(): Promise<View> {
 }
 
 async function chooseNineAm(view: View) {
-  const today = await screen.findByRole('region', { name: 'Mon, Nov 23, 2026' });
+  const today = await screen.findByRole('region', { name: 'Monday, November 23, 2026' });
   await view.user.click(
     await within(today).findByRole('button', { name: /^9:00\sAM EST with Dr\. Samira Okafor/ }),
   );

@@ -195,7 +195,7 @@ describe('appointment page', () => {
     const before = upcomingIn(24 * 60).start;
     const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Change time' }));
-    await user.click(await screen.findByRole('button', { name: 'First open time' }));
+    await user.click(await screen.findByRole('button', { name: /^First available: / }));
     const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
     await user.click(days[0]!);
     await user.click(screen.getByRole('button', { name: 'Move my appointment' }));
@@ -215,7 +215,7 @@ describe('appointment page', () => {
     );
     const { user } = renderRoute(`/patient/appointments/${SEED_VISITS.upcoming}`, { as: 'demo-patient' });
     await user.click(await screen.findByRole('button', { name: 'Change time' }));
-    await user.click(await screen.findByRole('button', { name: 'First open time' }));
+    await user.click(await screen.findByRole('button', { name: /^First available: / }));
     const days = await screen.findAllByRole('button', { name: /with Dr\. Samira Okafor/ });
     await user.click(days[0]!);
     await user.click(screen.getByRole('button', { name: 'Move my appointment' }));

@@ -2,13 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
+  dayInWords,
   dayKeyOf,
   dayKeys,
   daysBetween,
   dayWindow,
   displayTime,
   groupByDay,
+  monthDays,
+  monthInWords,
+  monthOf,
+  monthWeeks,
   parseDisplayed,
+  partOfDay,
+  shortDayInWords,
   startOfDay,
   weekStartOf,
   weekdayOf,
@@ -181,5 +189,66 @@ describe('scheduling calendar (process TZ ' + (process.env.TZ ?? 'default') + ')
     expect(displayTime(secondOneThirty, z)).toMatch(/^1:30\sAM EST$/);
     expect(parseDisplayed('2026-11-01', displayTime(secondOneThirty, z), z)).toBe(secondOneThirty);
     expect(dayWindow('2026-11-01', 1, z).end - dayWindow('2026-11-01', 1, z).start).toBe(25 * HOUR);
+  });
+
+  it('lays a month out in Sunday-to-Saturday rows, every day once and in its weekday column', () => {
+    fc.assert(
+      fc.property(zoneAndInstant, ([z, t]) => {
+        const key = dayKeyOf(t, z);
+        const weeks = monthWeeks(key);
+        expect(weeks.every((week) => week.length === 7)).toBe(true);
+        expect(weeks.flat().filter(Boolean)).toEqual(monthDays(key));
+        for (const week of weeks) {
+          week.forEach((day, column) => {
+            if (day) expect(weekdayOf(day)).toBe(column);
+          });
+        }
+        expect(monthDays(key)[0]).toBe(monthOf(key));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('steps months on the calendar, keeping the day inside the month', () => {
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-12-24', 1)).toBe('2027-01-24');
+    expect(addMonths('2027-01-24', -1)).toBe('2026-12-24');
+    fc.assert(
+      fc.property(zoneAndInstant, fc.integer({ min: -24, max: 24 }), ([z, t], n) => {
+        const key = dayKeyOf(t, z);
+        const moved = addMonths(key, n);
+        const months = (k: string) => Number(k.slice(0, 4)) * 12 + Number(k.slice(5, 7));
+        expect(months(moved) - months(key)).toBe(n);
+        expect(Number(moved.slice(8))).toBeLessThanOrEqual(Number(key.slice(8)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('names days and months in words from the key alone, whatever the process zone', () => {
+    expect(dayInWords('2026-12-03')).toBe('Thursday, December 3');
+    expect(dayInWords('2026-12-03', true)).toBe('Thursday, December 3, 2026');
+    expect(shortDayInWords('2027-03-14')).toBe('Sun, Mar 14');
+    expect(monthInWords('2027-03-01')).toBe('March 2027');
+  });
+
+  it('tells morning, afternoon and evening by the zone’s wall clock, across the March change', () => {
+    const z = 'America/New_York';
+    // 14 March 2027: clocks go from 2:00 to 3:00 AM EDT.
+    const at = (hourUtc: number) => Date.UTC(2027, 2, 14, hourUtc) / 1000;
+    expect(partOfDay(at(12), z)).toBe('morning'); // 8:00 AM EDT
+    expect(partOfDay(at(15) + 59 * 60, z)).toBe('morning'); // 11:59 AM EDT
+    expect(partOfDay(at(16), z)).toBe('afternoon'); // 12:00 PM EDT
+    expect(partOfDay(at(20) + 59 * 60, z)).toBe('afternoon'); // 4:59 PM EDT
+    expect(partOfDay(at(21), z)).toBe('evening'); // 5:00 PM EDT
+    fc.assert(
+      fc.property(zoneAndInstant, ([z2, t]) => {
+        const [, h, ampm] = /^(\d+):\d{2}\s([AP]M)/.exec(displayTime(t, z2)) ?? [];
+        const hour = (Number(h) % 12) + (ampm === 'PM' ? 12 : 0);
+        expect(partOfDay(t, z2)).toBe(hour < 12 ? 'morning' : hour < 17 ? 'afternoon' : 'evening');
+      }),
+      { numRuns: 300 },
+    );
   });
 });

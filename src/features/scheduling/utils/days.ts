@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { formatTime, zoneLabel } from '@/lib/dates';
+import { calendarDateIn, formatTime, zoneLabel } from '@/lib/dates';
 
 /**
  * Calendar days in a time zone. A day is named by its key `YYYY-MM-DD` (a date without a zone);
@@ -20,10 +20,12 @@ function partsOf(key: DayKey): { year: number; month: number; day: number } {
   return { year: year ?? 1970, month: (month ?? 1) - 1, day: day ?? 1 };
 }
 
-/** The day an instant (UNIX seconds) falls on in the zone. */
+/**
+ * The day an instant (UNIX seconds) falls on in the zone. Read with one kept Intl formatter:
+ * a month's availability puts hundreds of slots on their days at every render.
+ */
 export function dayKeyOf(seconds: number, zone: string): DayKey {
-  const date = new TZDate(seconds * 1000, zone);
-  return keyOfParts(date.getFullYear(), date.getMonth(), date.getDate());
+  return calendarDateIn(seconds, zone);
 }
 
 /** The key `n` calendar days after (or before) `key`. */
@@ -123,4 +125,105 @@ export function parseDisplayed(key: DayKey, text: string, zone: string): number 
 function matchesWall(seconds: number, zone: string, minutes: number): boolean {
   const date = new TZDate(seconds * 1000, zone);
   return date.getHours() * 60 + date.getMinutes() === minutes;
+}
+
+/** The first day of the month `key` falls in. */
+export function monthOf(key: DayKey): DayKey {
+  const { year, month } = partsOf(key);
+  return keyOfParts(year, month, 1);
+}
+
+/** How many days the month of `key` has. */
+export function daysInMonth(key: DayKey): number {
+  const { year, month } = partsOf(key);
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+}
+
+/**
+ * The same day of the month `n` months later (or earlier), kept inside the month: a step from
+ * January 31 lands on the last day of February.
+ */
+export function addMonths(key: DayKey, n: number): DayKey {
+  const { year, month, day } = partsOf(key);
+  const first = new Date(Date.UTC(year, month + n, 1));
+  const target = keyOfParts(first.getUTCFullYear(), first.getUTCMonth(), 1);
+  return keyOfParts(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, daysInMonth(target)));
+}
+
+/** Every day of the month of `key`, in order. */
+export function monthDays(key: DayKey): DayKey[] {
+  return dayKeys(monthOf(key), daysInMonth(key));
+}
+
+/**
+ * The month of `key` as calendar rows, Sunday to Saturday: each row has seven places, `null`
+ * where the place belongs to the month before or after.
+ */
+export function monthWeeks(key: DayKey): (DayKey | null)[][] {
+  const days = monthDays(key);
+  const cells: (DayKey | null)[] = [...Array<null>(weekdayOf(days[0] ?? key)).fill(null), ...days];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, row) => cells.slice(row * 7, row * 7 + 7));
+}
+
+// A key names a date without a zone: it is formatted as that date at UTC midnight, read in UTC.
+const DAY_WORDS = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const DAY_YEAR_WORDS = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const SHORT_DAY_WORDS = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const MONTH_WORDS = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const WEEKDAY_WORDS = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const WEEKDAY_SHORT = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+const dateOfKey = (key: DayKey) => {
+  const { year, month, day } = partsOf(key);
+  return new Date(Date.UTC(year, month, day));
+};
+
+/** "Thursday, December 3"; with `withYear`, "Thursday, December 3, 2026". */
+export function dayInWords(key: DayKey, withYear = false): string {
+  return (withYear ? DAY_YEAR_WORDS : DAY_WORDS).format(dateOfKey(key));
+}
+
+/** "Thu, Dec 3" */
+export function shortDayInWords(key: DayKey): string {
+  return SHORT_DAY_WORDS.format(dateOfKey(key));
+}
+
+/** "December 2026" */
+export function monthInWords(key: DayKey): string {
+  return MONTH_WORDS.format(dateOfKey(key));
+}
+
+/** "Thursday" (`'long'`) or "Thu" (`'short'`). */
+export function weekdayInWords(key: DayKey, style: 'long' | 'short' = 'long'): string {
+  return (style === 'long' ? WEEKDAY_WORDS : WEEKDAY_SHORT).format(dateOfKey(key));
+}
+
+/** The day of the month: 3 for `2026-12-03`. */
+export function dayOfMonth(key: DayKey): number {
+  return partsOf(key).day;
+}
+
+export type PartOfDay = 'morning' | 'afternoon' | 'evening';
+
+/** Morning before noon, afternoon until 5 PM, evening after, on the zone's wall clock. */
+export function partOfDay(seconds: number, zone: string): PartOfDay {
+  const hour = new TZDate(seconds * 1000, zone).getHours();
+  return hour < 12 ? 'morning' : hour < 17 ? 'afternoon' : 'evening';
 }
