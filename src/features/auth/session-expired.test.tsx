@@ -289,7 +289,7 @@ describe('other tabs (A11, H55)', () => {
 
 describe('a session the server stopped accepting (A4, A5, D34)', () => {
   it('keeps the page and what was typed behind a sign-in-again prompt, and carries on after signing in again elsewhere', async () => {
-    const { user, session } = renderRoute('/patient/profile', { as: 'demo-patient' });
+    const { user, session } = renderRoute('/patient/account/profile', { as: 'demo-patient' });
     const phone = await screen.findByLabelText('Phone');
     await user.clear(phone);
     await user.type(phone, '6465550100');
@@ -301,7 +301,7 @@ describe('a session the server stopped accepting (A4, A5, D34)', () => {
     const prompt = await screen.findByRole('dialog', { name: 'Your session has ended' });
     expect(within(prompt).getByRole('link', { name: 'Sign in again (opens a new tab)' })).toHaveAttribute(
       'href',
-      '/sign-in?returnTo=%2Fpatient%2Fprofile',
+      '/sign-in?returnTo=%2Fpatient%2Faccount%2Fprofile',
     );
     expect(screen.getByLabelText('Phone')).toHaveValue('6465550100');
     expect(db.users.get(SEED_USERS.patient)!.phone).toBe('2125550143');

@@ -19,17 +19,18 @@ const DRUG = 'Hydrocortisone 1% cream';
  * The skin clinic (Elena Marchetti, who prescribed the cream, works there) takes free refill
  * requests: a free consultation patients cannot choose in the wizard.
  */
+/** The demo skin clinic takes refill requests free (the seed's hidden free consultation). */
 function offerFreeRefills() {
-  db.rooms.get('dermatology')?.payment?.consultations?.push({
-    id: 'cons_derm_refill',
-    description: 'Prescription refill request',
-    duration: 10,
-    amount: 0,
-    group: false,
-    charge: false,
-    slots: 1,
-    visible_to_patient: false,
-  });
+  const payment = db.rooms.get('dermatology')?.payment;
+  expect(payment?.consultations?.some((c) => c.id === 'cons_derm_refill' && !c.amount)).toBe(true);
+}
+
+/** Every e-consult room charges: the free refill consultation is taken away. */
+function chargeEveryEconsult() {
+  const payment = db.rooms.get('dermatology')?.payment;
+  if (payment?.consultations) {
+    payment.consultations = payment.consultations.filter((c) => c.id !== 'cons_derm_refill');
+  }
 }
 
 const econsultsOf = (userId: string, before: Set<string>): VisitRecord[] =>
@@ -134,6 +135,7 @@ describe('prescription refill requests (issue 27)', () => {
   });
 
   it('where every e-consult is paid, offers no button and says how to ask instead', async () => {
+    chargeEveryEconsult();
     renderRoute(paths.patient.pharmacies(), { as: 'demo-patient' });
     const note = await screen.findByText(/Refill requests go to the clinic as an e-consult/);
     expect(note).toHaveTextContent(
