@@ -98,7 +98,13 @@ function installablePlugins(env: Record<string, string>, demo: boolean): Plugin[
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
         // Pages are never served from a cache (they come from the network, or the offline page).
-        globIgnores: ['index.html', 'sw.js', '**/mockServiceWorker.js', 'brand/**', 'assets/heic-decoder-*.js'],
+        globIgnores: [
+          'index.html',
+          'sw.js',
+          '**/mockServiceWorker.js',
+          'brand/**',
+          'assets/heic-decoder-*.js',
+        ],
         // The largest route chunk is well below this; a bigger file would stay out of the precache.
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
