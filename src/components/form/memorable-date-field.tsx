@@ -1,3 +1,4 @@
+import './memorable-date.css';
 import { useId, type ReactNode } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { MONTH_NAMES, type DateParts } from './memorable-date';

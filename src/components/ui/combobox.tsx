@@ -1,3 +1,4 @@
+import './combobox.css';
 import {
   useDeferredValue,
   useEffect,

@@ -1,3 +1,4 @@
+import './profile-fields.css';
 import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { uploadFile } from '@/api/files/requests';

@@ -1,3 +1,4 @@
+import './mock-panel.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { resetMock, setFaults, type Fault } from '@/api/dev/requests';
