@@ -1,11 +1,9 @@
-import { intakeQueries } from '@/api/intakes/queries';
-import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations, formatPrice, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room, RoomProvider } from '@/api/rooms/schemas';
 import { userQueries } from '@/api/users/queries';
 import { visitQueries } from '@/api/visits/queries';
-import { visitIntakeId, type Visit } from '@/api/visits/schemas';
+import type { Visit } from '@/api/visits/schemas';
 import {
   CUSTOM_FIELDS,
   customValue,
@@ -20,7 +18,7 @@ import { providerName } from './provider-step';
 /**
  * The intake's own steps when their answers are already known (issue 27): where the patient is and
  * how to reach them (the profile), who they see and what kind of consultation (the only one there
- * is, else what they had last time in this room), and photos (optional outside e-consults). The
+ * is), and photos (optional outside e-consults). The
  * review confirms each one, with a link to change it.
  */
 
@@ -89,24 +87,16 @@ function consultationWords(room: Room, id: string): string | null {
   return c ? `${c.description || 'Consultation'}, ${formatPrice(c, roomCurrency(room))}` : null;
 }
 
-/** `consultation`: the room's only one, else the one of the patient's latest visit here (still offered). */
-export async function knownConsultation(ctx: KnownContext): Promise<KnownAnswer | null> {
+/**
+ * `consultation`: the room's only one. With several the patient chooses each time: they differ in
+ * price and length, and a guess from last time would decide what the patient pays.
+ */
+export function knownConsultation(ctx: KnownContext): Promise<KnownAnswer | null> {
   const offered = patientConsultations(ctx.room);
-  let id = offered.length === 1 ? offered[0]?.id : undefined;
-  if (!id && offered.length > 1) {
-    const last = await latestVisitHere(ctx, (v) => Boolean(visitIntakeId(v)));
-    const intakeId = last ? visitIntakeId(last) : undefined;
-    const earlier: Intake | null =
-      last?.intake ?? (intakeId ? await ctx.queryClient.fetchQuery(intakeQueries.detail(intakeId)) : null);
-    const before = customValue(earlier, CUSTOM_FIELDS.consultationId);
-    id = offered.find((c) => c.id === before)?.id;
-  }
-  const words = id ? consultationWords(ctx.room, id) : null;
-  if (!id || !words) return null;
-  return {
-    summary: offered.length === 1 ? words : `${words} (as last time)`,
-    patch: { custom: { [CUSTOM_FIELDS.consultationId]: id } },
-  };
+  const only = offered.length === 1 ? offered[0] : undefined;
+  const words = only ? consultationWords(ctx.room, only.id) : null;
+  if (!only || !words) return Promise.resolve(null);
+  return Promise.resolve({ summary: words, patch: { custom: { [CUSTOM_FIELDS.consultationId]: only.id } } });
 }
 
 export const consultationSummary: Summary = (intake, { room }) => {
