@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { useAccountCode } from './support/account';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { walkWizard } from './support/wizard';
 
 /**
  * The clinic's other demo accounts (issue 18): the portal built with VITE_ACCOUNT_CODE=demo-quick
@@ -25,20 +26,25 @@ test.describe('other demo accounts', () => {
   test('demo-quick: the short walk-in flow ends in the waiting room', async ({ page }) => {
     await useAccountCode(page, 'demo-quick');
     await signInAs(page, 'Casey Morgan');
+    // The home reads only this account's rooms: no failed look-up of another account's room.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/couldn.t check your place in line/)).toHaveCount(0);
     await page.goto('/patient/visits/start');
     await page.getByRole('link', { name: 'Quick care' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quick care' })).toBeVisible();
     await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();
-    await page.getByLabel('What would you like help with?').fill('A rash on my arm');
-    await pass(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Where you are' })).toBeVisible();
-    await page.getByLabel('Which state are you in right now?').selectOption('NY');
-    await page.getByLabel('Phone number').fill('212 555 0100');
-    await pass(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+    // The profile says where Casey is: reason, then the consent with the review above it.
+    const screens = await walkWizard(page, {
+      commit: 'Join the waiting room',
+      answers: {
+        'Reason for visit': async (p) => {
+          await p.getByLabel('What would you like help with?').fill('A rash on my arm');
+        },
+      },
+    });
+    expect(screens).toEqual(['Reason for visit', 'Consent']);
+    await expect(page.getByRole('region', { name: 'Check your answers' })).toContainText('New York');
     await pass(page, 'Join the waiting room');
 
     await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
@@ -50,27 +56,38 @@ test.describe('other demo accounts', () => {
   test('demo-econsult: the e-consult flow ends in its thread', async ({ page }) => {
     await useAccountCode(page, 'demo-econsult');
     await signInAs(page, 'Casey Morgan');
-    await page.goto('/patient/visits/start');
-    await page.getByRole('link', { name: 'Skin photo review' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Skin photo review' })).toBeVisible();
-    await page.getByRole('link', { name: 'Start an e-consult' }).click();
-
-    await expect(page.getByRole('heading', { level: 1, name: 'Describe your concern' })).toBeVisible();
-    await page.getByLabel('What would you like help with?').fill('A mole that changed colour');
-    await pass(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Photos of the area' })).toBeVisible();
-    await page
-      .getByLabel('Add photos or documents')
-      .setInputFiles({ name: 'mole.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
-    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
-    await pass(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+    // The home offers the e-consult with its price, and the wizard takes it before sending.
+    const offer = page.getByRole('link', { name: /Send a question/ }).first();
+    await expect(offer).toBeVisible();
+    await expect(page.getByText('$45.00', { exact: false }).first()).toBeVisible();
+    await offer.click();
+    const screens = await walkWizard(page, {
+      commit: 'Send my e-consult',
+      answers: {
+        'Describe your concern': async (p) => {
+          await p.getByLabel('What would you like help with?').fill('A mole that changed colour');
+        },
+        'Photos of the area': async (p) => {
+          await p
+            .getByLabel('Add photos or documents')
+            .setInputFiles({ name: 'mole.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+          await expect(p.getByText('Uploaded', { exact: true })).toBeVisible();
+        },
+        Payment: async (p) => {
+          await expect(p.getByText('$45.00').first()).toBeVisible();
+          await p
+            .getByRole('group', { name: /Card details \(test mode/ })
+            .getByRole('radio', { name: 'Test Visa ending 4242' })
+            .check();
+          await p.getByRole('button', { name: 'Save card' }).click();
+          await expect(p.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
+        },
+      },
+    });
+    expect(screens).toEqual(['Describe your concern', 'Photos of the area', 'Payment', 'Consent']);
     await pass(page, 'Send my e-consult');
 
-    // The post-visit survey, then the e-consult and its thread.
-    await expect(page.getByRole('heading', { level: 1, name: 'Quick survey' })).toBeVisible();
-    await page.getByRole('link', { name: 'Skip to your visit' }).click();
+    // No survey right after sending (it waits for the e-consult's end): the e-consult and its thread.
     await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'E-consult' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /message/i })).toBeVisible();

@@ -3,14 +3,14 @@ import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixt
 import { addBothPhotos, checkTwiceAndMeet429, enterPrimaryCardByKeyboard } from './support/insurance';
 import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
+import { chooseFirstAvailable } from './support/steps';
+import { walkWizard, type Answer } from './support/wizard';
 
 /**
  * The intake wizard journeys (issue 4): the demo patient walks the demo clinic's long flow from
  * room choice to the waiting room, reloading mid-wizard and in the waiting room; and an e-consult
  * in the skin clinic ends on the visit page. Every page is scanned by axe at phone width.
  */
-
-const SHOTS = 'test-results-e3';
 
 interface Stats {
   intakes: number;
@@ -51,150 +51,129 @@ async function skipNote(page: Page, title: string) {
   await pass(page);
 }
 
-/** The demo clinic's intake steps up to the consent, shared by both journeys. */
-async function answerIntakeSteps(
-  page: Page,
-  options: {
-    shots: string;
-    reason: string;
-    provider: RegExp;
-    reloadMidway?: boolean;
-    /** `card`: add a primary card with photos, check coverage, meet the 429 and go on with it. */
-    insurance?: 'card' | 'self-pay';
-  },
-) {
-  await expectStep(page, 'Reason for visit');
-  await page.getByLabel('What would you like help with?').fill(options.reason);
-  await pass(page);
+/** Axe, and no sideways scroll at phone width, on every screen of a walk. */
+async function checkScreen(page: Page, title: string) {
+  await expectNoAxeViolations(page, `intake step “${title}”`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `“${title}” fits a phone screen`).toBeLessThanOrEqual(0);
+}
 
-  await expectStep(page, 'Where you are');
-  await page.getByLabel('Which state are you in right now?').selectOption('NY');
-  await page.getByLabel('Phone number').fill('212 555 0100');
-  await pass(page);
+/** The answers of this journey over the demo ones: a reload mid-way, and insurance with a card. */
+function journeyAnswers(reason: string, insurance: 'card' | 'self-pay'): Record<string, Answer> {
+  return {
+    'Reason for visit': async (page) => {
+      await page.getByLabel('What would you like help with?').fill(reason);
+    },
+    'Type of consultation': async (page) => {
+      await page.getByRole('radio', { name: /Standard consultation/ }).check();
+    },
+    'Choose a time': async (page) => {
+      await chooseFirstAvailable(page);
+    },
+    'About your symptoms': async (page) => {
+      await page.getByLabel('When did it start?').fill('2024-01-15');
+      await page.getByRole('radio', { name: 'Moderate' }).check();
+      await page.getByLabel('Temperature (°F)').fill('120');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText('“Temperature (°F)” must be at most 110.')).toBeVisible();
+      await page.getByLabel('Temperature (°F)').fill('99.5');
+    },
+    Insurance: async (page) => {
+      if (insurance === 'card') {
+        await enterPrimaryCardByKeyboard(page);
+        await addBothPhotos(page);
+        await checkTwiceAndMeet429(page);
+        await expectNoAxeViolations(page, 'insurance step with a card');
+        await page.getByRole('radio', { name: 'Use my insurance cards on file' }).check();
+      } else {
+        await page.getByRole('radio', { name: /Continue without insurance/ }).check();
+      }
+    },
+  };
+}
 
-  await expectStep(page, 'Choose a provider');
-  if (options.reloadMidway) {
-    const url = page.url();
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
-    expect(page.url()).toBe(url);
-    // The answers saved so far came back from the server, not from the browser's storage (D33).
-    const stored = await storedText(page);
-    expect(stored).not.toContain(options.reason);
-    expect(stored).not.toContain('555 0100');
-    await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page.getByLabel('Which state are you in right now?')).toHaveValue('NY');
-    await expect(page.getByLabel('Phone number')).toHaveValue('212 555 0100');
-    await pass(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Choose a provider' })).toBeVisible();
-  }
-  await page.screenshot({ path: `${SHOTS}/${options.shots}-provider-375.png`, fullPage: true });
-  await page.getByRole('radio', { name: options.provider }).check();
+/** The post-intake steps of the demo clinic, to the visit page. */
+async function postIntakeSteps(page: Page) {
+  await expectStep(page, 'Preferred pharmacy');
   await pass(page);
-
-  await expectStep(page, 'Type of consultation');
-  await page.getByRole('radio').first().check();
+  await expectStep(page, 'One quick question');
+  await page.getByLabel('How did you hear about us?').selectOption('search');
   await pass(page);
-
-  await expectStep(page, 'About your symptoms');
-  await page.getByLabel('When did it start?').fill('2024-01-15');
-  await page.getByRole('radio', { name: 'Moderate' }).check();
-  await page.getByLabel('Temperature (°F)').fill('120');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('“Temperature (°F)” must be at most 110.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/${options.shots}-generic-form-375.png`, fullPage: true });
-  await page.getByLabel('Temperature (°F)').fill('99.5');
-  await pass(page);
-
-  await expectStep(page, 'Medical history');
-  await pass(page, 'Nothing has changed, continue');
-  await expectStep(page, 'Insurance');
-  if (options.insurance === 'card') {
-    await enterPrimaryCardByKeyboard(page);
-    await addBothPhotos(page);
-    await checkTwiceAndMeet429(page);
-    await expectNoAxeViolations(page, 'insurance step with a card');
-    await page.getByRole('radio', { name: 'Use my insurance cards on file' }).check();
-  } else {
-    await page.getByRole('radio', { name: /Continue without insurance/ }).check();
-  }
-  await pass(page);
-
-  await expectStep(page, 'Photos and documents');
-  await page.getByLabel('Add photos or documents').setInputFiles({
-    name: 'sample-photo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(
-      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f2b6b50000000049454e44ae426082',
-      'hex',
-    ),
-  });
-  await expect(page.getByText('sample-photo.png uploaded.')).toBeAttached();
-  await pass(page);
-
-  // The payment step (issue 11): a test card through the labelled test fields of the e2e build.
-  await expectStep(page, 'Payment');
-  await page
-    .getByRole('group', { name: /Card details/ })
-    .getByRole('radio', { name: 'Test Visa ending 4242' })
-    .check();
-  await page.getByRole('button', { name: 'Save card' }).click();
-  await expect(page.getByRole('button', { name: 'Save card' })).toBeHidden();
-  // The button hides while the card is being saved; the saved card is chosen once it is stored.
-  await expect(page.getByRole('radio', { name: /^Visa ending 4242/ })).toBeChecked();
-  await pass(page);
-
-  await expectStep(page, 'Consent');
-  await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+  await skipNote(page, 'Home health questionnaire');
+  // Another step code the portal does not know, and the last one: skipped with a note too.
+  await expectStep(page, 'A few more questions');
+  await expect(page.getByRole('note', { name: 'Step skipped' })).toBeVisible();
+  await pass(page, 'Finish');
 }
 
 test.describe('intake wizard', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the demo patient walks a walk-in from room choice to the waiting room, reloading on the way', async ({
+  test('a first booking asks what is not on file; then a walk-in takes at most 4 screens and an appointment at most 5', async ({
     page,
     guard,
   }) => {
-    // Every step of the wizard, a reload on the way and an axe scan per screen: twice the usual budget.
-    test.setTimeout(180_000);
+    // Three journeys, a reload on the way and an axe scan per screen: a long budget.
+    test.setTimeout(240_000);
     // The second coverage check is refused with 429 on purpose; Chromium logs the status.
     guard.allowConsoleError(/status of 429/);
     await endSeededWalkin();
     await signInAs(page, 'Casey Morgan');
     const before = await mockStats();
 
+    // 1. The first appointment in general practice: insurance and a card are not on file yet.
     await page.goto('/patient/visits/start');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'rooms list');
     await page.getByRole('link', { name: 'General practice' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'General practice' })).toBeVisible();
     await expectNoAxeViolations(page, 'room general');
-    await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
-
-    await answerIntakeSteps(page, {
-      insurance: 'card',
-      shots: 'walkin',
-      reason: 'Sore throat for three days',
-      provider: /First available/,
-      reloadMidway: true,
+    await page.getByRole('link', { name: 'Book an appointment' }).click();
+    const reason = 'Sore throat for three days';
+    const answers = journeyAnswers(reason, 'card');
+    const first = await walkWizard(page, {
+      commit: 'Book my appointment',
+      onScreen: checkScreen,
+      answers: {
+        ...answers,
+        'About your symptoms': async (p) => {
+          // A reload mid-way: the same screen, and what was saved came back from the server, not storage (D33).
+          const url = p.url();
+          await p.reload();
+          await expect(p.getByRole('heading', { level: 1, name: 'About your symptoms' })).toBeVisible();
+          expect(p.url()).toBe(url);
+          expect(await storedText(p)).not.toContain(reason);
+          await answers['About your symptoms']!(p);
+        },
+      },
     });
-    await pass(page, 'Join the waiting room');
+    console.log(`screens to book, nothing on file: ${first.length} (${first.join(' → ')})`);
+    // The review confirms what was known (where Casey is, from the profile) with a way to change it.
+    const review = page.getByRole('region', { name: 'Check your answers' });
+    await expect(review).toContainText('New York');
+    await expect(review.getByRole('link', { name: 'Change where you are' })).toBeVisible();
+    await pass(page, 'Book my appointment');
+    await postIntakeSteps(page);
+    await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
 
-    // After the visit is created: the post-intake steps.
-    await expectStep(page, 'Preferred pharmacy');
+    // 2. Returning, everything on file: a walk-in in at most 4 screens.
+    await page.goto('/patient/rooms/general');
+    await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
+    const walkin = await walkWizard(page, {
+      commit: 'Join the waiting room',
+      onScreen: checkScreen,
+      answers,
+    });
+    expect(walkin, walkin.join(' → ')).toEqual([
+      'Reason for visit',
+      'Type of consultation',
+      'About your symptoms',
+      'Consent',
+    ]);
+    await expect(page.getByRole('region', { name: 'Check your answers' })).toContainText('Visa ending 4242');
+    await pass(page, 'Join the waiting room');
     await expect(page.getByText(/Your visit is set up/)).toBeVisible();
-    await pass(page);
-    await expectStep(page, 'One quick question');
-    await page.getByLabel('How did you hear about us?').selectOption('search');
-    await pass(page);
-    await expectStep(page, 'Quick survey');
-    await page.getByRole('radio', { name: 'Easy', exact: true }).check();
-    await pass(page);
-    await skipNote(page, 'Home health questionnaire');
-    // Another step code the portal does not know, and the last one: skipped with a note too.
-    await expectStep(page, 'A few more questions');
-    await expect(page.getByRole('note', { name: 'Step skipped' })).toBeVisible();
-    await pass(page, 'Finish');
+    await postIntakeSteps(page);
 
     // The waiting room, and again after a reload: the same visit, never a new one.
     await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
@@ -204,11 +183,18 @@ test.describe('intake wizard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Walk-in visit' })).toBeVisible();
     expect(page.url()).toBe(visitUrl);
-    await expectNoAxeViolations(page, 'waiting room after reload');
+
+    // 3. Returning: an appointment in at most 5 screens (the provider is the one seen last time).
+    await page.goto('/patient/rooms/general');
+    await page.getByRole('link', { name: 'Book an appointment' }).click();
+    const booking = await walkWizard(page, { commit: 'Book my appointment', answers });
+    expect(booking.length, booking.join(' → ')).toBeLessThanOrEqual(5);
+    await pass(page, 'Book my appointment');
+    await expectStep(page, 'Preferred pharmacy');
 
     const after = await mockStats();
-    expect(after.intakes - before.intakes).toBe(1);
-    expect(after.visits - before.visits).toBe(1);
+    expect(after.intakes - before.intakes).toBe(3);
+    expect(after.visits - before.visits).toBe(3);
   });
 
   test('an e-consult in the skin clinic ends on the visit page', async ({ page }) => {
@@ -222,12 +208,26 @@ test.describe('intake wizard', () => {
     await page.getByRole('link', { name: 'Start an e-consult' }).click();
     await expect(page.getByText(/E-consult · Skin clinic \(e-consult\) · Step 1 of/)).toBeVisible();
 
-    await answerIntakeSteps(page, {
-      shots: 'econsult',
-      reason: 'Itchy patch on my forearm',
-      provider: /Elena Marchetti/,
+    const screens = await walkWizard(page, {
+      commit: 'Send my e-consult',
+      onScreen: checkScreen,
+      answers: {
+        ...journeyAnswers('Itchy patch on my forearm', 'self-pay'),
+        // Photos are asked for an e-consult.
+        'Photos and documents': async (p) => {
+          await p.getByLabel('Add photos or documents').setInputFiles({
+            name: 'sample-photo.png',
+            mimeType: 'image/png',
+            buffer: Buffer.from(
+              '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1f2b6b50000000049454e44ae426082',
+              'hex',
+            ),
+          });
+          await expect(p.getByText('sample-photo.png uploaded.')).toBeAttached();
+        },
+      },
     });
-    // The clinic's own label for the last step wins over the portal's default.
+    expect(screens).toContain('Photos and documents');
     await pass(page, 'Send my e-consult');
 
     await expectStep(page, 'Preferred pharmacy');
@@ -255,11 +255,12 @@ test.describe('intake wizard', () => {
     const canary = 'CANARY-D35 rash on both ankles';
     await page.getByLabel('What would you like help with?').fill(canary);
     await pass(page);
-    await expectStep(page, 'Where you are');
+    // Where Casey is comes from the profile: the consultation is the next question.
+    await expectStep(page, 'Type of consultation');
     const wizardUrl = page.url();
-    expect(wizardUrl).toMatch(/\/intake\/location\?intake=/);
-    // Typed, not saved.
-    await page.getByLabel('Phone number').fill('212 555 0199');
+    expect(wizardUrl).toMatch(/\/intake\/consultation\?intake=/);
+    // Chosen, not saved.
+    await page.getByRole('radio', { name: /Quick consultation/ }).check();
 
     await page.clock.fastForward('13:00');
     const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
@@ -279,7 +280,7 @@ test.describe('intake wizard', () => {
     await page.getByRole('link', { name: 'Development sign-in (mock personas)' }).click();
     await page.getByRole('button', { name: 'Sign in as Casey Morgan' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Where you are' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Type of consultation' })).toBeVisible();
     expect(page.url()).toBe(wizardUrl);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();

@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
-import { continueWithoutInsurance, saveTestCard } from './support/steps';
+import { walkWizard } from './support/wizard';
+import { saveTestCard } from './support/steps';
 
 /**
  * Payments (issue 11) in the browser, at phone width (320 px), with the labelled test card fields
@@ -32,34 +33,31 @@ async function heading(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-/** The demo clinic's walk-in steps in `general`, up to the payment step. */
+/**
+ * The demo clinic's walk-in in `general`, up to the payment step: asked when no card is on file,
+ * else opened from the review ("Change payment") where the default card is confirmed.
+ */
 async function walkToPayment(page: Page, reason: string) {
   await endSeededWalkin();
   await page.goto('/patient/rooms/general');
   await page.getByRole('link', { name: 'Start a walk-in visit' }).click();
-  await heading(page, 'Reason for visit');
-  await page.getByLabel('What would you like help with?').fill(reason);
-  await next(page);
-  await heading(page, 'Where you are');
-  await page.getByLabel('Which state are you in right now?').selectOption('NY');
-  await page.getByLabel('Phone number').fill('212 555 0100');
-  await next(page);
-  await heading(page, 'Choose a provider');
-  await page.getByRole('radio', { name: /First available/ }).check();
-  await next(page);
-  await heading(page, 'Type of consultation');
-  await page.getByRole('radio', { name: /Quick consultation/ }).check();
-  await next(page);
-  await heading(page, 'About your symptoms');
-  await page.getByLabel('When did it start?').fill('2024-01-15');
-  await page.getByRole('radio', { name: 'Mild' }).check();
-  await next(page);
-  await heading(page, 'Medical history');
-  await next(page);
-  await continueWithoutInsurance(page);
-  await next(page);
-  await heading(page, 'Photos and documents');
-  await next(page);
+  const seen = await walkWizard(page, {
+    commit: 'Join the waiting room',
+    stopAt: 'Payment',
+    answers: {
+      'Reason for visit': async (p) => {
+        await p.getByLabel('What would you like help with?').fill(reason);
+      },
+      'Type of consultation': async (p) => {
+        await p.getByRole('radio', { name: /Quick consultation/ }).check();
+      },
+      'About your symptoms': async (p) => {
+        await p.getByLabel('When did it start?').fill('2024-01-15');
+        await p.getByRole('radio', { name: 'Mild' }).check();
+      },
+    },
+  });
+  if (seen.at(-1) !== 'Payment') await page.getByRole('link', { name: 'Change payment' }).click();
   await heading(page, 'Payment');
 }
 

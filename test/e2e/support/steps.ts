@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { walkWizard } from './wizard';
 
 /**
  * Wizard steps that journeys about something else walk through: the insurance step answered
@@ -58,35 +59,31 @@ export async function chooseTimeOfDay(page: Page, filter: { hasText?: string; ha
   await time.click();
 }
 
-/** The demo clinic's flow up to the consent; `pick` chooses the time on the schedule step. */
+/**
+ * The demo clinic's appointment flow up to the commitment, whatever is already known (issue 27):
+ * `pick` chooses the time on the schedule step; the consent is ticked on the last screen.
+ */
 export async function walkToConsent(page: Page, consultation: RegExp, pick: (page: Page) => Promise<void>) {
   await page.goto('/patient/rooms/general');
   await page.getByRole('link', { name: 'Book an appointment' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Reason for visit' })).toBeVisible();
-  await page.getByLabel('What would you like help with?').fill('Blood pressure check');
-  await pass(page);
-  await page.getByLabel('Which state are you in right now?').selectOption('NY');
-  await page.getByLabel('Phone number').fill('212 555 0100');
-  await pass(page);
-  await page.getByRole('radio', { name: /Samira Okafor/ }).check();
-  await pass(page);
-  await page.getByRole('radio', { name: consultation }).check();
-  await pass(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible();
-  await pick(page);
-  await pass(page);
-  await page.getByLabel('When did it start?').fill('2024-01-15');
-  await page.getByRole('radio', { name: 'Moderate' }).check();
-  await page.getByLabel('Temperature (°F)').fill('98.6');
-  await pass(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Medical history' })).toBeVisible();
-  await pass(page);
-  await continueWithoutInsurance(page);
-  await pass(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Photos and documents' })).toBeVisible();
-  await pass(page);
-  await payWithTestVisa(page);
-  await pass(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I have read this and I agree' }).check();
+  await walkWizard(page, {
+    commit: 'Book my appointment',
+    answers: {
+      'Reason for visit': async (p) => {
+        await p.getByLabel('What would you like help with?').fill('Blood pressure check');
+      },
+      'Choose a provider': async (p) => {
+        await p.getByRole('radio', { name: /Samira Okafor/ }).check();
+      },
+      'Type of consultation': async (p) => {
+        await p.getByRole('radio', { name: consultation }).check();
+      },
+      'Choose a time': pick,
+      'About your symptoms': async (p) => {
+        await p.getByLabel('When did it start?').fill('2024-01-15');
+        await p.getByRole('radio', { name: 'Moderate' }).check();
+        await p.getByLabel('Temperature (°F)').fill('98.6');
+      },
+    },
+  });
 }
