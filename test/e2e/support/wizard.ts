@@ -80,7 +80,7 @@ export interface WalkOptions {
 
 export async function walkWizard(
   page: Page,
-  { commit, answers = {}, onScreen }: WalkOptions,
+  { commit, answers = {}, onScreen, stopAt }: WalkOptions,
 ): Promise<string[]> {
   const seen: string[] = [];
   let url = '';
