@@ -95,7 +95,8 @@ describe('starting care from the home', () => {
     expect(db.intakes.get(intakeId)?.visit_id ?? null).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Send my e-consult' }));
-    await screen.findByRole('heading', { level: 1, name: 'Quick survey' });
+    // No survey right after sending (it waits for the e-consult's end): the e-consult's page.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/patient\/visits\//));
     expect(chargesFor(intakeId)).toEqual([expect.objectContaining({ amount: 45, last4: '4242' })]);
     const created = [...db.visits.values()].filter((v) => !visitsBefore.has(v.id));
     expect(created).toEqual([
