@@ -85,6 +85,8 @@ export async function walkWizard(
   const seen: string[] = [];
   let url = '';
   for (let screen = 0; screen < 20; screen++) {
+    // The wizard's own address first: the page that started it may still show its heading.
+    await expect(page).toHaveURL(/\/intake(\/|\?|$)/);
     const title = await settledTitle(page, seen.at(-1) ?? null, url);
     seen.push(title);
     url = page.url();
