@@ -26,7 +26,16 @@ export function customValue(intake: Intake | null | undefined, key: string): str
 }
 
 export function stepsDone(intake: Intake | null | undefined): Set<string> {
-  const raw = customValue(intake, CUSTOM_FIELDS.stepsDone) ?? '';
+  return slugList(intake, CUSTOM_FIELDS.stepsDone);
+}
+
+/** The passed steps whose answers were known and confirmed rather than asked. */
+export function stepsKnown(intake: Intake | null | undefined): Set<string> {
+  return slugList(intake, CUSTOM_FIELDS.stepsKnown);
+}
+
+function slugList(intake: Intake | null | undefined, key: string): Set<string> {
+  const raw = customValue(intake, key) ?? '';
   return new Set(
     raw
       .split(',')

@@ -23,6 +23,7 @@ export {
   providerIdOf,
   savedVisitKind,
   stepsDone,
+  stepsKnown,
   withStepDone,
   withStepsDone,
 } from './custom-fields';

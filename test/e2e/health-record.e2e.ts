@@ -88,20 +88,22 @@ test.describe('health record', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, allergies.getByRole('button', { name: 'Add an allergy' }));
     await page.keyboard.press('Enter');
-    await expect(allergies.getByRole('textbox', { name: 'Allergy 2' })).toBeFocused();
+    await expect(allergies.getByRole('textbox', { name: 'Allergy 2', exact: true })).toBeFocused();
     await page.keyboard.type('Lanolin');
     // A blank row is refused before sending, with the typing kept.
     await tabTo(page, allergies.getByRole('button', { name: 'Add an allergy' }));
     await page.keyboard.press('Enter');
     await tabTo(page, allergies.getByRole('button', { name: 'Save allergies' }));
     await page.keyboard.press('Enter');
-    await expect(allergies.getByRole('textbox', { name: 'Allergy 3' })).toHaveAccessibleDescription(/./);
+    await expect(
+      allergies.getByRole('textbox', { name: 'Allergy 3', exact: true }),
+    ).toHaveAccessibleDescription(/./);
     // The keyboard lands on the row to fix once the form is enabled again.
-    await expect(allergies.getByRole('textbox', { name: 'Allergy 3' })).toBeFocused();
+    await expect(allergies.getByRole('textbox', { name: 'Allergy 3', exact: true })).toBeFocused();
     await fitsAndPasses(page, 'allergies with a refused blank row');
     await tabTo(page, allergies.getByRole('button', { name: 'Remove allergy 3' }));
     await page.keyboard.press('Enter');
-    await expect(allergies.getByRole('textbox', { name: 'Allergy 2' })).toHaveValue('Lanolin');
+    await expect(allergies.getByRole('textbox', { name: 'Allergy 2', exact: true })).toHaveValue('Lanolin');
     await tabTo(page, allergies.getByRole('button', { name: 'Save allergies' }));
     await page.keyboard.press('Enter');
     await expect(allergies.getByRole('listitem')).toHaveText(['Penicillin', 'Lanolin']);

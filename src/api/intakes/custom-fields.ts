@@ -8,6 +8,8 @@
 export const CUSTOM_FIELDS = {
   /** Comma list of the step slugs the patient has passed, so reload and a new sign-in resume in order. */
   stepsDone: 'portal_steps_done',
+  /** Comma list of the passed steps whose answers were known and confirmed, not asked (issue 27). */
+  stepsKnown: 'portal_steps_known',
   consultationId: 'consultation_id',
   consentAccepted: 'consent_accepted',
   /** UNIX seconds when the box was ticked. */

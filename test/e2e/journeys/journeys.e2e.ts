@@ -130,7 +130,7 @@ test('the health record', async ({ page }) => {
   await expect(allergies).toContainText('Penicillin');
   await allergies.getByRole('button', { name: 'Edit allergies' }).click();
   await allergies.getByRole('button', { name: 'Add an allergy' }).click();
-  await allergies.getByRole('textbox', { name: 'Allergy 2' }).fill('Lanolin');
+  await allergies.getByRole('textbox', { name: 'Allergy 2', exact: true }).fill('Lanolin');
   await allergies.getByRole('button', { name: 'Save allergies' }).click();
   await expect(allergies.getByRole('listitem')).toHaveText(['Penicillin', 'Lanolin']);
   const record = await stored<Record<string, { data: { substance: string }[] }>>(

@@ -8,6 +8,7 @@ import {
   CUSTOM_FIELDS,
   customValue,
   stepsDone,
+  stepsKnown,
   type KnownAnswer,
   type StepRegistry,
 } from '@/wizard';
@@ -122,7 +123,9 @@ export function planFlow(input: FlowInput): Flow {
   const done = stepsDone(input.intake);
   const visitId = input.intake?.visit_id ?? null;
   const known = new Map([...(input.known ?? [])].filter(([slug]) => !done.has(slug)));
-  const askedSteps = intakeSteps.filter((s) => done.has(s.slug) || !known.has(s.slug));
+  // Shown to the patient: every step but those known (now, or when they were saved unasked).
+  const savedKnown = stepsKnown(input.intake);
+  const askedSteps = intakeSteps.filter((s) => !known.has(s.slug) && !savedKnown.has(s.slug));
   const canCreateVisit = !visitId && intakeSteps.every((s) => done.has(s.slug) || known.has(s.slug));
   const flow = {
     kind: input.kind,

@@ -8,7 +8,7 @@ import { INTAKE_TYPE_FOR_KIND } from '@/api/visits/kinds';
 import { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
 import { visitQueries } from '@/api/visits/queries';
 import { paths } from '@/config/paths';
-import { CUSTOM_FIELDS, withStepsDone, type IntakePatch, type StepRegistry } from '@/wizard';
+import { CUSTOM_FIELDS, stepsKnown, withStepsDone, type IntakePatch, type StepRegistry } from '@/wizard';
 import { keepAnswers } from '../model/kept-answers';
 import type { WizardStep } from '../model/steps';
 import { hrefOf, type ReturnState } from './addresses';
@@ -175,8 +175,11 @@ export function useIntakeFlow({
   /** A step's button: save, then the next step still to answer, the review, the visit's creation, or the visit page. */
   const submitStep = async (ws: WizardStep, patch: IntakePatch) => {
     const known = ws.phase === 'intake' ? knownAnswers() : { slugs: [], patch: {} };
-    // The step's own answer wins over a known one (a "Change" of a known answer).
-    const saved = await save([...known.slugs, ws.slug], mergePatches([known.patch, patch]));
+    // The step's own answer wins over a known one (a "Change" of a known answer), and the step
+    // counts as asked from now on; the others saved unasked are noted as known.
+    const unasked = [...stepsKnown(intake), ...known.slugs].filter((slug) => slug !== ws.slug);
+    const marks = { custom: { [CUSTOM_FIELDS.stepsKnown]: [...new Set(unasked)].join(',') } };
+    const saved = await save([...known.slugs, ws.slug], mergePatches([known.patch, marks, patch]));
     if (ws.phase === 'intake' && commitsAt(flow, ws)) {
       // The review was above this button: the visit is made.
       await finish(saved.id, await saved.latest(), ws);
@@ -210,7 +213,9 @@ export function useIntakeFlow({
       await finish(intakeId, await readIntakeNow(queryClient, intakeId), null);
       return;
     }
-    const saved = await save(known.slugs, known.patch);
+    const unasked = [...new Set([...stepsKnown(intake), ...known.slugs])].join(',');
+    const marks = { custom: { [CUSTOM_FIELDS.stepsKnown]: unasked } };
+    const saved = await save(known.slugs, mergePatches([known.patch, marks]));
     await finish(saved.id, await saved.latest(), null);
   };
 
