@@ -229,6 +229,52 @@ describe('POST /files (spec 4.7)', () => {
       [(onVisit.body.data as FileWire).id, (onIntake.body.data as FileWire).id].sort(),
     );
   });
+
+  it('lets a provider put a document on a visit of their clinic, which the patient then lists and reads', async () => {
+    const sent = await upload(
+      {
+        'meta.category': 'user_document',
+        'meta.title': 'Visit summary',
+        'meta.target.id': SEED_VISITS.upcoming,
+        'meta.target.type': 'visit',
+      },
+      { bytes: 'What we discussed', name: 'Visit summary.txt', type: 'text/plain' },
+      'demo-provider',
+    );
+    expect(sent.status).toBe(200);
+    const id = (sent.body.data as FileWire).id;
+    expect(db.files.get(id)).toMatchObject({ _owner: SEED_USERS.patient, _account: 'demo' });
+    const listed = (
+      await call(
+        'GET',
+        `/files?target_type=visit&target_id=${SEED_VISITS.upcoming}&category_type=user_document`,
+      )
+    ).body.data as FileWire[];
+    const mine = listed.find((f) => f.id === id);
+    expect(mine?.creator.id).toBe(SEED_USERS.provider);
+    const bytes = await view(mine?.fullpath ?? '');
+    expect(bytes.status).toBe(200);
+    expect(await bytes.text()).toBe('What we discussed');
+  });
+
+  it('refuses a document on a visit of another clinic, even for a patient of both clinics', async () => {
+    db.visits.get(SEED_VISITS.upcoming)!.account_code = 'other-clinic';
+    const sent = await upload(
+      {
+        'meta.category': 'user_document',
+        'meta.target.id': SEED_VISITS.upcoming,
+        'meta.target.type': 'visit',
+      },
+      undefined,
+      'demo-provider',
+    );
+    expect(sent.status).toBe(404);
+    expect(
+      [...db.files.values()].some(
+        (f) => f.meta?.target?.id === SEED_VISITS.upcoming && f.creator?.id === SEED_USERS.provider,
+      ),
+    ).toBe(false);
+  });
 });
 
 describe('GET /files', () => {

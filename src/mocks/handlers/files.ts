@@ -234,6 +234,9 @@ function resolveTarget(caller: Caller, form: FormData): Target {
   const record = visit ?? intake;
   const owner = typeof record?.member_id === 'string' ? record.member_id : '';
   if (!record || !userInClinic(caller, owner)) throw codeError(404, 'Visit not found');
+  // A visit belongs to one clinic: a patient of two clinics does not open one clinic's visits to
+  // the other's staff (the same rule as listing a visit's files).
+  if (visit && visit.account_code !== caller.clinic) throw codeError(404, 'Visit not found');
   const user = caller.user;
   if (user && !isStaff(user) && owner !== user.id) throw codeError(403, 'Not a participant on this visit');
   return { id, type: visit ? 'visit' : 'intake', owner };
