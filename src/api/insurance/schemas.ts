@@ -183,8 +183,14 @@ export const ClaimRowSchema = z.looseObject({
   /** UNIX seconds of the visit; an unscheduled visit has none. */
   start: optionalField(TimestampSchema),
   status: optionalField(IntegerishSchema),
+  /** The visit's room (a visit field of spec 2.7): its detail gives the currency and the clinic's zone. */
+  room_code: OptionalTextSchema,
   member_id: optionalField(IdSchema),
   patient_name: optionalField(StringishSchema),
+  /** The patient's date of birth (`YYYY-MM-DD`); anything else reads as unknown. */
+  patient_dob: DateOnlySchema.nullish().catch(null),
+  /** ISO 4217 code of `amount` (any case); without it the room's payment currency is used. */
+  currency: OptionalTextSchema,
   provider_name: StringishSchema.nullish(),
   insurer_code: OptionalTextSchema,
   insurer_name: OptionalTextSchema,

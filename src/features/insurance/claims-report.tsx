@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { ClaimRow, ClaimsReportQuery } from '@/api/insurance/schemas';
+import { roomCurrency } from '@/api/rooms/consultations';
+import { roomQueries } from '@/api/rooms/queries';
 import { VISIT_STATUS } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/dates';
+import { calendarDateIn, formatDateTime, isValidTimeZone } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
-import { toCsv } from './csv';
+import { fixed, toCsv, type CsvCell } from './csv';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,13 +30,14 @@ const RangeSchema = z
   });
 type Range = z.infer<typeof RangeSchema>;
 
-const STATUS_WORDS: Record<number, string> = {
-  [VISIT_STATUS.pending]: 'Pending',
-  [VISIT_STATUS.confirmed]: 'Confirmed',
-  [VISIT_STATUS.inProgress]: 'In progress',
-  [VISIT_STATUS.completed]: 'Completed',
-  [VISIT_STATUS.cancelled]: 'Cancelled',
-};
+/** The one sentence on screen saying which visits the report holds. */
+export const BILLABLE_SENTENCE =
+  'Only completed visits are listed and exported, because the clinic bills a visit once it is completed; cancelled visits and visits not yet finished are left out.';
+
+/** Visits a clinic bills: completed ones. Cancelled, waiting and ongoing visits (or no status) are not. */
+export function billableClaims(rows: readonly ClaimRow[]): ClaimRow[] {
+  return rows.filter((row) => row.status === VISIT_STATUS.completed);
+}
 
 const iso = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -73,12 +76,6 @@ export const CLAIM_COLUMNS: Column[] = [
     label: 'Provider',
     text: (r) => r.provider_name ?? '',
     sort: (r) => r.provider_name ?? '',
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    text: (r) => (r.status === undefined ? '' : (STATUS_WORDS[r.status] ?? String(r.status))),
-    sort: (r) => r.status ?? -1,
   },
   {
     key: 'insurer',
@@ -125,17 +122,92 @@ export function sortClaims(rows: readonly ClaimRow[], sort: Sort): ClaimRow[] {
   });
 }
 
-/** The table's rows as CSV text (the same words as on screen). */
-export function claimsCsv(rows: readonly ClaimRow[], zone: string): string {
+/** What the export knows of a visit's room: its payment currency and the clinic's time zone. */
+export interface ClaimRoomFacts {
+  currency?: string;
+  zone?: string;
+}
+
+export interface ClaimsCsvContext {
+  /** Facts per room code (from the room detail). */
+  rooms: ReadonlyMap<string, ClaimRoomFacts>;
+  /** The zone of `service_date` when the room has none: the viewer's. */
+  fallbackZone: string;
+}
+
+/** UNIX seconds as ISO 8601 UTC without fractions: `2026-11-20T14:30:00Z`. */
+export function isoUtc(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+interface ExportColumn {
+  header: string;
+  value: (row: ClaimRow, context: ClaimsCsvContext) => CsvCell;
+}
+
+const roomOf = (row: ClaimRow, context: ClaimsCsvContext): ClaimRoomFacts =>
+  (row.room_code ? context.rooms.get(row.room_code) : undefined) ?? {};
+
+/** The export's columns, for a billing office's import (recorded in docs/spec-decisions.md). */
+export const CLAIM_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'visit_id', value: (r) => r.id },
+  { header: 'visit_start_utc', value: (r) => (r.start === undefined ? '' : isoUtc(r.start)) },
+  {
+    header: 'service_date',
+    value: (r, c) => {
+      if (r.start === undefined) return '';
+      const zone = roomOf(r, c).zone;
+      return calendarDateIn(r.start, zone && isValidTimeZone(zone) ? zone : c.fallbackZone);
+    },
+  },
+  { header: 'patient_id', value: (r) => r.member_id ?? '' },
+  { header: 'patient_name', value: (r) => r.patient_name ?? '' },
+  { header: 'patient_dob', value: (r) => r.patient_dob ?? '' },
+  { header: 'provider_name', value: (r) => r.provider_name ?? '' },
+  { header: 'insurer_code', value: (r) => r.insurer_code ?? '' },
+  { header: 'insurer_name', value: (r) => r.insurer_name ?? '' },
+  { header: 'subscriber_number', value: (r) => r.subscriber_number ?? '' },
+  { header: 'diagnosis_codes', value: (r) => r.diagnosis_codes.join(' ') },
+  { header: 'procedure_codes', value: (r) => r.procedure_codes.join(' ') },
+  { header: 'amount', value: (r) => (typeof r.amount === 'number' ? fixed(r.amount, 2) : '') },
+  {
+    header: 'currency',
+    value: (r, c) => (r.currency || roomOf(r, c).currency || '').toUpperCase(),
+  },
+];
+
+/**
+ * The billable rows (completed visits), in the order given, as CSV for a billing office: ISO 8601
+ * times in UTC, the service date in the clinic's zone, ISO 4217 currency, amounts with two decimals.
+ */
+export function claimsCsv(rows: readonly ClaimRow[], context: ClaimsCsvContext): string {
   return toCsv(
-    CLAIM_COLUMNS.map((c) => c.label),
-    rows.map((row) => CLAIM_COLUMNS.map((c) => c.text(row, zone))),
+    CLAIM_EXPORT_COLUMNS.map((c) => c.header),
+    billableClaims(rows).map((row) => CLAIM_EXPORT_COLUMNS.map((c) => c.value(row, context))),
   );
 }
 
+/** Currency and zone of each room the rows name, read from the room details (cached per room). */
+function useClaimRooms(rows: readonly ClaimRow[]): ReadonlyMap<string, ClaimRoomFacts> {
+  const codes = [...new Set(rows.flatMap((r) => (r.room_code ? [r.room_code] : [])))].sort();
+  return useQueries({
+    queries: codes.map((code) => ({ ...roomQueries.detail(code), staleTime: 5 * 60_000 })),
+    combine: (results) =>
+      new Map(
+        results.flatMap((result, index) => {
+          const code = codes[index];
+          if (!code || !result.data) return [];
+          const room = result.data;
+          const zone = room.operation_settings?.default_timezone ?? undefined;
+          return [[code, { currency: roomCurrency(room), ...(zone ? { zone } : {}) }] as const];
+        }),
+      ),
+  });
+}
+
 /**
- * Claims report for clinic admins (GET /reports/claims, clinic admin token): visits with their
- * claim data between two days, sortable by any column, exported as CSV in the order shown.
+ * Claims report for clinic admins (GET /reports/claims, clinic admin token): the completed visits
+ * with their claim data between two days, sortable by any column, exported as CSV in the order shown.
  */
 export function ClaimsReport() {
   const zone = useViewerTimeZone();
@@ -143,10 +215,14 @@ export function ClaimsReport() {
   const [sort, setSort] = useState<Sort>({ key: 'start', dir: 'descending' });
   const claims = useQuery(insuranceQueries.claims(range));
   const form = useForm<Range>({ resolver: zodResolver(RangeSchema), defaultValues: last30Days() });
-  const rows = useMemo(() => sortClaims(claims.data ?? [], sort), [claims.data, sort]);
+  const billable = useMemo(() => billableClaims(claims.data ?? []), [claims.data]);
+  const rows = useMemo(() => sortClaims(billable, sort), [billable, sort]);
+  const leftOut = (claims.data?.length ?? 0) - billable.length;
+  const rooms = useClaimRooms(billable);
 
   const download = () => {
-    const blob = new Blob([claimsCsv(rows, zone)], { type: 'text/csv;charset=utf-8' });
+    const csv = claimsCsv(rows, { rooms, fallbackZone: zone });
+    const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -181,12 +257,16 @@ export function ClaimsReport() {
       {claims.isPending ? <Spinner label="Loading claims…" /> : null}
       <QueryError query={claims} title="The claims could not be loaded" />
       <DroppedRowsNotice list={claims.data} />
-      {claims.isSuccess && rows.length === 0 ? <EmptyState title="No visits in these dates" /> : null}
+      {claims.isSuccess ? <p>{BILLABLE_SENTENCE}</p> : null}
+      {claims.isSuccess && rows.length === 0 ? (
+        <EmptyState title="No completed visits in these dates" />
+      ) : null}
       {rows.length > 0 ? (
         <>
           <div className="form-actions">
             <p role="status">
-              {rows.length} visits from {range.from_date} to {range.to_date}. Times in {zone}.
+              {rows.length} completed visits from {range.from_date} to {range.to_date}
+              {leftOut > 0 ? ` (${leftOut} other visits left out)` : ''}. Times in {zone}.
             </p>
             <Button variant="secondary" onClick={download}>
               Export CSV

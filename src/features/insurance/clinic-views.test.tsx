@@ -4,7 +4,8 @@ import { paths } from '@/config/paths';
 import { db } from '@/mocks/db';
 import { renderRoute } from '~test/render';
 import { parseCsv } from './csv';
-import { CLAIM_COLUMNS, claimsCsv, last30Days } from './claims-report';
+import type { ClaimRow } from '@/api/insurance/schemas';
+import { BILLABLE_SENTENCE, CLAIM_EXPORT_COLUMNS, claimsCsv, last30Days } from './claims-report';
 import { SEED_USERS, SEED_VISITS, seedQueuePatient } from '@/mocks/seed/ids';
 
 describe('claims report (clinic admin)', () => {
@@ -49,30 +50,139 @@ describe('claims report (clinic admin)', () => {
     expect(last).toHaveAccessibleDescription('The last day must be on or after the first day.');
   });
 
-  it('writes the CSV with the table’s words and neutralises formula-looking names', () => {
+  it('lists only completed visits and says so in one sentence', async () => {
+    const view = renderRoute(paths.admin.claims(), { as: 'demo-admin' });
+    view.session.setAdminToken('demo-admin-token');
+    const table = await screen.findByRole('table');
+    expect(screen.getByText(BILLABLE_SENTENCE)).toBeVisible();
+    const range = last30Days();
+    const inRange = (v: { start?: unknown; created?: unknown }) => {
+      const at = typeof v.start === 'number' ? v.start : Number(v.created ?? 0);
+      return (
+        at >= Date.parse(`${range.from_date}T00:00:00Z`) / 1000 &&
+        at < Date.parse(`${range.to_date}T00:00:00Z`) / 1000 + 86_400
+      );
+    };
+    const stored = [...db.visits.values()].filter((v) => v.account_code === 'demo' && inRange(v));
+    const completed = stored.filter((v) => Number(v.status) === 30);
+    expect(completed.length).toBeGreaterThan(0);
+    expect(stored.length).toBeGreaterThan(completed.length);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(completed.length);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `${completed.length} completed visits from ${range.from_date} to ${range.to_date} (${stored.length - completed.length} other visits left out)`,
+    );
+  });
+
+  const row = (over: Partial<ClaimRow>): ClaimRow => ({
+    id: 'v1',
+    start: Date.UTC(2026, 10, 20, 3, 30) / 1000,
+    status: 30,
+    room_code: 'general',
+    member_id: 'u1',
+    patient_name: 'Sam Sample',
+    patient_dob: '1988-04-12',
+    provider_name: 'Dr. "Q"',
+    insurer_code: 'INS0001',
+    insurer_name: 'Sample, Plan',
+    subscriber_number: 'XHM-1',
+    diagnosis_codes: ['A01.1', 'B02'],
+    procedure_codes: ['90000'],
+    amount: 55,
+    currency: null,
+    ...over,
+  });
+  const context = {
+    rooms: new Map([['general', { currency: 'usd', zone: 'America/New_York' }]]),
+    fallbackZone: 'UTC',
+  };
+
+  it('exports completed visits for a billing office and parses back to the expected rows', () => {
     const rows = [
-      {
-        id: 'v1',
-        start: 1_795_000_000,
-        status: 30,
-        member_id: 'u1',
-        patient_name: '=HYPERLINK("http://x","y")',
-        provider_name: 'Dr. "Q"',
-        insurer_code: 'INS0001',
-        insurer_name: 'Sample, Plan',
-        subscriber_number: '-123',
-        diagnosis_codes: ['A01.1'],
-        procedure_codes: ['90000'],
-        amount: 55,
-      },
+      row({}),
+      row({ id: 'v2', status: 40 }),
+      row({ id: 'v3', status: 25 }),
+      row({ id: 'v4', status: 10 }),
+      row({ id: 'v5', status: 20 }),
+      row({ id: 'v6', status: undefined }),
+      row({
+        id: 'v7',
+        start: Date.UTC(2026, 10, 21, 14, 30) / 1000,
+        room_code: 'elsewhere',
+        patient_dob: null,
+        currency: 'eur',
+        amount: 1234.5,
+        diagnosis_codes: [],
+      }),
     ];
-    const csv = claimsCsv(rows, 'America/New_York');
+    expect(parseCsv(claimsCsv(rows, context))).toEqual([
+      CLAIM_EXPORT_COLUMNS.map((c) => c.header),
+      // 03:30 UTC on the 20th is still the 19th in the clinic's zone (New York).
+      [
+        'v1',
+        '2026-11-20T03:30:00Z',
+        '2026-11-19',
+        'u1',
+        'Sam Sample',
+        '1988-04-12',
+        'Dr. "Q"',
+        'INS0001',
+        'Sample, Plan',
+        'XHM-1',
+        'A01.1 B02',
+        '90000',
+        '55.00',
+        'USD',
+      ],
+      // A room with no known zone: the viewer's zone; the row's own currency wins, upper case.
+      [
+        'v7',
+        '2026-11-21T14:30:00Z',
+        '2026-11-21',
+        'u1',
+        'Sam Sample',
+        '',
+        'Dr. "Q"',
+        'INS0001',
+        'Sample, Plan',
+        'XHM-1',
+        '',
+        '90000',
+        '1234.50',
+        'EUR',
+      ],
+    ]);
+    expect(CLAIM_EXPORT_COLUMNS.map((c) => c.header)).toEqual([
+      'visit_id',
+      'visit_start_utc',
+      'service_date',
+      'patient_id',
+      'patient_name',
+      'patient_dob',
+      'provider_name',
+      'insurer_code',
+      'insurer_name',
+      'subscriber_number',
+      'diagnosis_codes',
+      'procedure_codes',
+      'amount',
+      'currency',
+    ]);
+  });
+
+  it('leaves cancelled and unfinished visits out of the export', () => {
+    const rows = [10, 20, 25, 40].map((status, i) => row({ id: `open${i}`, status }));
+    expect(parseCsv(claimsCsv(rows, context))).toEqual([CLAIM_EXPORT_COLUMNS.map((c) => c.header)]);
+  });
+
+  it('neutralises formula-looking text in the export, but not a negative amount', () => {
+    const csv = claimsCsv(
+      [row({ patient_name: '=HYPERLINK("http://x","y")', subscriber_number: '-123', amount: -5 })],
+      context,
+    );
     expect(csv).toContain('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csv).toContain('"\'-123"');
-    expect(parseCsv(csv)).toEqual([
-      CLAIM_COLUMNS.map((c) => c.label),
-      CLAIM_COLUMNS.map((c) => c.text(rows[0]!, 'America/New_York')),
-    ]);
+    expect(csv).toContain('"-5.00"');
+    expect(parseCsv(csv)[1]?.[4]).toBe('=HYPERLINK("http://x","y")');
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOM, parseCsv, toCsv } from './csv';
+import { BOM, fixed, parseCsv, toCsv } from './csv';
 
 describe('claims CSV', () => {
   it('starts with a BOM, quotes every field and ends lines with CRLF', () => {
@@ -25,6 +25,14 @@ describe('claims CSV', () => {
 
   it('keeps numbers as numbers (a negative amount is not text)', () => {
     expect(toCsv(['n'], [[-5]]).split('\r\n')[1]).toBe('"-5"');
+  });
+
+  it('writes a fixed-decimal amount as given, negative ones included', () => {
+    expect(
+      toCsv(['n'], [[fixed(55, 2)], [fixed(-5, 2)]])
+        .split('\r\n')
+        .slice(1, 3),
+    ).toEqual(['"55.00"', '"-5.00"']);
   });
 
   it('round-trips a value that itself starts with an apostrophe and a formula sign', () => {

@@ -9,7 +9,17 @@ export const BOM = '\uFEFF';
 // Apostrophes already in front count too, so a value that itself starts with '= survives a round trip.
 const DANGEROUS_START = /^'*[=+\-@\t\r]/;
 
-export type CsvCell = string | number | null | undefined;
+/** A number written exactly as given (e.g. an amount with two decimals), never neutralised. */
+export interface CsvFixed {
+  readonly fixed: string;
+}
+
+export type CsvCell = string | number | CsvFixed | null | undefined;
+
+/** A number with a fixed count of decimals (`fixed(55, 2)` is written `55.00`). */
+export function fixed(value: number, places: number): CsvFixed {
+  return { fixed: value.toFixed(places) };
+}
 
 export function neutralise(value: string): string {
   return DANGEROUS_START.test(value) ? `'${value}` : value;
@@ -21,7 +31,9 @@ function cell(value: CsvCell): string {
       ? ''
       : typeof value === 'number'
         ? String(value)
-        : neutralise(value);
+        : typeof value === 'object'
+          ? value.fixed
+          : neutralise(value);
   return `"${raw.replace(/"/g, '""')}"`;
 }
 

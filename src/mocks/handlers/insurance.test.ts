@@ -292,4 +292,24 @@ describe('reference lists and claims report', () => {
     expect(future.length).toBeLessThan(all.length);
     expect((await call('GET', '/reports/claims?from_date=2026-13-01', { token: ADMIN })).status).toBe(400);
   });
+
+  it('gives each claim row its room, currency and the patient’s date of birth as stored', async () => {
+    const rows = (await call('GET', '/reports/claims', { token: ADMIN })).body?.data as {
+      id: string;
+      room_code: string | null;
+      currency: string;
+      patient_dob: string | null;
+      member_id: string;
+    }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const visit = db.visits.get(row.id);
+      expect(row.room_code).toBe(visit?.room_code ?? null);
+      const payment = visit?.room_code ? db.rooms.get(visit.room_code)?.payment : undefined;
+      expect(row.currency).toBe(payment?.paymentCurrency ?? payment?.currency ?? 'usd');
+      const dob = db.users.get(row.member_id)?.dob;
+      expect(row.patient_dob).toBe(typeof dob === 'string' && dob !== '' ? dob : null);
+    }
+    expect(rows.some((r) => r.patient_dob !== null)).toBe(true);
+  });
 });

@@ -297,12 +297,18 @@ function claimRow(visit: VisitRecord): Record<string, unknown> {
       null)
     : null;
   const codes = claimCodes(visit.id);
+  const roomCode = typeof visit.room_code === 'string' ? visit.room_code : '';
+  const payment = roomCode ? db.rooms.get(roomCode)?.payment : undefined;
+  const dob = typeof member?.dob === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(member.dob) ? member.dob : null;
   return {
     id: visit.id,
     start: typeof visit.start === 'number' ? visit.start : Number(visit.created ?? 0),
     status: Number(visit.status ?? 10),
+    room_code: roomCode || null,
     member_id: memberId,
     patient_name: member?.full_name ?? '',
+    patient_dob: dob,
+    currency: payment?.paymentCurrency ?? payment?.currency ?? 'usd',
     provider_name: provider?.full_name ?? null,
     insurer_code: insurerCode,
     insurer_name: insurer,
