@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { isApiError } from '@/api/errors';
+import { messageQueries } from '@/api/messages/queries';
 import { useSingleFlight, useSubmit } from '@/components/form';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
@@ -13,6 +15,13 @@ import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError, TextAreaField } from '@/components/ui/field';
+import {
+  CompleteDialog,
+  EMPTY_COMPLETE_DRAFT,
+  type CompleteDraft,
+  type CompleteOutcome,
+  type CompleteProgress,
+} from './complete-dialog';
 
 const CancelSchema = z.object({
   reason: z
@@ -23,6 +32,18 @@ const CancelSchema = z.object({
 });
 type CancelValues = z.infer<typeof CancelSchema>;
 
+function completedWords(isEconsult: boolean, outcome: CompleteOutcome): string {
+  return [
+    isEconsult ? 'E-consult completed.' : 'Visit completed.',
+    outcome.messageSent ? 'Your last message was sent.' : null,
+    outcome.summarySent ? 'The summary was sent to the patient.' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+const hasText = (draft: CompleteDraft) => Object.values(draft).some((value) => value.trim() !== '');
+
 function errorWords(error: unknown): string {
   if (isApiError(error)) return error.userMessage;
   return 'That did not go through. Please try again.';
@@ -32,7 +53,11 @@ function errorWords(error: unknown): string {
  * What a provider can do with a visit now: take it (assign to me), start it (video visits), complete
  * it, or cancel it with a reason. A visit a colleague has taken shows who has it instead. Each
  * action is one request; a refusal (the visit moved on meanwhile) is shown in the server's words
- * and the visit is read again. The actions are a server extension (`visit-status`): without it the
+ * and the visit is read again. Completing asks first, in a dialog that also takes a summary for the
+ * patient (and, for an e-consult, a last message, or leaving it open for the patient); what it did
+ * is said in the card's status line, which takes focus once the visit is completed. An open
+ * e-consult whose last message is not the patient's is shown as waiting for the patient (the spec
+ * has no such status: docs/spec-decisions.md). The actions are a server extension (`visit-status`): without it the
  * card says the status is changed in the clinic's own system, and joining stays (ProviderJoinPanel).
  */
 export function VisitActions({ visit, providerId }: { visit: Visit; providerId: string }) {
@@ -40,6 +65,11 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
   const canAct = useServerExtension('visit-status');
   const action = useVisitAction(visit.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [completing, setCompleting] = useState(false);
+  const [draft, setDraft] = useState<CompleteDraft>(EMPTY_COMPLETE_DRAFT);
+  const progress = useRef<CompleteProgress>({ summary: null, message: null });
+  const [outcome, setOutcome] = useState<{ words: string; focus: boolean } | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
   const kind = visitKindOf(visit);
   const isEconsult = kind === 'econsult';
   const mine = visit.provider_id === providerId;
@@ -50,6 +80,22 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
     visit.status === VISIT_STATUS.inProgress;
   const notStarted = visit.status === VISIT_STATUS.pending || visit.status === VISIT_STATUS.confirmed;
   const free = !visit.provider_id;
+  const latest = useQuery({
+    ...messageQueries.latest(visit.id),
+    enabled: isEconsult && isOpen && (mine || free),
+  });
+  const last = latest.data?.data[0];
+  const isWaitingForPatient = isEconsult && isOpen && !!last && last.actor.id !== visit.member_id;
+
+  useEffect(() => {
+    // Completing removes the button that opened the dialog: focus goes to what happened instead.
+    if (outcome?.focus) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const keepDraft = (values: CompleteDraft) => {
+    setDraft(values);
+    setCompleting(false);
+  };
 
   // A refusal is shown from action.error below, in the server's words.
   const flight = useSingleFlight(async (input: ProviderVisitAction) => {
@@ -67,7 +113,13 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           <bdi>{taker}</bdi> has taken this visit.
         </p>
       ) : null}
+      <p role="status" ref={outcomeRef} tabIndex={-1}>
+        {outcome?.words}
+      </p>
       {!isOpen ? <p>This visit is closed; there is nothing left to do.</p> : null}
+      {isWaitingForPatient ? (
+        <p>Waiting for the patient: the last message in the conversation is from the care team.</p>
+      ) : null}
       {action.isError ? (
         <p role="alert" className="form-error">
           {errorWords(action.error)}
@@ -105,9 +157,10 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           ) : null}
           {mine && (visit.status === VISIT_STATUS.inProgress || isEconsult) ? (
             <Button
-              onClick={() => run({ action: 'complete' })}
-              isBusy={busyFor('complete')}
-              busyLabel="Completing…"
+              onClick={() => {
+                setOutcome(null);
+                setCompleting(true);
+              }}
               disabled={action.isPending}
             >
               {isEconsult ? 'Complete the e-consult' : 'Complete the visit'}
@@ -117,6 +170,40 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
             Cancel the visit
           </Button>
         </div>
+      ) : null}
+      {canAct && completing ? (
+        <CompleteDialog
+          visit={visit}
+          isEconsult={isEconsult}
+          draft={draft}
+          sentBefore={() => progress.current}
+          onSent={(sent) => {
+            progress.current = sent;
+          }}
+          onKeepOpen={keepDraft}
+          onLeaveOpen={(values) => {
+            keepDraft(values);
+            setOutcome({
+              words: [
+                'The e-consult stays open.',
+                last && last.actor.id === visit.member_id
+                  ? 'The patient wrote last, so they may be waiting for your reply.'
+                  : 'It is waiting for the patient.',
+                hasText(values) ? 'What you wrote is kept here, unsent, for when you complete it.' : null,
+              ]
+                .filter(Boolean)
+                .join(' '),
+              focus: false,
+            });
+            void latest.refetch();
+          }}
+          onCompleted={(done) => {
+            setCompleting(false);
+            setDraft(EMPTY_COMPLETE_DRAFT);
+            progress.current = { summary: null, message: null };
+            setOutcome({ words: completedWords(isEconsult, done), focus: true });
+          }}
+        />
       ) : null}
       {canAct && confirmCancel ? (
         <CancelDialog
