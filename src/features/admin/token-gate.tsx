@@ -12,8 +12,9 @@ const TokenSchema = z.object({
 type TokenForm = z.infer<typeof TokenSchema>;
 
 /**
- * ADMIN pages run on the clinic admin API token, kept in this tab's memory only. Without it (a
- * reload, a direct address, a refused token) the page asks for it right here, so the address and
+ * ADMIN pages run on the clinic admin API token, kept by the session store like the session itself
+ * (memory and this tab's sessionStorage, wiped at sign-out). Without it (a new tab, a refused or
+ * forgotten token) the page asks for it right here, so the address and
  * what it shows are kept; a refused token is told apart from the user's session ending.
  */
 export function AdminTokenGate({ what, children }: { what: string; children: ReactNode }) {
@@ -66,8 +67,8 @@ export function AdminTokenForm({ what, refused = false }: { what: string; refuse
           </div>
         ) : null}
         <p role="status">
-          {what} needs the clinic admin API token from the dashboard’s app settings. It stays in this tab’s
-          memory only: after a reload or in a new tab it is asked for again.
+          {what} needs the clinic admin API token from the dashboard’s app settings. This tab keeps it through
+          a reload until you sign out or forget it; a new tab asks for it again.
         </p>
         <TextField<TokenForm>
           name="token"

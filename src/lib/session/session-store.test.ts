@@ -767,3 +767,59 @@ describe('tabs: one token family per browser (H55–H57, D2)', () => {
     expect(storage.getItem('telehealth.session')).toBeNull();
   });
 });
+
+describe('the clinic admin token across a reload of the tab', () => {
+  it('comes back with the session in the same tab, accepted as before', () => {
+    const storage = new MemoryStorage();
+    const first = tab({ storage });
+    first.signIn(sessionFor('demo-provider'));
+    first.setAdminToken('demo-admin-token');
+    first.onAdminTokenAccepted('demo-admin-token');
+    first.dispose();
+
+    const reloaded = tab({ storage });
+    expect(reloaded.getAdminToken()).toBe('demo-admin-token');
+    expect(reloaded.hasAcceptedAdminToken()).toBe(true);
+  });
+
+  it('is not handed to another user of the same tab, nor kept without a session', () => {
+    const storage = new MemoryStorage();
+    const first = tab({ storage });
+    first.signIn(sessionFor('demo-provider'));
+    first.setAdminToken('demo-admin-token');
+    const kept = storage.getItem('telehealth.session.admin');
+    first.dispose();
+
+    // The stored pair is another user's (the same tab signed in again elsewhere).
+    const other = tab({ storage: new MemoryStorage() });
+    other.signIn(sessionFor('demo-nurse'));
+    const otherStorage = new MemoryStorage();
+    otherStorage.setItem('telehealth.session', JSON.stringify(other.tokens));
+    otherStorage.setItem('telehealth.session.admin', kept!);
+    expect(tab({ storage: otherStorage }).getAdminToken()).toBeNull();
+    expect(otherStorage.getItem('telehealth.session.admin')).toBeNull();
+
+    // No session to restore: the token is dropped.
+    const orphan = new MemoryStorage();
+    orphan.setItem('telehealth.session.admin', kept!);
+    expect(tab({ storage: orphan, askOnStart: false }).getAdminToken()).toBeNull();
+    expect(orphan.getItem('telehealth.session.admin')).toBeNull();
+  });
+
+  it('is forgotten in storage when refused or forgotten, and wiped at sign-out', async () => {
+    const storage = new MemoryStorage();
+    const store = tab({ storage });
+    store.signIn(sessionFor('demo-provider'));
+    store.setAdminToken('wrong-token-1234');
+    store.onAdminTokenRefused('wrong-token-1234');
+    expect(storage.getItem('telehealth.session.admin')).toBeNull();
+    store.setAdminToken('demo-admin-token');
+    store.setAdminToken(null);
+    expect(storage.getItem('telehealth.session.admin')).toBeNull();
+    store.setAdminToken('demo-admin-token');
+    expect(storage.getItem('telehealth.session.admin')).toContain('demo-admin-token');
+    await store.signOut();
+    expect(storage.getItem('telehealth.session.admin')).toBeNull();
+    expect(tab({ storage, askOnStart: false }).getAdminToken()).toBeNull();
+  });
+});

@@ -85,7 +85,7 @@ export class SessionStore implements AuthProvider {
 
   private adminToken: string | null = null;
   private adminTokenRefused = false;
-  /** The server accepted an admin token of this user in this tab (memory only, until sign-out). */
+  /** The server accepted an admin token of this user in this tab (kept with the token, until sign-out). */
   private adminTokenAccepted = false;
   private outcome: SignOutOutcome | null = null;
   /** Bumped on every sign-in/sign-out, so slow answers never overwrite a newer session. */
@@ -145,6 +145,10 @@ export class SessionStore implements AuthProvider {
     const restored = this.box.load();
     if (restored) {
       this.state = { status: 'active', tokens: restored.tokens };
+      // The admin token entered in this tab comes back with the session it was entered in.
+      const admin = this.box.loadAdminToken(restored.tokens.userId);
+      this.adminToken = admin?.token ?? null;
+      this.adminTokenAccepted = admin?.accepted ?? false;
       this.holdWhileActive();
       // Without a recorded activity, count from sign-in: never "active forever".
       this.clock.reset(restored.lastActivity ?? restored.tokens.startedAt);
@@ -158,6 +162,8 @@ export class SessionStore implements AuthProvider {
       this.markReady();
       return;
     }
+    // No session to restore: an admin token left from an ended one is not kept.
+    this.box.saveAdminToken(null, null);
     if (this.deps.askOnStart !== false) {
       const offer = await this.channel.askForPair(await this.startupWaitMs(), () => true);
       if (offer && this.state.status === 'signed-out' && this.generation === 0) this.join(offer);
@@ -288,7 +294,21 @@ export class SessionStore implements AuthProvider {
   setAdminToken(token: string | null): void {
     this.adminToken = token && token.trim() ? token.trim() : null;
     this.adminTokenRefused = false;
+    this.keepAdminToken();
     this.emit();
+  }
+
+  /**
+   * The admin token goes where the session's pair goes: memory and this tab's sessionStorage,
+   * bound to the signed-in user, wiped at sign-out (design 5). Without a session it stays in
+   * memory only. Other tabs never get it (it is not in the pair the tabs share).
+   */
+  private keepAdminToken(): void {
+    const userId = this.state.status === 'active' ? this.state.tokens.userId : null;
+    this.box.saveAdminToken(
+      userId,
+      this.adminToken ? { token: this.adminToken, accepted: this.adminTokenAccepted } : null,
+    );
   }
 
   /** True after the server refused the admin token (until another is set): the admin area asks again. */
@@ -298,7 +318,7 @@ export class SessionStore implements AuthProvider {
 
   /**
    * True once the server accepted an admin token in this tab: the user administers the clinic, which
-   * a server without `roles` on profiles cannot say otherwise. Kept in memory only, until sign-out.
+   * a server without `roles` on profiles cannot say otherwise. Kept with the token, until sign-out.
    */
   hasAcceptedAdminToken(): boolean {
     return this.adminTokenAccepted;
@@ -308,6 +328,7 @@ export class SessionStore implements AuthProvider {
     // A token replaced meanwhile is not the one accepted.
     if (this.adminToken !== token || this.adminTokenAccepted) return;
     this.adminTokenAccepted = true;
+    this.keepAdminToken();
     this.emit();
   }
 
@@ -316,6 +337,7 @@ export class SessionStore implements AuthProvider {
     if (this.adminToken !== token) return;
     this.adminToken = null;
     this.adminTokenRefused = true;
+    this.keepAdminToken();
     this.emit();
   }
 

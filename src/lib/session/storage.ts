@@ -2,12 +2,21 @@ import { parseSessionTokens, type SessionTokens } from './tokens';
 
 const STORAGE_KEY = 'telehealth.session';
 const ACTIVITY_KEY = 'telehealth.session.activity';
+/** The clinic admin API token of this tab, bound to the user who entered it (design 5). */
+const ADMIN_KEY = 'telehealth.session.admin';
+
+/** The clinic admin token as kept for a reload of this tab. */
+export interface StoredAdminToken {
+  token: string;
+  /** The server accepted it in this tab (so the admin area shows without roles on profiles). */
+  accepted: boolean;
+}
 /** sessionStorage keys that belong to the signed-in user (drafts); wiped at sign-out. */
 export const USER_STORAGE_PREFIX = 'telehealth.user.';
 
 /**
- * This tab's sessionStorage as the session uses it: the token pair, the last activity, and the
- * user's drafts (wiped with the session). What is read back is parsed, never trusted: anything
+ * This tab's sessionStorage as the session uses it: the token pair, the last activity, the clinic
+ * admin token, and the user's drafts (wiped with the session). What is read back is parsed, never trusted: anything
  * that does not match is dropped and the tab starts signed out.
  */
 export class SessionStorageBox {
@@ -45,6 +54,36 @@ export class SessionStorageBox {
     this.write(ACTIVITY_KEY, String(at));
   }
 
+  /** The admin token kept for `userId`; one kept for anybody else is dropped. */
+  loadAdminToken(userId: string): StoredAdminToken | null {
+    const raw = this.read(ADMIN_KEY);
+    if (!raw) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = null;
+    }
+    const record = parsed as { userId?: unknown; token?: unknown; accepted?: unknown } | null;
+    if (
+      !record ||
+      typeof record !== 'object' ||
+      record.userId !== userId ||
+      typeof record.token !== 'string' ||
+      record.token.trim() === ''
+    ) {
+      this.remove(ADMIN_KEY);
+      return null;
+    }
+    return { token: record.token, accepted: record.accepted === true };
+  }
+
+  /** Keeps (or, with null, forgets) the admin token of `userId` for a reload of this tab. */
+  saveAdminToken(userId: string | null, admin: StoredAdminToken | null): void {
+    if (userId && admin) this.write(ADMIN_KEY, JSON.stringify({ userId, ...admin }));
+    else this.remove(ADMIN_KEY);
+  }
+
   /** Removes the session and every draft of the user; other keys stay. */
   wipe(): void {
     const storage = this.storage;
@@ -53,7 +92,12 @@ export class SessionStorageBox {
       (k): k is string => k !== null,
     );
     for (const key of keys) {
-      if (key === STORAGE_KEY || key === ACTIVITY_KEY || key.startsWith(USER_STORAGE_PREFIX))
+      if (
+        key === STORAGE_KEY ||
+        key === ACTIVITY_KEY ||
+        key === ADMIN_KEY ||
+        key.startsWith(USER_STORAGE_PREFIX)
+      )
         this.remove(key);
     }
   }
