@@ -55,7 +55,15 @@ describe('provider visit page', () => {
     expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(25);
 
     await user.click(screen.getByRole('button', { name: 'Complete the visit' }));
+    // Completing asks first (the summary is optional: features/visits/provider/complete-dialog.test.tsx).
+    expect(db.visits.get(SEED_VISITS.walkInWaiting)?.status).toBe(25);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Complete this visit?' })).getByRole('button', {
+        name: 'Complete the visit',
+      }),
+    );
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
+    expect(screen.getByText('Visit completed.')).toHaveFocus();
     const stored = db.visits.get(SEED_VISITS.walkInWaiting);
     expect(stored?.status).toBe(30);
     expect(stored?.actual_end).toEqual(expect.any(Number));
@@ -135,6 +143,11 @@ describe('provider visit page', () => {
       as: 'demo-provider',
     });
     await user.click(await screen.findByRole('button', { name: 'Complete the e-consult' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Complete this e-consult?' })).getByRole('button', {
+        name: 'Complete the e-consult',
+      }),
+    );
     expect(await screen.findByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
     expect(db.visits.get(SEED_VISITS.econsultOpen)?.status).toBe(30);
     unmount();
