@@ -43,3 +43,33 @@ test('an unknown address shows a not-found page with a way home', async ({ page 
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
   await expectNoAxeViolations(page, 'not found');
 });
+
+test('the accessibility scan fails on a real violation, in the whole page and in a part of it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, 'sign-in before the probe');
+  // A probe: a text field without any label, and grey text on white (about 1.6:1).
+  await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.className = 'axe-probe';
+    const input = document.createElement('input');
+    input.type = 'text';
+    const faint = document.createElement('p');
+    faint.textContent = 'Faint words';
+    faint.style.cssText = 'color:#ccc;background:#fff';
+    probe.append(input, faint);
+    document.body.append(probe);
+  });
+  const failure = await expectNoAxeViolations(page, 'the probe').then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('label');
+  expect(failure).toContain('color-contrast');
+  await expect(
+    expectNoAxeViolations(page, { include: '.axe-probe', disableRules: ['color-contrast'] }),
+  ).rejects.toThrow(/label/);
+  await expectNoAxeViolations(page, { exclude: '.axe-probe', label: 'the page without the probe' });
+});

@@ -2,8 +2,8 @@
  * Playwright fixtures for the browser tests (RELIABILITY.md H5).
  *
  * Import `test` and `expect` from here, never from `@playwright/test`, so that every test gets:
- * - pages from `browser.newContext()` contexts (axe needs them; the built-in `context` is one, and
- *   `newGuardedContext()` makes more, e.g. a second user);
+ * - guarded contexts: the built-in `context` is one, and `newGuardedContext()` makes more (a second
+ *   user, say);
  * - a guard on every guarded context that fails the test, at its end, on any `console.error`,
  *   uncaught page error, `alert`/`confirm`/`prompt`/`beforeunload` dialog, CSP violation
  *   (`securitypolicyviolation`), call of the `window.__xss()` trap, or request to a host other
@@ -14,7 +14,8 @@
  * assert on what they took. To stub an outside host (e.g. js.stripe.com) use `page.route` or a
  * `context.route` registered in the test: those run before the allowlist.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   test as base,
   expect,
@@ -290,34 +291,87 @@ export interface AxeCheckOptions {
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** axe-core itself, put into a page once per document (the portal has no frames to scan). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  count: number;
+  nodes: { target: string[]; html: string; failureSummary: string }[];
+}
+
+/**
+ * Runs axe in the page itself and answers only the violations. Asking for nothing else (no
+ * passing nodes) and injecting axe once per document keeps a scan at a few hundred
+ * milliseconds; a scan that also opened a page to merge frame results took seconds.
+ */
+async function axeViolations(page: Page, options: AxeCheckOptions): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ include, exclude, disableRules, tags }) => {
+      type Result = { id: string; impact?: string | null; help: string; helpUrl: string; nodes: Node[] };
+      type Node = { target: unknown[]; html: string; failureSummary?: string };
+      const axe = (
+        window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: Result[] }> } }
+      ).axe;
+      const context =
+        include.length || exclude.length
+          ? { include: include.length ? include : undefined, exclude }
+          : document;
+      const results = await axe.run(context, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(disableRules.map((id) => [id, { enabled: false }])),
+      });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        count: v.nodes.length,
+        nodes: v.nodes.slice(0, 5).map((n) => ({
+          target: n.target.map(String),
+          html: n.html,
+          failureSummary: n.failureSummary ?? '',
+        })),
+      }));
+    },
+    {
+      include: [options.include ?? []].flat(),
+      exclude: [options.exclude ?? []].flat(),
+      disableRules: options.disableRules ?? [],
+      tags: AXE_TAGS,
+    },
+  );
+}
+
 /**
  * Scans the page (WCAG 2.0/2.1 A and AA) and fails with a readable list of violations.
  * `context` is a label for the message or options (label, include, exclude, disableRules).
  */
 export async function expectNoAxeViolations(page: Page, context?: string | AxeCheckOptions): Promise<void> {
   const options: AxeCheckOptions = typeof context === 'string' ? { label: context } : (context ?? {});
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  for (const selector of [options.include ?? []].flat()) builder = builder.include(selector);
-  for (const selector of [options.exclude ?? []].flat()) builder = builder.exclude(selector);
-  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  const results = await builder.analyze();
+  const violations = await axeViolations(page, options);
 
-  const report = results.violations.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => {
-      const summary = (n.failureSummary ?? '')
+  const report = violations.map((v) => {
+    const nodes = v.nodes.map((n) => {
+      const summary = n.failureSummary
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean)
         .join(' ');
       return `      - ${n.target.join(' ')}\n        ${n.html.slice(0, 200)}\n        ${summary}`;
     });
-    const more = v.nodes.length > 5 ? [`      … and ${v.nodes.length - 5} more`] : [];
+    const more = v.count > 5 ? [`      … and ${v.count - 5} more`] : [];
     return [`  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes, ...more].join('\n');
   });
   const where = options.label ? ` on ${options.label}` : '';
   expect(
-    results.violations.length,
-    `axe found ${results.violations.length} violation(s)${where} (${page.url()}):\n${report.join('\n')}`,
+    violations.length,
+    `axe found ${violations.length} violation(s)${where} (${page.url()}):\n${report.join('\n')}`,
   ).toBe(0);
 }
 
