@@ -60,6 +60,9 @@ async function settledTitle(page: Page, previous: string | null, previousUrl: st
   const heading = page.getByRole('heading', { level: 1 });
   let title = '';
   await expect(async () => {
+    // The wizard's own screen (its progress line), not the page that started it while the
+    // wizard's code still loads.
+    await expect(page.locator('.wizard-progress').first()).toBeVisible({ timeout: 1_000 });
     title = ((await heading.textContent()) ?? '').trim();
     expect(title).not.toBe('Your visit');
     if (previous !== null) expect(page.url() !== previousUrl || title !== previous).toBe(true);
