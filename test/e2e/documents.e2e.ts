@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { MOCK_ORIGIN, expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { phonePhotoJpeg } from '../fixtures/photos/make-12mp';
+import { inspectImage } from '../support/exif';
 
 /** Deterministic, non-trivial bytes (every byte value appears). */
 function bytesOf(length: number): Buffer {
@@ -103,6 +105,64 @@ test('a patient uploads a document, opens and downloads the same bytes, renames 
   await page.reload();
   await expect(page.getByRole('heading', { level: 3, name: 'Photo of the rash' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Blood test March' })).toHaveCount(0);
+});
+
+test('phone photos: a HEIC and a 12 MP JPEG arrive as upright JPEGs any browser shows, a few MB at most, with no location', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const heic = await readFile(new URL('../fixtures/photos/phone.heic', import.meta.url));
+  const big = Buffer.from(phonePhotoJpeg());
+  // The chosen files are what a phone gives: a HEIC, and a 12 MP JPEG lying on its side with GPS.
+  expect(inspectImage(big)).toMatchObject({ width: 4000, height: 3000, orientation: 6, hasGps: true });
+  expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+
+  await openDocuments(page);
+  await page.getByLabel('Add documents').setInputFiles([
+    { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic },
+    { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: big },
+  ]);
+  // The upload says what it did to each.
+  await expect(
+    page.getByText(/^Photo converted so it can be shown on any device.*location removed\.$/),
+  ).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(page.getByText(/^Photo made smaller for upload \(.+ → .+\); location removed\.$/)).toBeVisible(
+    {
+      timeout: 90_000,
+    },
+  );
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2, { timeout: 90_000 });
+  await expectNoAxeViolations(page, 'documents after two phone photos');
+
+  const expected = [
+    { title: 'IMG_0001.jpg', width: 1200, height: 900 },
+    // Turned upright (orientation 6) and brought to 2,560 px on its longest side.
+    { title: 'IMG_0002.jpg', width: 1920, height: 2560 },
+  ];
+  for (const { title, width, height } of expected) {
+    const row = rowOf(page, title);
+    // Shown: the stored bytes decode in the browser.
+    const thumb = row.locator('img');
+    await expect(thumb).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(width);
+    // Stored: a JPEG with no EXIF at all, so no location, at most 3 MB.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download ${title}` }).click(),
+    ]);
+    const stored = await readFile(await download.path());
+    expect(stored.length, `${title} is at most 3 MB`).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(inspectImage(stored), title).toMatchObject({
+      format: 'jpeg',
+      width,
+      height,
+      hasExif: false,
+      hasGps: false,
+      hasXmp: false,
+    });
+  }
 });
 
 test('an upload cut off mid-way leaves no half-listed file, and a retry uploads it once (F49)', async ({

@@ -209,5 +209,25 @@ test.describe('health record', () => {
       }),
     ]);
     await fitsAndPasses(page, 'readings after sending');
+
+    // A second reading: the history draws both as two lines, with every reading in the table behind it.
+    await page.getByRole('textbox', { name: /^Systolic/ }).fill('134');
+    await page.getByRole('textbox', { name: /^Diastolic/ }).fill('86');
+    await page.getByRole('button', { name: 'Send reading' }).click();
+    const chart = page.getByRole('img', { name: /^Blood pressure, 2 readings .*, latest 134\/86 mmHg$/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.getByTestId('series-systolic').getByTestId('point')).toHaveCount(2);
+    await expect(chart.getByTestId('series-diastolic').getByTestId('point')).toHaveCount(2);
+    await expect(chart.getByTestId('band')).toHaveCount(2);
+    await page.getByText('Show blood pressure as a table').click();
+    const table = page.getByRole('table', { name: 'Blood pressure readings, newest first' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(table.getByRole('row').nth(1)).toContainText('134/86 mmHg');
+    await expect(table.getByRole('row').nth(2)).toContainText('128/82 mmHg');
+    expect(await storedMeasurements()).toHaveLength(2);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await fitsAndPasses(page, `the readings chart and its table (${colorScheme})`);
+    }
   });
 });

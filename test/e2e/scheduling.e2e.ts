@@ -181,3 +181,99 @@ test('the provider sees a booked appointment and deletes an empty slot group; th
   expect(group.data).toEqual({ exists: false, slots: 0 });
   await expect(page.getByText(/Every Saturday/)).toHaveCount(0);
 });
+
+async function charges(): Promise<number> {
+  const response = await fetch(`${MOCK_ORIGIN}/__mock/stats`);
+  return ((await response.json()) as { data: { charges: number } }).data.charges;
+}
+
+/** Scans the page in the light and the dark theme. */
+async function expectBothThemesClean(page: Page, what: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `${what} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('the cancel dialog says what happens to the money: $80.10 paid stays with the clinic, nothing paid costs nothing', async ({
+  page,
+}) => {
+  await signInAs(page, 'Casey Morgan', '/patient/appointments/vis_upcoming');
+  await expectPage(page, 'Appointment');
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+  await expect(dialog).toContainText(
+    'You paid $80.10 with the Visa card ending 4242. Cancelling does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.',
+  );
+  await expect(dialog).not.toContainText('costs nothing');
+  await expectBothThemesClean(page, 'cancel dialog of a paid appointment');
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await visitOf('vis_upcoming')).status).toBe(20);
+
+  const chargesBefore = await charges();
+  await page.goto('/patient/appointments/vis_pending');
+  await expectPage(page, 'Appointment');
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(dialog).toContainText('Nothing was charged for this visit, so cancelling costs nothing.');
+  await expect(dialog).not.toContainText('You paid');
+  await expectBothThemesClean(page, 'cancel dialog of an unpaid appointment');
+  await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(page.getByText('Your appointment is cancelled.', { exact: false })).toBeVisible();
+  expect((await visitOf('vis_pending')).status).toBe(40);
+  expect(await charges()).toBe(chargesBefore);
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the month picker works by keyboard alone: arrows between days, Enter chooses, a time by Space', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Casey Morgan');
+    await walkToConsent(page, /Standard consultation/, async (p) => {
+      const grid = p.getByRole('grid');
+      await expect(grid).toBeVisible();
+      await expect(grid).not.toHaveAttribute('aria-busy', 'true');
+      // The phone's day strip is not shown beside the month.
+      await expect(p.getByRole('listbox', { name: /^Days in / })).toBeHidden();
+      await expectBothThemesClean(p, 'the month picker');
+
+      await p.getByRole('button', { name: /^First available: / }).focus();
+      const inGrid = () => grid.evaluate((g) => g.contains(document.activeElement));
+      for (let i = 0; i < 8 && !(await inGrid()); i++) await p.keyboard.press('Tab');
+      expect(await inGrid(), 'Tab reaches the month').toBe(true);
+      const focused = () => p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      const start = await focused();
+      await p.keyboard.press('ArrowRight');
+      await expect.poll(focused).not.toBe(start);
+      await p.keyboard.press('ArrowLeft');
+      await expect.poll(focused).toBe(start);
+
+      // Onwards day by day to the first day with open times; Enter chooses it.
+      let label = start;
+      for (let i = 0; i < 45 && !/ open times?$/.test(label); i++) {
+        const before = label;
+        await p.keyboard.press('ArrowRight');
+        await expect.poll(focused).not.toBe(before);
+        label = await focused();
+      }
+      expect(label).toMatch(/, \d+ open times?$/);
+      await p.keyboard.press('Enter');
+      const dayWords = label.replace(/, \d+ open times?$/, '');
+      const times = p.getByRole('region', { name: new RegExp(`^${dayWords}`) });
+      await expect(times).toBeVisible();
+      await expect(grid.getByRole('gridcell', { selected: true })).toHaveCount(1);
+
+      // Into the day's times by Tab; Space chooses one.
+      const inTimes = () => times.evaluate((t) => t.contains(document.activeElement));
+      for (let i = 0; i < 12 && !(await inTimes()); i++) await p.keyboard.press('Tab');
+      expect(await inTimes(), 'Tab reaches the day’s times').toBe(true);
+      await p.keyboard.press('Space');
+      await expect(times.getByRole('button', { pressed: true })).toHaveCount(1);
+      await expect(p.getByText(/^Your time: /)).toBeVisible();
+    });
+    await expect(page.getByRole('button', { name: 'Book my appointment' })).toBeVisible();
+  });
+});
