@@ -74,7 +74,9 @@ describe('completing a visit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Complete the visit' }));
 
     const status = await screen.findByText('Visit completed. The summary was sent to the patient.');
-    expect(status).toHaveAttribute('role', 'status');
+    expect(within(screen.getByRole('region', { name: 'Actions' })).getByRole('status')).toContainElement(
+      status,
+    );
     await waitFor(() => expect(status).toHaveFocus());
     expect(screen.getByText('This visit is closed; there is nothing left to do.')).toBeInTheDocument();
     expect(db.visits.get(VISIT)?.status).toBe(30);
@@ -103,7 +105,10 @@ describe('completing a visit', () => {
     const uploads = countRequests('POST', /\/files$/);
     const { user, dialog } = await openDialog('Complete the visit', 'Complete this visit?');
     await user.click(within(dialog).getByRole('button', { name: 'Complete the visit' }));
-    expect(await screen.findByText('Visit completed.')).toHaveAttribute('role', 'status');
+    const status = await screen.findByText('Visit completed.');
+    expect(within(screen.getByRole('region', { name: 'Actions' })).getByRole('status')).toContainElement(
+      status,
+    );
     expect(db.visits.get(VISIT)?.status).toBe(30);
     expect(uploads.count).toBe(0);
   });

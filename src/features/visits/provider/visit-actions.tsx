@@ -113,9 +113,13 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           <bdi>{taker}</bdi> has taken this visit.
         </p>
       ) : null}
-      <p role="status" ref={outcomeRef} tabIndex={-1}>
-        {outcome?.words}
-      </p>
+      <div role="status">
+        {outcome ? (
+          <p ref={outcomeRef} tabIndex={-1}>
+            {outcome.words}
+          </p>
+        ) : null}
+      </div>
       {!isOpen ? <p>This visit is closed; there is nothing left to do.</p> : null}
       {isWaitingForPatient ? (
         <p>Waiting for the patient: the last message in the conversation is from the care team.</p>
