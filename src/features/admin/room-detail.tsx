@@ -49,12 +49,10 @@ function RoomDetail({ code }: { code: string }) {
         {data.subtitle ? <p>{data.subtitle}</p> : null}
         {data.description ? <p>{data.description}</p> : null}
         <dl className="detail-list">
-          <dt>Code</dt>
+          <dt>Room code</dt>
           <dd>{data.code}</dd>
-          <dt>Slug</dt>
+          <dt>Link name</dt>
           <dd>{data.slug ?? '—'}</dd>
-          <dt>Domain</dt>
-          <dd>{data.domain ?? '—'}</dd>
           <dt>Walk-in visits</dt>
           <dd>{enabled(data.visits?.walkin) ? 'On' : 'Off'}</dd>
           <dt>Appointments</dt>

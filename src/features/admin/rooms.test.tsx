@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { renderRoute } from '~test/render';
 import { SEED_USERS } from '@/mocks/seed/ids';
@@ -13,26 +14,31 @@ async function openRooms(path = '/admin/rooms') {
 }
 
 describe('rooms in the admin area', () => {
-  it('lists the clinic’s rooms with links to each', async () => {
+  it('lists the clinic’s rooms by name with links to each, the code only as secondary text', async () => {
     await openRooms();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'Skin clinic (e-consult)' })).toHaveAttribute(
       'href',
       '/admin/rooms/dermatology',
     );
+    expect(within(table).queryByRole('columnheader', { name: /Domain|^Code/ })).toBeNull();
+    const row = within(table).getByRole('rowheader', { name: /Skin clinic \(e-consult\)/ });
+    expect(row).toHaveTextContent('Skin clinic (e-consult) Code dermatology');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
-  it('refuses a slug already used in the domain on the slug field, keeping what was typed', async () => {
+  it('refuses a link name another room uses, in plain words on that field, keeping what was typed', async () => {
     const { user, db } = await openRooms();
     const form = screen.getByRole('form', { name: 'Create a room' });
     const before = db.rooms.size;
     await user.type(within(form).getByLabelText(/^Name/), 'Second skin clinic');
-    await user.type(within(form).getByLabelText(/^Slug/), 'dermatology');
+    await user.type(within(form).getByLabelText(/^Link name/), 'dermatology');
     await user.click(within(form).getByRole('button', { name: 'Create room' }));
-    const slug = within(form).getByLabelText(/^Slug/);
+    const slug = within(form).getByLabelText(/^Link name/);
     expect(
-      await within(form).findByText(/slug "dermatology" already exists in domain "demo"/),
+      await within(form).findByText(
+        'Another room of the clinic already uses this link name. Choose another.',
+      ),
     ).toBeInTheDocument();
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(slug).toHaveFocus();
@@ -45,7 +51,7 @@ describe('rooms in the admin area', () => {
     const form = screen.getByRole('form', { name: 'Create a room' });
     const before = db.rooms.size;
     await user.type(within(form).getByLabelText(/^Name/), 'Skin checks');
-    await user.type(within(form).getByLabelText(/^Slug/), 'Skin Checks!');
+    await user.type(within(form).getByLabelText(/^Link name/), 'Skin Checks!');
     await user.click(within(form).getByRole('button', { name: 'Create room' }));
     expect(
       await within(form).findByText(/Use lower-case letters, digits and single hyphens/),
@@ -53,11 +59,13 @@ describe('rooms in the admin area', () => {
     expect(db.rooms.size).toBe(before);
   });
 
-  it('creates a room and links to it', async () => {
+  it('creates a room in the clinic’s domain without asking for one, and links to it', async () => {
     const { user, db } = await openRooms();
     const form = screen.getByRole('form', { name: 'Create a room' });
+    expect(within(form).queryByLabelText(/Domain/)).toBeNull();
+    expect(form).not.toHaveTextContent(/domain/i);
     await user.type(within(form).getByLabelText(/^Name/), 'Skin checks');
-    await user.type(within(form).getByLabelText(/^Slug/), 'skin-checks');
+    await user.type(within(form).getByLabelText(/^Link name/), 'skin-checks');
     await user.click(within(form).getByRole('button', { name: 'Create room' }));
     const link = await within(form).findByRole('link', { name: 'Skin checks' });
     const stored = [...db.rooms.values()].find((r) => r.slug === 'skin-checks');
@@ -109,5 +117,22 @@ describe('one room in the admin area', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The clinic is having trouble right now');
     expect(screen.getByLabelText('Message to patients')).toHaveValue('Closed for the holiday.');
     expect(db.rooms.get('dermatology')?.operation_settings?.is_closed).not.toBe(true);
+  });
+});
+
+describe('the clinic’s domain for a new room', () => {
+  it('comes from the clinic account’s record (spec 2.5), not from a field', async () => {
+    const account = [...db.accounts.values()].find((a) => a.code === 'demo');
+    expect(account).toBeDefined();
+    account!.domain = 'demo-clinic';
+    const { user } = await openRooms();
+    const form = screen.getByRole('form', { name: 'Create a room' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Travel clinic');
+    await user.click(within(form).getByRole('button', { name: 'Create room' }));
+    await within(form).findByRole('link', { name: 'Travel clinic' });
+    expect([...db.rooms.values()].find((r) => r.name === 'Travel clinic')).toMatchObject({
+      domain: 'demo-clinic',
+      account_code: 'demo',
+    });
   });
 });

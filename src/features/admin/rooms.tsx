@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { accountQueries } from '@/api/accounts/queries';
 import { isApiError } from '@/api/errors';
 import { useCreateRoom } from '@/api/rooms/mutations';
 import { roomQueries } from '@/api/rooms/queries';
@@ -12,6 +13,7 @@ import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { FormError, TextField } from '@/components/ui/field';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -47,22 +49,22 @@ function RoomList() {
             <caption className="visually-hidden">Rooms of the clinic, page {page}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Code</th>
-                <th scope="col">Domain</th>
+                <th scope="col">Room</th>
+                <th scope="col">Link name</th>
                 <th scope="col">Created</th>
               </tr>
             </thead>
             <tbody>
               {rooms.map((room) => (
                 <tr key={room.code}>
-                  <th scope="row" data-label="Name">
+                  <th scope="row" data-label="Room">
                     <Link to={paths.admin.room(room.code)}>{room.name || room.code}</Link>
+                    {room.name && room.name !== room.code ? (
+                      // The code is in the room's join address, so an admin may need it.
+                      <span className="field-hint"> Code {room.code}</span>
+                    ) : null}
                   </th>
-                  <td data-label="Slug">{room.slug ?? '—'}</td>
-                  <td data-label="Code">{room.code}</td>
-                  <td data-label="Domain">{room.domain ?? '—'}</td>
+                  <td data-label="Link name">{room.slug ?? '—'}</td>
                   <td data-label="Created">
                     {typeof room.created === 'number' ? formatDateTime(room.created, zone) : '—'}
                   </td>
@@ -91,7 +93,6 @@ const CreateSchema = z.object({
     .trim()
     .min(1, 'Give the room a name patients will see')
     .max(120, 'Keep the name under 120 characters'),
-  domain: z.string().trim().min(1, 'Enter the clinic domain the room belongs to'),
   slug: z
     .string()
     .trim()
@@ -107,22 +108,34 @@ const CreateSchema = z.object({
 type CreateValues = z.infer<typeof CreateSchema>;
 
 /** Which field a refusal of POST /rooms is about, from the server's words. */
-function fieldOf(message: string): 'slug' | 'code' | 'name' | 'domain' | null {
+function fieldOf(message: string): 'slug' | 'code' | 'name' | null {
   const lower = message.toLowerCase();
   if (lower.includes('slug')) return 'slug';
   if (lower.includes('code')) return 'code';
   if (lower.includes('name')) return 'name';
-  if (lower.includes('domain')) return 'domain';
   return null;
+}
+
+/**
+ * The clinic's domain, which POST /rooms requires: the account's `domain` (spec 2.5; a room's
+ * `domain` is the "clinic domain", 2.3), else the domain the clinic's rooms already share, else the
+ * account code (the domain of an account whose record does not say). Never asked of the admin.
+ */
+export function useClinicDomain(): string {
+  const account = useQuery(accountQueries.detail(env.VITE_ACCOUNT_CODE));
+  const rooms = useQuery(roomQueries.list({ page: 1, limit: PAGE_SIZE }));
+  const fromRooms = (rooms.data ?? []).find((r) => r.domain)?.domain;
+  return account.data?.domain || fromRooms || env.VITE_ACCOUNT_CODE;
 }
 
 function CreateRoom() {
   const create = useCreateRoom();
+  const domain = useClinicDomain();
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ code: string; name: string } | null>(null);
   const form = useForm<CreateValues>({
     resolver: zodResolver(CreateSchema),
-    defaultValues: { name: '', domain: 'demo', slug: '', code: '' },
+    defaultValues: { name: '', slug: '', code: '' },
   });
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -130,18 +143,23 @@ function CreateRoom() {
     try {
       const room = await create.mutateAsync({
         name: values.name,
-        domain: values.domain,
+        domain,
         ...(values.slug ? { slug: values.slug } : {}),
         ...(values.code ? { code: values.code } : {}),
       });
       setCreated({ code: room.code, name: room.name ?? room.code });
-      form.reset({ name: '', domain: values.domain, slug: '', code: '' });
+      form.reset({ name: '', slug: '', code: '' });
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 400 && error.serverMessage) {
         const field = fieldOf(error.serverMessage);
         // The server's own words, on the field they are about; everything typed stays.
         if (field) {
-          form.setError(field, { message: error.serverMessage }, { shouldFocus: true });
+          // "slug … already exists in domain …" is the spec's refusal (4.2); said without its jargon.
+          const message =
+            field === 'slug' && /already exists/i.test(error.serverMessage)
+              ? 'Another room of the clinic already uses this link name. Choose another.'
+              : error.serverMessage;
+          form.setError(field, { message }, { shouldFocus: true });
           return;
         }
       }
@@ -157,23 +175,16 @@ function CreateRoom() {
         <div className="form-grid">
           <TextField<CreateValues> name="name" label="Name" required autoComplete="off" />
           <TextField<CreateValues>
-            name="domain"
-            label="Domain"
-            required
-            autoComplete="off"
-            hint="The clinic domain; slugs are unique within it."
-          />
-          <TextField<CreateValues>
             name="slug"
-            label="Slug (optional)"
+            label="Link name (optional)"
             autoComplete="off"
-            hint="The room’s short name in links; made from the name when left empty."
+            hint="The room’s short name in links, like skin-checks; made from the name when left empty."
           />
           <TextField<CreateValues>
             name="code"
-            label="Code (optional)"
+            label="Room code (optional)"
             autoComplete="off"
-            hint="Generated when left empty."
+            hint="Ends the room’s join address; made for you when left empty."
           />
         </div>
         <FormError message={serverError} />

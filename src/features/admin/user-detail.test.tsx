@@ -33,7 +33,7 @@ describe('a user in the admin area (GET /users/{id})', () => {
     const form = screen.getByRole('form', { name: 'Add to a room' });
     await user.click(within(form).getByRole('button', { name: 'Add to room' }));
     expect(await within(form).findByText('Choose a room', { selector: '.field-error' })).toBeInTheDocument();
-    await within(form).findByRole('option', { name: /\(dermatology\)/ });
+    await within(form).findByRole('option', { name: 'Skin clinic (e-consult)' });
     await user.selectOptions(within(form).getByLabelText('Room'), 'dermatology');
     await user.click(within(form).getByLabelText('Make it the default room'));
     await user.click(within(form).getByRole('button', { name: 'Add to room' }));
@@ -89,7 +89,7 @@ describe('a user in the admin area (GET /users/{id})', () => {
     await screen.findByRole('heading', { level: 2, name: 'Tomás Reyes' });
     session.setAdminToken('a-token-that-was-revoked');
     const form = screen.getByRole('form', { name: 'Add to a room' });
-    await within(form).findByRole('option', { name: /\(dermatology\)/ });
+    await within(form).findByRole('option', { name: 'Skin clinic (e-consult)' });
     await user.selectOptions(within(form).getByLabelText('Room'), 'dermatology');
     await user.click(within(form).getByRole('button', { name: 'Add to room' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That token was refused');

@@ -208,12 +208,15 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
     resolver: zodResolver(AddSchema),
     defaultValues: { code: '', makeDefault: false },
   });
-  const options = (rooms.data ?? [])
+  const all = rooms.data ?? [];
+  // Rooms by name; the code is added only to tell two rooms of the same name apart.
+  const options = all
     .filter((room) => !current.includes(room.code))
-    .map((room) => ({
-      value: room.code,
-      label: room.name && room.name !== room.code ? `${room.name} (${room.code})` : room.code,
-    }));
+    .map((room) => {
+      const name = room.name || room.code;
+      const shared = all.filter((r) => (r.name || r.code) === name).length > 1;
+      return { value: room.code, label: shared ? `${name} (${room.code})` : name };
+    });
 
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -225,7 +228,8 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
         old ? { ...old, rooms: answer } : old,
       );
       const room = answer.find((r) => r.code === values.code);
-      setDone(`Added to ${room?.name ?? values.code}${values.makeDefault ? ' as the default room' : ''}.`);
+      const name = room?.name || all.find((r) => r.code === values.code)?.name || values.code;
+      setDone(`Added to ${name}${values.makeDefault ? ' as the default room' : ''}.`);
       form.reset({ code: '', makeDefault: false });
     } catch (error) {
       setServerError(
