@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
 
 /**
@@ -31,10 +31,13 @@ const PATIENT_PAGES = [
   '/patient/visits/vis_inprogress',
   '/patient/visits/vis_completed',
   '/patient/visits/vis_econsult_open',
+  '/patient/visits/vis_econsult_closed',
   '/patient/visits/appointments',
   '/patient/appointments/vis_upcoming',
+  '/patient/appointments/vis_pending',
   '/patient/visits/start',
   '/patient/rooms/general',
+  '/patient/rooms/dermatology',
   '/patient/documents',
   '/patient/health/record',
   '/patient/health/pharmacies',
@@ -55,16 +58,23 @@ async function pageWords(page: Page): Promise<string> {
   });
 }
 
-test('no patient page shows the system’s words: zone names, ids, room codes, addresses, timestamps', async ({
+test('no patient page shows the system’s words (zone names, ids, room codes, addresses, timestamps); each fits 320 px and is axe clean in both themes', async ({
   page,
 }) => {
   test.setTimeout(180_000);
+  await page.setViewportSize({ width: 320, height: 720 });
   await signInAs(page, 'Casey Morgan');
   const found: string[] = [];
   for (const path of PATIENT_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} fits 320 px`).toBeLessThanOrEqual(0);
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, `${path} (${colorScheme}, 320 px)`);
+    }
     const words = await pageWords(page);
     for (const [what, pattern] of SYSTEM_PATTERNS) {
       for (const line of words.split('\n')) {
