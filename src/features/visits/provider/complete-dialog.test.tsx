@@ -200,6 +200,24 @@ describe('completing an e-consult', () => {
     expect(summariesOn(ECONSULT)).toHaveLength(1);
   });
 
+  it('when the last message fails: keeps it, says why, and does not complete', async () => {
+    server.use(
+      http.post('*/messaging/api/visits/:id/messages', () =>
+        HttpResponse.json({ code: 503, message: 'Down' }, { status: 503 }),
+      ),
+    );
+    const messagesBefore = db.messages.by('visit', ECONSULT).length;
+    const { user, dialog } = await openDialog('Complete the e-consult', 'Complete this e-consult?');
+    await user.type(within(dialog).getByLabelText('Send a last message (optional)'), 'All clear.');
+    await user.click(within(dialog).getByRole('button', { name: 'Complete the e-consult' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Your last message could not be sent: .+\. The e-consult is still open and everything you wrote is still here\./,
+    );
+    expect(within(dialog).getByLabelText('Send a last message (optional)')).toHaveValue('All clear.');
+    expect(db.visits.get(ECONSULT)?.status).toBe(20);
+    expect(db.messages.by('visit', ECONSULT)).toHaveLength(messagesBefore);
+  });
+
   it('"Leave open, waiting for the patient" changes nothing stored and says it stays open', async () => {
     const messagesBefore = db.messages.by('visit', ECONSULT).length;
     const filesBefore = db.files.size;

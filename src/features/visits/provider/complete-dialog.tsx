@@ -45,7 +45,7 @@ export interface CompleteOutcome {
 }
 
 /**
- * What a earlier try already sent (by content), so trying again after a later step failed never
+ * What an earlier try already sent (by content), so trying again after a later step failed never
  * sends the same summary or message twice. It outlives the dialog (the parent holds it).
  */
 export interface CompleteProgress {
@@ -56,8 +56,11 @@ export interface CompleteProgress {
 /** A failed step, in words that say what happened and that the visit is still open. */
 class StepError extends Error {}
 
+/** The reason as a sentence of its own (it is followed by what happens next). */
 function reasonOf(error: unknown): string {
-  return isApiError(error) ? error.userMessage : 'That did not go through.';
+  const words = isApiError(error) ? error.userMessage.trim() : '';
+  if (!words) return 'That did not go through.';
+  return /[.!?…]$/.test(words) ? words : `${words}.`;
 }
 
 /**
@@ -178,7 +181,7 @@ export function CompleteDialog({
                 ? 'Completing closes the conversation: neither you nor the patient can write in it any more, and it cannot be reopened from this page.'
                 : 'Completing ends the visit: it leaves the open visits, the patient sees it as completed, and it cannot be reopened from this page.'}
             </p>
-            <fieldset className="complete-summary">
+            <fieldset>
               <legend>A summary for the patient (optional)</legend>
               <p className="field-hint">
                 The patient finds it on their visit page as a text file they can open and keep. Leave these

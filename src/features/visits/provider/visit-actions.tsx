@@ -57,8 +57,9 @@ function errorWords(error: unknown): string {
  * patient (and, for an e-consult, a last message, or leaving it open for the patient); what it did
  * is said in the card's status line, which takes focus once the visit is completed. An open
  * e-consult whose last message is not the patient's is shown as waiting for the patient (the spec
- * has no such status: docs/spec-decisions.md). The actions are a server extension (`visit-status`): without it the
- * card says the status is changed in the clinic's own system, and joining stays (ProviderJoinPanel).
+ * has no such status: docs/spec-decisions.md). The actions are a server extension (`visit-status`):
+ * without it the card says the status is changed in the clinic's own system, and joining stays
+ * (ProviderJoinPanel).
  */
 export function VisitActions({ visit, providerId }: { visit: Visit; providerId: string }) {
   const headingId = useId();
