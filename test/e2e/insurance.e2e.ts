@@ -57,7 +57,7 @@ test('a clinic admin exports the claims of the last 30 days and the CSV parses b
   const to = await page.getByLabel('Last day').inputValue();
   const from = await page.getByLabel('First day').inputValue();
   expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
-  await expect(page.getByText(/\d+ visits from/)).toBeVisible();
+  await expect(page.getByText(/\d+ completed visits from/)).toBeVisible();
   await expectNoAxeViolations(page, 'claims report');
 
   // Sort by patient, then export: the file holds the rows in the order shown.
@@ -81,8 +81,22 @@ test('a clinic admin exports the claims of the last 30 days and the CSV parses b
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString('utf8');
-  expect(text.split('\r\n')[0]).toMatch(/^\uFEFF"Visit date","Patient",/);
-  expect(parseCsv(text)).toEqual([header, ...rows]);
+  // Columns for a billing office (docs/spec-decisions.md), one row per visit shown, in the order shown.
+  const [columns = [], ...lines] = parseCsv(text.replace(/^\uFEFF/, ''));
+  const at = (name: string) => {
+    expect(columns).toContain(name);
+    return columns.indexOf(name);
+  };
+  expect(lines).toHaveLength(rows.length);
+  const patient = header.indexOf('Patient');
+  expect(lines.map((line) => line[at('patient_name')])).toEqual(rows.map((row) => row[patient]));
+  for (const line of lines) {
+    expect(line[at('visit_id')]).toMatch(/^vis_/);
+    expect(line[at('visit_start_utc')]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(line[at('service_date')]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(line[at('currency')]).toMatch(/^[A-Z]{3}$/);
+    expect(line[at('amount')]).toMatch(/^(\d+\.\d\d)?$/);
+  }
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing codes' }).click();
   await expect(page.getByText(/of 2400 diagnoses/)).toBeVisible();

@@ -40,6 +40,12 @@ test('a provider sees Casey Morgan waiting, opens her visit, sees the intake and
   );
   await expectNoAxeViolations(page, 'provider visit in progress');
   await page.getByRole('button', { name: 'Complete the visit' }).click();
+  // Without a summary: the dialog's own button completes it.
+  await page
+    .getByRole('dialog', { name: 'Complete this visit?' })
+    .getByRole('button', { name: 'Complete the visit' })
+    .click();
+  await expect(page.getByText('Visit completed.', { exact: true })).toBeVisible();
   await expect(page.getByText('This visit is closed; there is nothing left to do.')).toBeVisible();
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
 

@@ -99,6 +99,16 @@ test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign ou
   const zone = page.getByRole('combobox', { name: /^Time zone/ });
   await zone.fill('paris');
   await page.getByRole('option', { name: /^Paris — Central European Time/ }).click();
+  // The date of birth in three parts a person types as they say it; gender as the insurance form offers.
+  const dob = page.getByRole('group', { name: /^Date of birth/ });
+  await dob.getByLabel('Month').selectOption('September');
+  await dob.getByLabel('Day').fill('3');
+  await dob.getByLabel('Year').fill('1991');
+  const gender = page
+    .getByRole('radiogroup', { name: /^Gender/ })
+    .or(page.getByRole('group', { name: /^Gender/ }));
+  await expect(gender.getByRole('radio')).toHaveCount(3);
+  await gender.getByRole('radio', { name: 'Female' }).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
   await page.reload();
@@ -107,6 +117,10 @@ test('B16/A8/A10: land with a fresh SSO token, edit the profile, reload, sign ou
   await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue(
     /^Paris — Central European Time/,
   );
+  await expect(dob.getByLabel('Month')).toHaveValue('9');
+  await expect(dob.getByLabel('Day')).toHaveValue('3');
+  await expect(dob.getByLabel('Year')).toHaveValue('1991');
+  await expect(gender.getByRole('radio', { name: 'Female' })).toBeChecked();
 
   // A client-side refusal is specific and keeps what was typed.
   await page.getByLabel('Primary-care provider phone').fill('12345');

@@ -1,5 +1,9 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { chooseFirstAvailable, pass } from './support/steps';
+import { walkWizard } from './support/wizard';
+
+const ADMIN = { 'X-ApiToken': 'demo-admin-token', 'X-AccountCode': 'demo' };
 
 test('a patient browses the rooms and reads a room, its providers and prices', async ({ page }) => {
   await signInAs(page, 'Casey Morgan');
@@ -122,8 +126,69 @@ test('the waiting room turns into "join" when the provider starts the visit, wit
   );
   await expectNoAxeViolations(page, 'waiting room after the provider joined');
 
+  // Completing asks first, and offers a summary for the patient.
   await providerPage.getByRole('button', { name: 'Complete the visit' }).click();
+  const complete = providerPage.getByRole('dialog', { name: 'Complete this visit?' });
+  await expect(complete.getByRole('button', { name: 'Keep it open' })).toBeFocused();
+  await complete.getByLabel('What we discussed').fill('A sore throat from a virus; no antibiotics needed.');
+  await complete.getByLabel('What to do next').fill('Rest, fluids, and honey in warm water.');
+  await complete.getByLabel('When to come back').fill('If a fever lasts more than three days.');
+  await expectNoAxeViolations(providerPage, 'the complete dialog');
+  await complete.getByRole('button', { name: 'Complete the visit' }).click();
+  await expect(providerPage.getByText('Visit completed. The summary was sent to the patient.')).toBeVisible();
   await expect(providerPage.getByText('This visit is closed; there is nothing left to do.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByText('This visit is completed.')).toBeVisible();
+  await providerContext.close();
+
+  // The visit's end reaches the patient's page by itself (it asks every 20 s while in progress).
+  await expect(page.getByText('This visit is completed.')).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(
+    true,
+  );
+  await expect(page.getByRole('region', { name: 'Your provider is ready — join' })).toHaveCount(0);
+  // The summary the provider wrote opens from the visit page, its bytes read through the API.
+  const summary = page.getByRole('region', { name: 'Your visit summary' });
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    summary.getByRole('button', { name: 'Open your visit summary' }).click(),
+  ]);
+  await expect(tab).toHaveURL(/^blob:/);
+  await expect(tab.locator('body')).toContainText('Rest, fluids, and honey in warm water.');
+  await expect(tab.locator('body')).not.toContainText('Casey');
+  await tab.close();
+
+  // The survey about this visit, on its page.
+  const survey = page.getByRole('region', { name: 'Tell us how it went' });
+  await survey.getByRole('radio', { name: 'Very easy' }).check();
+  await survey.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(survey.getByText('Thank you for your answers.', { exact: false })).toBeFocused();
+  // Stored: the survey service answers it to the clinic team as this visit's response.
+  const signIn = await fetch(`${MOCK_ORIGIN}/__mock/personas/demo-provider/sign-in`, { method: 'POST' });
+  const { sso_token } = (await signIn.json()) as { sso_token: string };
+  const responses = await fetch(
+    `${MOCK_ORIGIN}/survey/surveys/post_visit_survey/responses?visit_ids=vis_walkin_waiting`,
+    { headers: { 'X-ApiToken': sso_token } },
+  );
+  expect(JSON.stringify(await responses.json())).toContain('very_easy');
+  await expectNoAxeViolations(page, 'the visit’s end');
+
+  // A follow-up appointment in the same room, booked from the completed visit.
+  const followUp = page.getByRole('region', { name: 'Book a follow-up' });
+  await expect(followUp).toContainText('Book an appointment in General practice.');
+  await followUp.getByRole('link', { name: 'Book a follow-up' }).click();
+  await expect(page).toHaveURL(/\/patient\/rooms\/general\/intake/);
+  await walkWizard(page, {
+    commit: 'Book my appointment',
+    answers: { 'Choose a time': async (p) => void (await chooseFirstAvailable(p)) },
+  });
+  await pass(page, 'Book my appointment');
+  await page.getByRole('link', { name: 'Skip to your visit' }).click();
+  await expect(page).toHaveURL(/\/patient\/visits\/[^/]+$/);
+  const bookedId = decodeURIComponent(page.url().split('/').pop() ?? '');
+  expect(bookedId).not.toBe('vis_walkin_waiting');
+  const stored = await fetch(`${MOCK_ORIGIN}/api_v3/visits/${bookedId}`, { headers: ADMIN });
+  expect(((await stored.json()) as { data: unknown }).data).toMatchObject({
+    room_code: 'general',
+    type: 2,
+    status: 10,
+  });
 });
