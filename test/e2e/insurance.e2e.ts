@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../../src/features/insurance/csv';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import {
   addBothPhotos,
   checkTwiceAndMeet429,
@@ -39,6 +39,18 @@ test('a patient enters a primary card by keyboard at 320 px with both photos, ch
 
   await checkTwiceAndMeet429(page);
   await expectNoAxeViolations(page, 'insurance page in the cooldown');
+
+  // The insurer answers (the mock's check settles 40 s after it started): coming back to the page,
+  // the answer is in plain words, with no internal id.
+  await fetch(`${MOCK_ORIGIN}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advance_ms: 45_000 }),
+  });
+  await page.reload();
+  await expect(page.getByText('Your coverage is active. Your copay is $25.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/elig_/);
+  await expectNoAxeViolations(page, 'insurance page with active coverage');
 
   // The search opened at phone width is scanned too.
   await page.getByRole('button', { name: 'Edit primary card' }).click();

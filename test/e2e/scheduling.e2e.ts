@@ -58,6 +58,10 @@ test('a patient books through the wizard, sees it with its zone, downloads the .
   let chosen = '';
   await walkToConsent(page, /Standard consultation/, async (p) => {
     await expectPage(p, 'Choose a time');
+    // At phone width a strip of days stands in for the month; the zone is named in words.
+    await expect(p.getByRole('listbox', { name: /^Days in / })).toBeVisible();
+    await expect(p.getByRole('grid')).toBeHidden();
+    await expect(p.getByText(/^Times are shown in your time zone, Eastern Time/)).toBeVisible();
     chosen = await chooseFirstAvailable(p);
     await expect(p.getByText(/^Your time: /)).toBeVisible();
   });
