@@ -1,16 +1,17 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
-import { EmptyState, Spinner } from '@/components/feedback/status';
+import { Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { visitKindOf, VISIT_KIND_TITLE, visitMedium, visitStatusWords } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
 import { useRoomName } from '@/api/rooms/room-names';
+import { ProviderWorkList } from './provider/work-list';
 
 /** A visit's place on a timeline: its start, else when it was sent (e-consults have no start). */
 const timeOf = (v: Visit) => (typeof v.start === 'number' ? v.start : (v.created ?? 0));
@@ -107,40 +108,11 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
   );
 }
 
-/** Every visit the signed-in provider may see (assigned, hosted, or waiting in their rooms). */
-export function ProviderVisitList({ hrefFor }: { hrefFor: (id: string) => string }) {
-  const visits = useQuery(visitQueries.list({}));
-  if (visits.isPending) return <Spinner label="Loading visits…" />;
-  if (visits.isError) return <QueryError query={visits} title="We couldn’t load the visits" />;
-  if (!visits.data.length)
-    return (
-      <>
-        <DroppedRowsNotice list={visits.data} />
-        <EmptyState title="No visits yet" />
-      </>
-    );
-  const open = visits.data.filter(
-    (v) =>
-      v.status === VISIT_STATUS.pending ||
-      v.status === VISIT_STATUS.confirmed ||
-      v.status === VISIT_STATUS.inProgress,
-  );
-  const closed = visits.data.filter((v) => !open.includes(v));
-  return (
-    <>
-      <DroppedRowsNotice list={visits.data} />
-      <Group
-        title="Open"
-        visits={open.sort((a, b) => timeOf(a) - timeOf(b))}
-        hrefFor={hrefFor}
-        empty="No open visits."
-      />
-      <Group
-        title="Closed"
-        visits={closed.sort((a, b) => timeOf(b) - timeOf(a))}
-        hrefFor={hrefFor}
-        empty="No closed visits."
-      />
-    </>
-  );
+/**
+ * Every visit the signed-in provider may see (assigned, hosted, or waiting in their rooms), as one
+ * work list with filters. `filters` and `onFiltersChange` let the route keep the filters (never the
+ * patient-name search) in the URL; without them the list keeps its filters itself.
+ */
+export function ProviderVisitList(props: ComponentProps<typeof ProviderWorkList>) {
+  return <ProviderWorkList {...props} />;
 }

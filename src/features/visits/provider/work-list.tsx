@@ -1,0 +1,385 @@
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  Fragment,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { Link } from 'react-router';
+import { roomQueries } from '@/api/rooms/queries';
+import { VISIT_KINDS, visitStatusWords } from '@/api/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
+import { QueryError } from '@/components/feedback/query-state';
+import { EmptyState, Spinner } from '@/components/feedback/status';
+import { formatDateTime } from '@/lib/dates';
+import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
+import {
+  KIND_WORDS,
+  NO_FILTERS,
+  WORK_STATUSES,
+  WORK_STATUS_LABEL,
+  arrivedAt,
+  buildRows,
+  filterRows,
+  patientNameOf,
+  type Period,
+  type WorkListFilters,
+  type WorkRow,
+} from './work-list-model';
+
+/** The same read of the clinic's rooms as `useRoomName`, so both share one cache entry. */
+const ROOMS_QUERY = roomQueries.list({ page: 1, limit: 100 });
+
+/** From this many rows on, only the rows near the viewport are in the page. */
+export const VIRTUALISE_FROM = 60;
+const ESTIMATED_ROW_PX = 104;
+
+const PERIOD_LABEL: Record<Period, string> = {
+  all: 'All dates',
+  today: 'Today',
+  week: 'This week',
+  date: 'A date…',
+};
+
+/** "A, B and C", each name isolated so bidirectional text in one cannot reorder the others. */
+function nameList(visits: readonly Visit[]): ReactNode {
+  return visits.map((v, i) => (
+    <Fragment key={v.id}>
+      {i === 0 ? '' : i === visits.length - 1 ? ' and ' : ', '}
+      <bdi>{patientNameOf(v)}</bdi>
+    </Fragment>
+  ));
+}
+
+function WorkRowItem({
+  row,
+  hrefFor,
+  roomName,
+  zone,
+  now,
+  style,
+  index,
+  total,
+  measure,
+}: {
+  row: WorkRow;
+  hrefFor: (id: string) => string;
+  roomName: string | null;
+  zone: string;
+  now: number;
+  style?: CSSProperties;
+  index: number;
+  total: number;
+  measure?: (element: HTMLElement | null) => void;
+}) {
+  const [first] = row.visits;
+  const when = row.time === null ? null : formatDateTime(row.time, zone);
+  const timeWords = when
+    ? row.kind === 'econsult' && typeof first.start !== 'number'
+      ? `sent ${when}`
+      : when
+    : '';
+  const reason = row.isGroup ? '' : (first.intake?.reason_for_visit?.trim() ?? '');
+  const isWaitingWalkin =
+    row.kind === 'walkin' && row.status === 'waiting' && first.status === VISIT_STATUS.pending;
+  return (
+    <li
+      className="inbox-item work-row"
+      data-index={index}
+      ref={measure}
+      aria-setsize={total}
+      aria-posinset={index + 1}
+      style={style}
+    >
+      <p className="queue-name">
+        <Link to={hrefFor(first.id)}>
+          {row.isGroup ? 'Group session' : <bdi>{patientNameOf(first)}</bdi>}
+          <span className="visually-hidden">
+            {row.isGroup ? <>: {nameList(row.visits)}</> : null}, {KIND_WORDS[row.kind]}
+            {timeWords ? `, ${timeWords}` : ''}
+          </span>
+        </Link>
+      </p>
+      {row.isGroup ? (
+        <p>
+          Booked ({row.visits.length}):{' '}
+          {row.visits.map((v, i) => (
+            <Fragment key={v.id}>
+              {i ? ', ' : ''}
+              <Link to={hrefFor(v.id)}>
+                <bdi>{patientNameOf(v)}</bdi>
+              </Link>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
+      {reason ? (
+        <p>
+          <bdi>{reason}</bdi>
+        </p>
+      ) : null}
+      <p className="queue-meta">
+        <span className="tag">{visitStatusWords(first)}</span> {KIND_WORDS[row.kind]}
+        {when ? ` · ${timeWords.charAt(0).toUpperCase()}${timeWords.slice(1)}` : ''}
+        {roomName ? ` · ${roomName}` : ''}
+        {isWaitingWalkin ? ` · ${waitedWords(minutesBetween(arrivedAt(first), now))}` : ''}
+      </p>
+    </li>
+  );
+}
+
+function Rows({
+  rows,
+  hrefFor,
+  roomNames,
+  zone,
+  now,
+  labelledBy,
+}: {
+  rows: WorkRow[];
+  hrefFor: (id: string) => string;
+  roomNames: ReadonlyMap<string, string>;
+  zone: string;
+  now: number;
+  labelledBy: string;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isLong = rows.length >= VIRTUALISE_FROM;
+  const virtualizer = useVirtualizer({
+    count: isLong ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+  const item = (row: WorkRow, index: number, extra?: Partial<Parameters<typeof WorkRowItem>[0]>) => (
+    <WorkRowItem
+      key={row.key}
+      row={row}
+      hrefFor={hrefFor}
+      roomName={row.roomCode ? (roomNames.get(row.roomCode) ?? null) : null}
+      zone={zone}
+      now={now}
+      index={index}
+      total={rows.length}
+      {...extra}
+    />
+  );
+  if (!isLong) {
+    return (
+      <ul className="queue-list" aria-labelledby={labelledBy}>
+        {rows.map((row, index) => item(row, index))}
+      </ul>
+    );
+  }
+  // A long list scrolls in its own box; tabbing to a row near its edge scrolls the next rows in.
+  return (
+    <div ref={scrollRef} style={{ maxHeight: '70vh', overflowY: 'auto', position: 'relative' }}>
+      <ul
+        className="queue-list"
+        aria-labelledby={labelledBy}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative', display: 'block' }}
+      >
+        {virtualizer.getVirtualItems().map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return item(row, v.index, {
+            measure: virtualizer.measureElement,
+            style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` },
+          });
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The provider's work list: every visit of their rooms (one `GET /visits` read, polled), one row per
+ * visit or group session, filtered here. Filters other than the search come from and go to the
+ * caller (the route keeps them in the URL); the patient-name search stays in this component.
+ */
+export function ProviderWorkList({
+  hrefFor,
+  filters: given,
+  onFiltersChange,
+}: {
+  hrefFor: (id: string) => string;
+  filters?: WorkListFilters | undefined;
+  /** Told what changed; the caller merges it into the filters it keeps. */
+  onFiltersChange?: ((change: Partial<WorkListFilters>) => void) | undefined;
+}) {
+  const [own, setOwn] = useState<WorkListFilters>(NO_FILTERS);
+  const filters = given ?? own;
+  const setFilters = (change: Partial<WorkListFilters>) =>
+    onFiltersChange ? onFiltersChange(change) : setOwn((before) => ({ ...before, ...change }));
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const zone = useViewerTimeZone();
+  const visits = usePolledVisits({});
+  const rooms = useQuery(ROOMS_QUERY);
+  const ids = {
+    heading: useId(),
+    status: useId(),
+    kind: useId(),
+    room: useId(),
+    period: useId(),
+    date: useId(),
+    search: useId(),
+  };
+
+  // The clock of the last answer: minutes waited and "today" move on with each poll.
+  const now = Math.floor(visits.dataUpdatedAt / 1000);
+  const rows = useMemo(() => buildRows(visits.data ?? [], now), [visits.data, now]);
+  const matching = useMemo(
+    () => filterRows(rows, filters, deferredSearch, now, zone),
+    [rows, filters, deferredSearch, now, zone],
+  );
+  const roomNames = useMemo(
+    () => new Map((rooms.data ?? []).map((room) => [room.code, room.name] as const)),
+    [rooms.data],
+  );
+  // Rooms of the visits, by name; a room this clinic does not list is never offered by its code.
+  const roomOptions = useMemo(() => {
+    const codes = new Set(rows.map((r) => r.roomCode).filter((c): c is string => Boolean(c)));
+    return [...codes]
+      .flatMap((code) => {
+        const name = roomNames.get(code);
+        return name ? [{ code, name }] : [];
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }, [rows, roomNames]);
+
+  if (visits.isPending) return <Spinner label="Loading visits…" />;
+  if (visits.isError) return <QueryError query={visits} title="We couldn’t load the visits" />;
+  if (!visits.data.length)
+    return (
+      <>
+        <DroppedRowsNotice list={visits.data} />
+        <EmptyState title="No visits yet" />
+      </>
+    );
+
+  const count = matching.length;
+  return (
+    <>
+      <DroppedRowsNotice list={visits.data} />
+      <form
+        role="search"
+        aria-label="Filter visits"
+        className="form-grid"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor={ids.search}>Search by patient name</label>
+          {/* Names typed here stay in this page: never in the address, the title or storage. */}
+          <input
+            id={ids.search}
+            type="search"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>Status</label>
+          <select
+            id={ids.status}
+            value={filters.status ?? ''}
+            onChange={(e) => setFilters({ status: WORK_STATUSES.find((s) => s === e.target.value) })}
+          >
+            <option value="">All statuses</option>
+            {WORK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {WORK_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.kind}>Kind</label>
+          <select
+            id={ids.kind}
+            value={filters.kind ?? ''}
+            onChange={(e) => setFilters({ kind: VISIT_KINDS.find((k) => k === e.target.value) })}
+          >
+            <option value="">All kinds</option>
+            {VISIT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_WORDS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.room}>Room</label>
+          <select
+            id={ids.room}
+            value={filters.room ?? ''}
+            onChange={(e) => setFilters({ room: e.target.value || undefined })}
+          >
+            <option value="">All rooms</option>
+            {roomOptions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.period}>When</label>
+          <select
+            id={ids.period}
+            value={filters.period}
+            onChange={(e) => {
+              const period =
+                (Object.keys(PERIOD_LABEL) as Period[]).find((p) => p === e.target.value) ?? 'all';
+              setFilters({ period });
+            }}
+          >
+            {(Object.keys(PERIOD_LABEL) as Period[]).map((p) => (
+              <option key={p} value={p}>
+                {PERIOD_LABEL[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filters.period === 'date' ? (
+          <div className="field">
+            <label htmlFor={ids.date}>Date</label>
+            <input
+              id={ids.date}
+              type="date"
+              value={filters.date ?? ''}
+              onChange={(e) => setFilters({ date: e.target.value || undefined })}
+            />
+          </div>
+        ) : null}
+      </form>
+      <p role="status" aria-live="polite">
+        {count === 1 ? '1 visit matches' : `${count} visits match`}
+      </p>
+      <h2 id={ids.heading} className="visually-hidden">
+        Visits in your rooms
+      </h2>
+      {count ? (
+        <Rows
+          rows={matching}
+          hrefFor={hrefFor}
+          roomNames={roomNames}
+          zone={zone}
+          now={now}
+          labelledBy={ids.heading}
+        />
+      ) : (
+        <p className="empty-state">No visits match these filters.</p>
+      )}
+    </>
+  );
+}
