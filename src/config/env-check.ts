@@ -40,8 +40,8 @@ const HOST_LIST = /^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i;
  */
 export const DEPLOYMENT_VARIABLES = {
   VITE_ACCOUNT_CODE: 'the clinic account code, sent as X-AccountCode',
-  VITE_API_KEY: "the account's public API key, sent as X-ApiKey on health endpoints (never the secret)",
-  VITE_ROOM_HOST: 'the video room host: join links are https://{account_code}.{VITE_ROOM_HOST}/{room_code}',
+  VITE_API_KEY: "the account's public API key (never the secret)",
+  VITE_ROOM_HOST: 'the video room host',
   VITE_RECORDING_HOSTS: 'the hosts recording links may open on (comma list)',
 } as const;
 
@@ -108,10 +108,8 @@ export class EnvError extends Error {
   }
 }
 
-const MISSING_HINT =
-  'A build that talks to a real API must name its clinic and hosts: demo values stand in only in ' +
-  'development, tests and mock builds. Set them in the build environment or in .env.production.local ' +
-  '(see .env.example).';
+// Short: it ships in the first page, and the build refuses the same mistake first (vite.config.ts).
+const MISSING_HINT = 'Set the clinic and hosts for this build (see .env.example).';
 
 const isDeploymentVariable = (name: string): name is DeploymentVariable => name in DEPLOYMENT_VARIABLES;
 

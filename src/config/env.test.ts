@@ -60,11 +60,11 @@ describe('the clinic and hosts of a build over real HTTP', () => {
     expect(lines[0]).toBe('The portal is misconfigured. Check these variables:');
     expect(lines.slice(1, 5)).toEqual([
       'VITE_ACCOUNT_CODE: not set; the clinic account code, sent as X-AccountCode',
-      "VITE_API_KEY: not set; the account's public API key, sent as X-ApiKey on health endpoints (never the secret)",
-      'VITE_ROOM_HOST: not set; the video room host: join links are https://{account_code}.{VITE_ROOM_HOST}/{room_code}',
+      "VITE_API_KEY: not set; the account's public API key (never the secret)",
+      'VITE_ROOM_HOST: not set; the video room host',
       'VITE_RECORDING_HOSTS: not set; the hosts recording links may open on (comma list)',
     ]);
-    expect(lines[5]).toMatch(/demo values stand in only in development, tests and mock builds/);
+    expect(lines[5]).toBe('Set the clinic and hosts for this build (see .env.example).');
     expect(lines).toHaveLength(6);
     expect(error.message).not.toMatch(/demo-api-key|example\.test/);
   });

@@ -23,15 +23,8 @@ export class SessionStorageBox {
   constructor(private readonly storage: Storage | null) {}
 
   load(): { tokens: SessionTokens; lastActivity: number | null } | null {
-    const raw = this.read(STORAGE_KEY);
-    if (!raw) return null;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = null;
-    }
-    const tokens = parseSessionTokens(parsed);
+    if (!this.read(STORAGE_KEY)) return null;
+    const tokens = parseSessionTokens(this.parsed(STORAGE_KEY));
     if (!tokens) {
       this.remove(STORAGE_KEY);
       return null;
@@ -54,28 +47,14 @@ export class SessionStorageBox {
     this.write(ACTIVITY_KEY, String(at));
   }
 
-  /** The admin token kept for `userId`; one kept for anybody else is dropped. */
+  /** The admin token kept for `userId`; one kept for anybody else (or unreadable) is dropped. */
   loadAdminToken(userId: string): StoredAdminToken | null {
-    const raw = this.read(ADMIN_KEY);
-    if (!raw) return null;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = null;
+    const kept = this.parsed(ADMIN_KEY) as { userId?: unknown; token?: unknown; accepted?: unknown } | null;
+    if (kept?.userId === userId && typeof kept.token === 'string' && kept.token.trim()) {
+      return { token: kept.token, accepted: kept.accepted === true };
     }
-    const record = parsed as { userId?: unknown; token?: unknown; accepted?: unknown } | null;
-    if (
-      !record ||
-      typeof record !== 'object' ||
-      record.userId !== userId ||
-      typeof record.token !== 'string' ||
-      record.token.trim() === ''
-    ) {
-      this.remove(ADMIN_KEY);
-      return null;
-    }
-    return { token: record.token, accepted: record.accepted === true };
+    this.remove(ADMIN_KEY);
+    return null;
   }
 
   /** Keeps (or, with null, forgets) the admin token of `userId` for a reload of this tab. */
@@ -92,13 +71,17 @@ export class SessionStorageBox {
       (k): k is string => k !== null,
     );
     for (const key of keys) {
-      if (
-        key === STORAGE_KEY ||
-        key === ACTIVITY_KEY ||
-        key === ADMIN_KEY ||
-        key.startsWith(USER_STORAGE_PREFIX)
-      )
-        this.remove(key);
+      // The pair, the activity and the admin token all start with the session's own key.
+      if (key.startsWith(STORAGE_KEY) || key.startsWith(USER_STORAGE_PREFIX)) this.remove(key);
+    }
+  }
+
+  /** The JSON stored under `key`, or null when there is none or it does not parse. */
+  private parsed(key: string): unknown {
+    try {
+      return JSON.parse(this.read(key) ?? 'null') as unknown;
+    } catch {
+      return null;
     }
   }
 
