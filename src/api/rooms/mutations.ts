@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries } from '../users/queries';
 import { roomQueries } from './queries';
-import { addUserRoom, createRoom, removeUserRoom, setRoomClosed } from './requests';
-import type { AssociateUserRoomInput, CreateRoomInput, RoomClosureInput } from './schemas';
+import { addUserRoom, createRoom, removeUserRoom, setRoomClosed, updateRoom } from './requests';
+import type { AssociateUserRoomInput, CreateRoomInput, RoomClosureInput, RoomUpdateInput } from './schemas';
 
 /** POST /rooms; the room lists refresh after. */
 export function useCreateRoom() {
@@ -22,6 +22,18 @@ export function useSetRoomClosed(code: string) {
   return useMutation({
     mutationFn: (input: RoomClosureInput) => setRoomClosed(code, input),
     onSuccess: (room) => queryClient.setQueryData(roomQueries.detail(code).queryKey, room),
+  });
+}
+
+/** PUT /rooms/{code} with a partial room: the room on screen becomes the server's answer, the lists refresh. */
+export function useUpdateRoom(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RoomUpdateInput) => updateRoom(code, input),
+    onSuccess: async (room) => {
+      queryClient.setQueryData(roomQueries.detail(code).queryKey, room);
+      await queryClient.invalidateQueries({ queryKey: roomQueries.lists() });
+    },
   });
 }
 

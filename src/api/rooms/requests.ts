@@ -17,6 +17,7 @@ import {
   type RoomProviderDetail,
   type RoomQueue,
   type RoomSummary,
+  type RoomUpdateInput,
   type UserRoomAssociation,
 } from './schemas';
 
@@ -104,6 +105,22 @@ export function setRoomClosed(
     path: roomPath(code),
     auth: 'admin',
     body: { json: { operation_settings: input } },
+    schema: RoomSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * PUT /rooms/{code} (ADMIN): edits a room. The body is a partial room of the shape of
+ * `GET /rooms/{code}` with only the edited fields (docs/spec-decisions.md, "Editing a room"); the
+ * answer is the room detail. A 400 names its field first (`payment.consultations.0.duration: …`).
+ */
+export function updateRoom(code: string, input: RoomUpdateInput, options: CallOptions = {}): Promise<Room> {
+  return apiJson({
+    method: 'PUT',
+    path: roomPath(code),
+    auth: 'admin',
+    body: { json: input },
     schema: RoomSchema,
     signal: options.signal,
   });

@@ -115,6 +115,111 @@ describe('PUT /rooms/{code} (ADMIN)', () => {
   });
 });
 
+describe('PUT /rooms/{code} (ADMIN) with a partial room', () => {
+  const put = (code: string, body: unknown, headers = ADMIN) =>
+    call(`/rooms/${code}`, { ...json(body, headers), method: 'PUT' });
+  const consultation = () => db.rooms.get('after-hours')?.payment?.consultations?.[0];
+
+  it('stores the edited hours, closing message and consultation and answers the room', async () => {
+    const before = structuredClone(consultation());
+    const { status, body } = await put('after-hours', {
+      operation_settings: {
+        is_open_all_time: false,
+        closed_days: ['Sunday', 'Monday'],
+        close_msg: ' Back soon. ',
+      },
+      payment: {
+        consultations: [{ ...before, description: 'Evening visit', duration: 25, amount: 12.5 }],
+      },
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      code: 'after-hours',
+      operation_settings: { closed_days: ['Monday', 'Sunday'], close_msg: 'Back soon.', is_closed: true },
+    });
+    const room = db.rooms.get('after-hours');
+    expect(room?.operation_settings).toMatchObject({
+      is_open_all_time: false,
+      closed_days: ['Monday', 'Sunday'],
+      close_msg: 'Back soon.',
+      is_closed: true,
+    });
+    expect(consultation()).toEqual({ ...before, description: 'Evening visit', duration: 25, amount: 12.5 });
+  });
+
+  it('leaves out what was not sent, and makes an open-all-time room have no closed days', async () => {
+    const before = structuredClone(db.rooms.get('general'));
+    expect((await put('general', { operation_settings: { is_open_all_time: true } })).status).toBe(400);
+    const open = await put('general', { operation_settings: { is_open_all_time: true, closed_days: [] } });
+    expect(open.status).toBe(200);
+    const room = db.rooms.get('general');
+    expect(room?.operation_settings).toEqual({
+      ...before?.operation_settings,
+      is_open_all_time: true,
+      closed_days: [],
+    });
+    expect(room?.payment).toEqual(before?.payment);
+  });
+
+  it.each([
+    [
+      'duration 4',
+      { duration: 4 },
+      'payment.consultations.0.duration: must be a whole number of minutes from 5 to 240',
+    ],
+    ['duration 241', { duration: 241 }, 'payment.consultations.0.duration'],
+    ['duration 7.5', { duration: 7.5 }, 'payment.consultations.0.duration'],
+    ['duration as text', { duration: '30' }, 'payment.consultations.0.duration'],
+    [
+      'a negative price',
+      { amount: -1 },
+      'payment.consultations.0.amount: must be 0 or more with at most two decimals',
+    ],
+    ['three decimals', { amount: 1.005 }, 'payment.consultations.0.amount'],
+    ['an empty description', { description: '  ' }, 'payment.consultations.0.description'],
+    ['201 characters', { description: 'x'.repeat(201) }, 'payment.consultations.0.description'],
+    ['a line break', { description: 'a\nb' }, 'payment.consultations.0.description'],
+    ['another room’s consultation', { id: 'nope' }, 'payment.consultations.0.id'],
+  ])('refuses %s, naming the field, and stores nothing', async (_, change, message) => {
+    const before = structuredClone(db.rooms.get('after-hours'));
+    const { status, body } = await put('after-hours', {
+      operation_settings: { close_msg: 'Changed' },
+      payment: { consultations: [{ ...before?.payment?.consultations?.[0], ...change }] },
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 400 });
+    expect(String(body.message)).toContain(message);
+    expect(db.rooms.get('after-hours')).toEqual(before);
+  });
+
+  it('refuses fields it does not edit, unknown days, and an empty message on a closed room', async () => {
+    const before = structuredClone(db.rooms.get('after-hours'));
+    expect((await put('after-hours', { name: 'New name' })).body.message).toBe(
+      'name: cannot be changed here',
+    );
+    expect((await put('after-hours', { operation_settings: { closed_days: ['Funday'] } })).status).toBe(400);
+    expect(
+      (await put('after-hours', { operation_settings: { closed_days: ['Monday', 'Monday'] } })).status,
+    ).toBe(400);
+    expect((await put('after-hours', { operation_settings: { close_msg: '' } })).body.message).toBe(
+      'operation_settings.close_msg: is required while the room is closed',
+    );
+    expect((await put('after-hours', { payment: { currency: 'eur' } })).status).toBe(400);
+    expect(db.rooms.get('after-hours')).toEqual(before);
+  });
+
+  it('is bound to the admin token and the clinic', async () => {
+    const before = structuredClone(db.rooms.get('general'));
+    const body = { operation_settings: { closed_days: [] } };
+    const user = issuePair(SEED_USERS.admin).access.token;
+    expect((await put('general', body, { ...ADMIN, 'X-ApiToken': user })).status).toBe(403);
+    expect((await put('general', body, { ...ADMIN, 'X-ApiToken': 'nope' })).status).toBe(401);
+    db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
+    expect((await put('general', body, { ...ADMIN, 'X-AccountCode': 'other' })).status).toBe(403);
+    expect(db.rooms.get('general')).toEqual(before);
+  });
+});
+
 describe('the admin token with another clinic’s X-AccountCode', () => {
   it('is refused, and sees and changes nothing of this clinic', async () => {
     db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });

@@ -1,9 +1,16 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { RecordingDetailSchema, RecordingSchema } from '@/api/recordings/schemas';
-import { RoomSchema } from '@/api/rooms/schemas';
+import {
+  CONSULTATION_DESCRIPTION_MAX,
+  CONSULTATION_DURATION,
+  RoomSchema,
+  WEEKDAYS,
+  hasAtMostTwoDecimals,
+  type Weekday,
+} from '@/api/rooms/schemas';
 import { KnownWebhookEventSchema, WebhookEnvelopeSchema } from '@/api/webhooks/schemas';
-import { db, nextId, nowSeconds } from '../db';
+import { db, nextId, nowSeconds, type RoomRecord } from '../db';
 import { mockConfig, requireAdmin } from '../lib/auth';
 import { codeError, namedError } from '../lib/errors';
 import { jsonBody } from '../lib/params';
@@ -24,9 +31,108 @@ const randomHex = () => {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Control characters (line breaks included) and the line and paragraph separators: a description is one line. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
+/** The checked `operation_settings` changes of `PUT /rooms/{code}`; throws a 400 naming the field. */
+function operationChanges(value: unknown, room: RoomRecord): Record<string, unknown> {
+  if (!isObject(value)) throw fail('operation_settings: must be an object');
+  const known = ['is_closed', 'close_msg', 'is_open_all_time', 'closed_days'];
+  const other = Object.keys(value).find((key) => !known.includes(key));
+  if (other) throw fail(`operation_settings.${other}: cannot be changed here`);
+  const { is_closed: isClosed, close_msg: closeMsg, is_open_all_time: allTime, closed_days: days } = value;
+  const changes: Record<string, unknown> = {};
+  if (isClosed !== undefined && typeof isClosed !== 'boolean')
+    throw fail('operation_settings.is_closed: must be a boolean');
+  if (closeMsg !== undefined && typeof closeMsg !== 'string')
+    throw fail('operation_settings.close_msg: must be a string');
+  const message = typeof closeMsg === 'string' ? closeMsg.trim() : undefined;
+  if (message !== undefined) {
+    checkFields('room', { close_msg: message }, fail, 'operation_settings.');
+    if (message.length > 500) throw fail('operation_settings.close_msg: must be at most 500 characters');
+  }
+  const closedAfter = typeof isClosed === 'boolean' ? isClosed : room.operation_settings?.is_closed === true;
+  if (typeof isClosed === 'boolean') {
+    // Closing needs words for patients; reopening clears them.
+    if (isClosed && !message) throw fail('operation_settings.close_msg is required when closing a room');
+    changes.is_closed = isClosed;
+    changes.close_msg = isClosed ? message : '';
+  } else if (message !== undefined) {
+    if (closedAfter && !message)
+      throw fail('operation_settings.close_msg: is required while the room is closed');
+    changes.close_msg = message;
+  }
+  if (allTime !== undefined && typeof allTime !== 'boolean')
+    throw fail('operation_settings.is_open_all_time: must be a boolean');
+  if (days !== undefined) {
+    if (!Array.isArray(days) || days.some((d) => !WEEKDAYS.includes(d as Weekday)))
+      throw fail(`operation_settings.closed_days: must list weekday names (${WEEKDAYS.join(', ')})`);
+    if (new Set(days).size !== days.length) throw fail('operation_settings.closed_days: names a day twice');
+  }
+  const allTimeAfter =
+    typeof allTime === 'boolean' ? allTime : room.operation_settings?.is_open_all_time === true;
+  const daysAfter = Array.isArray(days) ? (days as Weekday[]) : (room.operation_settings?.closed_days ?? []);
+  // A room open all the time has no closed days; the two are never stored in contradiction.
+  if (allTimeAfter && daysAfter.length > 0)
+    throw fail('operation_settings.closed_days: must be empty when the room is open all the time');
+  if (typeof allTime === 'boolean') changes.is_open_all_time = allTime;
+  if (Array.isArray(days)) changes.closed_days = WEEKDAYS.filter((d) => days.includes(d));
+  return changes;
+}
+
+/** The room's consultations with the checked changes of `payment.consultations` applied. */
+type StoredConsultation = NonNullable<NonNullable<RoomRecord['payment']>['consultations']>[number];
+
+function consultationChanges(value: unknown, room: RoomRecord): StoredConsultation[] {
+  if (!isObject(value)) throw fail('payment: must be an object');
+  const other = Object.keys(value).find((key) => key !== 'consultations');
+  if (other) throw fail(`payment.${other}: cannot be changed here`);
+  const list = value.consultations;
+  if (!Array.isArray(list)) throw fail('payment.consultations: must be a list');
+  const stored = (room.payment?.consultations ?? []).map((c) => ({ ...c }));
+  const seen = new Set<string>();
+  list.forEach((item: unknown, index) => {
+    const at = `payment.consultations.${index}`;
+    if (!isObject(item)) throw fail(`${at}: must be an object`);
+    const id = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : '';
+    const target = stored.find((c) => String(c.id) === id);
+    if (!id || !target) throw fail(`${at}.id: is not a consultation of this room`);
+    if (seen.has(id)) throw fail(`${at}.id: names a consultation twice`);
+    seen.add(id);
+    const { description, duration, amount } = item;
+    if (description !== undefined) {
+      const text = typeof description === 'string' ? description.trim() : '';
+      if (!text || text.length > CONSULTATION_DESCRIPTION_MAX || CONTROL.test(text))
+        throw fail(`${at}.description: must be 1 to ${CONSULTATION_DESCRIPTION_MAX} characters on one line`);
+      target.description = text;
+    }
+    if (duration !== undefined) {
+      const { min, max } = CONSULTATION_DURATION;
+      if (typeof duration !== 'number' || !Number.isInteger(duration) || duration < min || duration > max)
+        throw fail(`${at}.duration: must be a whole number of minutes from ${min} to ${max}`);
+      target.duration = duration;
+    }
+    if (amount !== undefined) {
+      if (
+        typeof amount !== 'number' ||
+        !Number.isFinite(amount) ||
+        amount < 0 ||
+        !hasAtMostTwoDecimals(amount)
+      )
+        throw fail(`${at}.amount: must be 0 or more with at most two decimals`);
+      target.amount = Math.round(amount * 100) / 100;
+    }
+  });
+  return stored;
+}
+
 /**
  * ADMIN endpoints the other families did not cover: a recording's pre-signed link (spec 4.12), the
- * webhook test endpoint (4.16) and closing or reopening a room (`PUT /rooms/{code}`, see
+ * webhook test endpoint (4.16) and editing a room (`PUT /rooms/{code}`, see
  * docs/spec-decisions.md). Each is bound to the caller's clinic (`X-AccountCode`).
  */
 export const adminHandlers: HttpHandler[] = [
@@ -76,30 +182,26 @@ export const adminHandlers: HttpHandler[] = [
   }),
 
   /**
-   * The admin may close or reopen a room with a message to patients (operation_settings.is_closed
-   * and close_msg); other fields are not changed here.
+   * Edits a room (docs/spec-decisions.md, "Editing a room"): the body is a partial room of the
+   * shape of GET /rooms/{code}, holding only what changed. Accepted: `operation_settings` (`is_closed`
+   * with `close_msg` to close or reopen, `close_msg` alone, `is_open_all_time`, `closed_days`) and
+   * `payment.consultations` (each by `id`: `description`, `duration`, `amount`). Everything is
+   * checked before anything is stored; a refusal names its field first.
    */
   http.put(api('/rooms/:code'), async ({ request, params }) => {
     const { accountCode } = requireAdmin(request);
     const room = findRoom(String(params.code), accountCode);
     if (!room) throw codeError(404, 'Room not found');
     const body = await jsonBody(request, fail);
-    const settings: unknown = body.operation_settings;
-    if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
-      throw fail('operation_settings is required');
-    const { is_closed: isClosed, close_msg: closeMsg } = settings as Record<string, unknown>;
-    if (typeof isClosed !== 'boolean') throw fail('operation_settings.is_closed must be a boolean');
-    if (closeMsg !== undefined && typeof closeMsg !== 'string')
-      throw fail('operation_settings.close_msg must be a string');
-    const message = typeof closeMsg === 'string' ? closeMsg.trim() : '';
-    checkFields('room', { close_msg: message }, fail, 'operation_settings.');
-    if (message.length > 500) throw fail('operation_settings.close_msg must be at most 500 characters');
-    if (isClosed && !message) throw fail('operation_settings.close_msg is required when closing a room');
-    room.operation_settings = {
-      ...room.operation_settings,
-      is_closed: isClosed,
-      close_msg: isClosed ? message : '',
-    };
+    const unknown = Object.keys(body).filter((key) => key !== 'operation_settings' && key !== 'payment');
+    if (unknown.length) throw fail(`${unknown[0]}: cannot be changed here`);
+    if (body.operation_settings === undefined && body.payment === undefined)
+      throw fail('operation_settings or payment is required');
+    const settings =
+      body.operation_settings === undefined ? null : operationChanges(body.operation_settings, room);
+    const consultations = body.payment === undefined ? null : consultationChanges(body.payment, room);
+    if (settings) room.operation_settings = { ...room.operation_settings, ...settings };
+    if (consultations) room.payment = { ...room.payment, consultations };
     room.modified = nowSeconds();
     return ok(RoomSchema, roomDetail(room));
   }),
