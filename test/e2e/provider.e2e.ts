@@ -125,3 +125,49 @@ test('the provider dashboard works on a phone and for a nurse with e-consults to
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Cancel the visit' })).toBeFocused();
 });
+
+test('the provider’s work list names each patient, narrows by status and kind, and searches by name without the name in the address', async ({
+  page,
+}) => {
+  await signInAs(page, 'Dr. Samira Okafor', '/provider/visits');
+  const list = page.getByRole('list', { name: 'Visits in your rooms' });
+  await expect(list.getByRole('link', { name: /^Casey Morgan, Walk-in, / }).first()).toBeVisible();
+  // Rooms by name, never by code.
+  await expect(list).not.toContainText(/\broom general\b/);
+
+  await page.getByLabel('Status').selectOption({ label: 'Upcoming' });
+  await expect(page).toHaveURL(/status=upcoming/);
+  // A group session is one row with the booked names.
+  await expect(list.getByRole('link', { name: /^Group session: / }).first()).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'Waiting' });
+  await page.getByLabel('Kind').selectOption({ label: 'Walk-in' });
+  await expect(page).toHaveURL(/status=waiting/);
+  await expect(page).toHaveURL(/kind=walkin/);
+  await expect(list.getByText(/^Waiting \d+ min/).first()).toBeVisible();
+
+  await page.getByLabel('Search by patient name').fill('casey');
+  const rows = list.getByRole('link', { name: /, Walk-in, / });
+  await expect(rows.first()).toBeVisible();
+  for (const name of await rows.evaluateAll((links) => links.map((l) => l.textContent ?? ''))) {
+    expect(name).toContain('Casey');
+  }
+  await expect(page.getByRole('status').filter({ hasText: /\d+ visits? match/ })).toBeVisible();
+  expect(page.url().toLowerCase()).not.toContain('casey');
+  expect((await page.title()).toLowerCase()).not.toContain('casey');
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  expect(stored.toLowerCase()).not.toContain('casey');
+
+  // Back undoes a filter.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/kind=walkin/);
+
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the work list fits ${width} px`).toBeLessThanOrEqual(0);
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoAxeViolations(page, `the work list (${colorScheme}, ${width} px)`);
+    }
+  }
+});

@@ -75,7 +75,7 @@ describe('provider visits work list', () => {
     const row = session[0]!;
     expect(
       within(row).getByRole('link', {
-        name: 'Group session: Jamie Rivera, Blair Foster and Cameron Kowalski, Appointment, Wed, Dec 2, 2026, 6:00 PM EST',
+        name: 'Group session: Jamie Rivera, Blair Foster, and Cameron Kowalski, Appointment, Wed, Dec 2, 2026, 6:00 PM EST',
       }),
     ).toBeInTheDocument();
     for (const name of ['Jamie Rivera', 'Blair Foster', 'Cameron Kowalski'])

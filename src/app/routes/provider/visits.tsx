@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
@@ -41,6 +41,7 @@ function toParams(filters: Filters): URLSearchParams {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const filters = useMemo(() => parseFilters(params), [params]);
   // A filter change is a navigation, after which the page moves focus to its heading; the control
   // that changed gets it back (this effect runs after the page's).
@@ -48,11 +49,14 @@ export function Component() {
   // Changes made before the navigation of the previous one is done build on it, not on the URL shown.
   const asked = useRef<Filters | null>(null);
   useEffect(() => {
-    asked.current = null;
+    // Forgotten once the address holds what was last asked, or after Back/Forward; an earlier
+    // change landing after a later one was asked keeps the later one.
+    const landed = asked.current && toParams(asked.current).toString() === location.search.replace(/^\?/, '');
+    if (landed || navigationType === NavigationType.Pop) asked.current = null;
     const element = refocus.current;
     refocus.current = null;
     if (element?.isConnected) element.focus();
-  }, [location.key]);
+  }, [location.key, location.search, navigationType]);
   return (
     <Page title="Visits">
       <ProviderVisitList

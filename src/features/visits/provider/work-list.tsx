@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
   type CSSProperties,
-  type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
@@ -48,14 +47,9 @@ const PERIOD_LABEL: Record<Period, string> = {
   date: 'A date…',
 };
 
-/** "A, B and C", each name isolated so bidirectional text in one cannot reorder the others. */
-function nameList(visits: readonly Visit[]): ReactNode {
-  return visits.map((v, i) => (
-    <Fragment key={v.id}>
-      {i === 0 ? '' : i === visits.length - 1 ? ' and ' : ', '}
-      <bdi>{patientNameOf(v)}</bdi>
-    </Fragment>
-  ));
+/** "Jamie Rivera, Blair Foster and Cameron Kowalski": the booked names as one string. */
+function nameWords(visits: readonly Visit[]): string {
+  return new Intl.ListFormat('en-US', { type: 'conjunction' }).format(visits.map(patientNameOf));
 }
 
 function WorkRowItem({
@@ -99,12 +93,16 @@ function WorkRowItem({
       style={style}
     >
       <p className="queue-name">
-        <Link to={hrefFor(first.id)}>
+        {/* Named in one string: a hidden part beside the visible name would read " , Walk-in". */}
+        <Link
+          to={hrefFor(first.id)}
+          aria-label={[
+            row.isGroup ? `Group session: ${nameWords(row.visits)}` : patientNameOf(first),
+            KIND_WORDS[row.kind],
+            ...(timeWords ? [timeWords] : []),
+          ].join(', ')}
+        >
           {row.isGroup ? 'Group session' : <bdi>{patientNameOf(first)}</bdi>}
-          <span className="visually-hidden">
-            {row.isGroup ? <>: {nameList(row.visits)}</> : null}, {KIND_WORDS[row.kind]}
-            {timeWords ? `, ${timeWords}` : ''}
-          </span>
         </Link>
       </p>
       {row.isGroup ? (
