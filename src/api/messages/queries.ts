@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type Query } from '@tanstack/react-query';
 import { listVisitMessages } from './requests';
 
 /**
@@ -27,6 +27,14 @@ export const messageQueries = {
       staleTime: 10_000,
       retry: false,
     }),
+  /**
+   * Every cached read of one visit's messages (the live thread, the first page, the newest
+   * message), for invalidation when who takes part in the visit changes.
+   */
+  ofVisit: (visitId: string) => ({
+    predicate: (query: Query) =>
+      query.queryKey[0] === messageQueries.all()[0] && query.queryKey[2] === visitId,
+  }),
   /** The newest message of a thread (`limit=1`, `sort=created:desc`) and the thread's total count. */
   latest: (visitId: string) =>
     queryOptions({

@@ -7,14 +7,15 @@ import { sessionFor } from '~test/render';
 import { createAppContext } from '@/app/create-app';
 import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
-import { useAddEconsultVisit, useAddWalkinVisit } from './mutations';
+import { useAddEconsultVisit, useAddWalkinVisit, useVisitAction } from './mutations';
+import { messageQueries } from '../messages/queries';
 import { visitQueries } from './queries';
-import { SEED_CONSULTATIONS, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_CONSULTATIONS, SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 import { buildIntake } from '~test/builders';
 
-function setup() {
+function setup(persona: Parameters<typeof sessionFor>[0] = 'demo-patient-2') {
   const context = createAppContext(window.sessionStorage);
-  context.session.signIn(sessionFor('demo-patient-2'));
+  context.session.signIn(sessionFor(persona));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>
   );
@@ -74,5 +75,40 @@ describe('visit creation hooks', () => {
     expect(visit.subtype).toBe(4);
     expect(visit.start).toBeNull();
     expect(queryClient.getQueryData(visitQueries.detail(visit.id).queryKey)).toEqual(visit);
+  });
+});
+
+describe('provider actions', () => {
+  it('accepting an e-consult updates every cached list at once and asks its message reads again', async () => {
+    const { queryClient, wrapper } = setup('demo-nurse');
+    const pending = visitQueries.list({ room_code: 'dermatology', status: 10 });
+    await queryClient.fetchQuery(pending);
+    queryClient.setQueryData(messageQueries.thread(SEED_VISITS.econsultNew1), {
+      messages: [],
+      start: 0,
+      total: 0,
+    });
+    queryClient.setQueryData(messageQueries.thread('vis_other'), { messages: [], start: 0, total: 0 });
+    const { result } = renderHook(() => useVisitAction(SEED_VISITS.econsultNew1), { wrapper });
+    let listDuring: unknown;
+    // The list as it stands when the visit page first shows the accept (before any refetch answers).
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      const detail = queryClient.getQueryData(visitQueries.detail(SEED_VISITS.econsultNew1).queryKey);
+      if (listDuring !== undefined || !detail?.provider_id) return;
+      listDuring = queryClient
+        .getQueryData(pending.queryKey)
+        ?.find((v) => v.id === SEED_VISITS.econsultNew1)?.provider_id;
+    });
+    await act(() => result.current.mutateAsync({ action: 'take', providerId: SEED_USERS.nurse }));
+    unsubscribe();
+    expect(listDuring).toBe(SEED_USERS.nurse);
+    expect(db.visits.get(SEED_VISITS.econsultNew1)?.provider_id).toBe(SEED_USERS.nurse);
+    expect(
+      queryClient.getQueryData(visitQueries.detail(SEED_VISITS.econsultNew1).queryKey)?.provider_id,
+    ).toBe(SEED_USERS.nurse);
+    expect(queryClient.getQueryState(messageQueries.thread(SEED_VISITS.econsultNew1))?.isInvalidated).toBe(
+      true,
+    );
+    expect(queryClient.getQueryState(messageQueries.thread('vis_other'))?.isInvalidated).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageQueries } from '../messages/queries';
 import { slotQueries } from '../slots/queries';
 import {
   actOnVisit,
@@ -83,8 +84,18 @@ export function useVisitAction(id: string) {
     mutationKey: ['visits', 'action', id],
     mutationFn: (input: ProviderVisitAction) => actOnVisit(id, input),
     onSuccess: async (visit) => {
+      // Every list already holding the visit shows its new state at once (the inbox moves an
+      // accepted e-consult to "Assigned to you" before the refetch answers).
+      queryClient.setQueriesData<Visit[]>({ queryKey: visitQueries.lists() }, (list) =>
+        list?.some((v) => v.id === visit.id) ? list.map((v) => (v.id === visit.id ? visit : v)) : list,
+      );
       queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
-      await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });
+      // Taking part changes with an accept: the thread (which listens to the visit) and the
+      // visit's message reads are asked again.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: visitQueries.lists() }),
+        queryClient.invalidateQueries(messageQueries.ofVisit(visit.id)),
+      ]);
     },
     onError: async () => {
       await queryClient.invalidateQueries({ queryKey: visitQueries.detail(id).queryKey });

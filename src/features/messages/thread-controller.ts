@@ -124,6 +124,8 @@ export class ThreadController {
   /** Asks for new messages now (with `verify`, the newest held message is read again first). */
   poll = (options: { verify?: boolean } = {}): Promise<void> => this.feed.poll(options);
 
+  /** The viewer's access to the visit changed: a thread refused as "not taking part" loads again. */
+  reopen = (): void => this.feed.reopen();
   /** Reloads after a failed first load (the "Try again" of the error view). */
   retryLoad(): void {
     if (!this.feed.isStopped) void this.feed.resync();

@@ -1,8 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { messageQueries } from '@/api/messages/queries';
 import { listVisitMessages, postVisitMessage } from '@/api/messages/requests';
 import type { VisitMessage } from '@/api/messages/schemas';
+import { visitQueries } from '@/api/visits/queries';
+import type { Visit } from '@/api/visits/schemas';
 import { useSessionStore } from '@/lib/session';
 import { ThreadController, type ThreadSnapshot } from './thread-controller';
 
@@ -69,6 +71,24 @@ export function useThread(visitId: string, selfId: string, options: UseThreadOpt
   useEffect(() => {
     controller.setHandlers({ onIncoming: options.onIncoming, onConfirmed: options.onConfirmed });
   }, [controller, options.onIncoming, options.onConfirmed]);
+
+  // Who takes part is the visit's business: when the cached visit changes hands (a provider just
+  // accepted it, on this page or another view of it), a thread refused as "not taking part" asks
+  // again at once instead of waiting for the page to be opened anew.
+  useEffect(() => {
+    const detailKey = visitQueries.detail(visitId).queryKey;
+    const detailHash = hashKey(detailKey);
+    const assignee = () => queryClient.getQueryData<Visit>(detailKey)?.provider_id ?? null;
+    let seen = assignee();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (event.query.queryHash !== detailHash) return;
+      const now = assignee();
+      if (now === seen) return;
+      seen = now;
+      controller.reopen();
+    });
+  }, [controller, queryClient, visitId]);
 
   const pollWhileHidden = options.pollWhileHidden ?? false;
   useEffect(() => {

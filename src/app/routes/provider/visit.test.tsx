@@ -45,8 +45,16 @@ describe('provider visit page', () => {
     expect(await screen.findByRole('button', { name: 'Start the visit' })).toBeEnabled();
     expect(db.visits.get(SEED_VISITS.walkInWaiting)?.provider_id).toBe(SEED_USERS.provider);
     expect(screen.queryByRole('button', { name: 'Take this visit' })).not.toBeInTheDocument();
+    const took = screen.getByText('You took Casey Morgan’s walk-in. It is now in your list.');
+    expect(took).toHaveFocus();
+    expect(
+      screen.getAllByRole('status').filter((line) => within(line).queryByText(took.textContent)),
+    ).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Start the visit' }));
+    expect(
+      await screen.findByText('You started the visit with Casey Morgan. You can join the call below.'),
+    ).toHaveFocus();
     const join = await screen.findByRole('region', { name: 'The visit is in progress — join' });
     expect(within(join).getByRole('link', { name: 'Join the video visit' })).toHaveAttribute(
       'href',
@@ -156,5 +164,18 @@ describe('provider visit page', () => {
     renderRoute(`/patient/visits/${SEED_VISITS.econsultOpen}`, { as: 'demo-patient' });
     expect(await screen.findByText('This consultation is closed.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
+  });
+  it('accepting an e-consult opens its thread at once, without leaving the page', async () => {
+    const { user } = renderRoute(`/provider/visits/${SEED_VISITS.econsultNew1}`, { as: 'demo-nurse' });
+    expect(await screen.findByText(/not taking part in this consultation/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Accept this e-consult' }));
+    expect(await screen.findByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
+    expect(screen.queryByText(/not taking part in this consultation/)).not.toBeInTheDocument();
+    expect(db.visits.get(SEED_VISITS.econsultNew1)?.provider_id).toBe(SEED_USERS.nurse);
+    const said = screen.getByText(/^You accepted .+’s e-consult\. You can write to them below\.$/);
+    expect(said).toHaveFocus();
+    expect(
+      screen.getAllByRole('status').filter((line) => within(line).queryByText(said.textContent)),
+    ).toHaveLength(1);
   });
 });

@@ -107,6 +107,17 @@ export class ThreadFeed {
     this.loop.note({ type: 'activity', at: this.deps.now() }, { rearm: true });
   }
 
+  /**
+   * Access may have changed (the viewer was just assigned the visit): a thread refused with 403 or
+   * 404 loads afresh. Other blocks (closed, session) are left to their own ways back.
+   */
+  reopen(): void {
+    const { block } = this.snapshot;
+    if (block !== 'forbidden' && block !== 'not-found') return;
+    this.set({ block: null, phase: 'loading', loadError: null });
+    if (this.started && !this.stopped) void this.resync();
+  }
+
   /** A final refusal: no more polls, requests in flight abandoned. */
   block(block: ThreadBlock): void {
     this.loop.clear();

@@ -42,6 +42,21 @@ function completedWords(isEconsult: boolean, outcome: CompleteOutcome): string {
     .join(' ');
 }
 
+/**
+ * What a take, accept or start did, in plain words with the patient's name. Said in the card's
+ * status line; the button that was pressed is gone by then, so the line takes focus.
+ */
+export function actedWords(
+  action: 'take' | 'start',
+  kind: ReturnType<typeof visitKindOf>,
+  patient: string,
+): string {
+  if (action === 'start') return `You started the visit with ${patient}. You can join the call below.`;
+  if (kind === 'econsult') return `You accepted ${patient}’s e-consult. You can write to them below.`;
+  const what = kind === 'walkin' ? 'walk-in' : kind === 'appointment' ? 'appointment' : 'visit';
+  return `You took ${patient}’s ${what}. It is now in your list.`;
+}
+
 const hasText = (draft: CompleteDraft) => Object.values(draft).some((value) => value.trim() !== '');
 
 function errorWords(error: unknown): string {
@@ -81,6 +96,7 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
     visit.status === VISIT_STATUS.inProgress;
   const notStarted = visit.status === VISIT_STATUS.pending || visit.status === VISIT_STATUS.confirmed;
   const free = !visit.provider_id;
+  const patientName = displayName(visit.member, 'the patient');
   const latest = useQuery({
     ...messageQueries.latest(visit.id),
     enabled: isEconsult && isOpen && (mine || free),
@@ -100,7 +116,14 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
 
   // A refusal is shown from action.error below, in the server's words.
   const flight = useSingleFlight(async (input: ProviderVisitAction) => {
-    await action.mutateAsync(input).catch(() => undefined);
+    setOutcome(null);
+    const done = await action.mutateAsync(input).then(
+      () => true,
+      () => false,
+    );
+    if (done && (input.action === 'take' || input.action === 'start')) {
+      setOutcome({ words: actedWords(input.action, kind, patientName), focus: true });
+    }
   });
   const run = (input: ProviderVisitAction) => void flight.run(input);
   const busyFor = (name: ProviderVisitAction['action']) =>
