@@ -16,9 +16,10 @@ import { Button } from '@/components/ui/button';
 import { FormError, TextAreaField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { subtypeLabel } from './labels';
+import { RoomEdit } from './room-edit';
 import { AdminTokenGate } from './token-gate';
 
-/** One room as patients see it, with its providers and settings; the admin may close or reopen it. */
+/** One room as patients see it, with its providers and settings; the admin may close, reopen and edit it. */
 export function RoomPage({ code }: { code: string }) {
   return (
     <Page title="Room">
@@ -88,6 +89,8 @@ function RoomDetail({ code }: { code: string }) {
         ) : null}
       </section>
       <RoomClosure room={data} />
+      {/* Closing or reopening rewrites the closing message: the editor starts again from the room. */}
+      <RoomEdit key={closed ? 'closed' : 'open'} room={data} />
     </>
   );
 }
