@@ -159,5 +159,40 @@ describe('provider dashboard', () => {
     expect(within(today).getByText(/^Times in /)).toBeInTheDocument();
     // Appointments on later days (the seeded upcoming visit) are not today's.
     expect(within(today).queryByText(/Follow-up on seasonal allergies/)).not.toBeInTheDocument();
+    // One day: its date once, as a heading over the rows; the rows show times only.
+    expect(within(today).getByRole('heading', { level: 3, name: 'Mon, Nov 23, 2026' })).toBeInTheDocument();
+    expect(items.filter((i) => /2026/.test(i.textContent ?? ''))).toHaveLength(0);
+  });
+
+  it('shows a group session today as one row naming its booked patients', async () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    resetDb(now);
+    const template = db.visits.get(SEED_VISITS.today1)!;
+    const other = db.users.get(SEED_USERS.patient2)!;
+    db.visits.set('vis_group_b', {
+      ...template,
+      id: 'vis_group_b',
+      member_id: other.id,
+      member: {
+        ...template.member!,
+        id: other.id,
+        first_name: other.first_name,
+        last_name: other.last_name,
+        full_name: `${other.first_name} ${other.last_name}`,
+      },
+    });
+    renderRoute('/provider', { as: 'demo-provider' });
+    const today = await screen.findByRole('region', { name: 'Today' });
+    const session = await within(today).findByText(/Group session, 2 patients$/);
+    const items = within(today).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const row = items.find((i) => within(i).queryByText(/Group session/))!;
+    expect(within(row).getByText(session.textContent)).toBeInTheDocument();
+    const links = within(row).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href')).sort()).toEqual(
+      [`/provider/visits/${SEED_VISITS.today1}`, '/provider/visits/vis_group_b'].sort(),
+    );
+    expect(links.map((l) => l.textContent)).toContain(`${other.first_name} ${other.last_name}`);
   });
 });

@@ -4,10 +4,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf, visitMedium, visitStatusWords } from '@/api/visits/kinds';
-import { VISIT_STATUS } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { QueryState } from '@/components/feedback/query-state';
-import { formatTime, zoneLabel } from '@/lib/dates';
+import { formatDate, formatTime, zoneLabel } from '@/lib/dates';
 import { usePolledVisits } from './use-polled-visits';
+import { buildRows } from './work-list-model';
 
 /** The bounds of today in `zone`, as UNIX seconds. */
 export function todayBounds(nowMs: number, zone: string): { start: number; end: number } {
@@ -26,6 +27,7 @@ export function TodayList({
   hrefFor: (id: string) => string;
 }) {
   const headingId = useId();
+  const dayId = useId();
   // Pinned per mount so the query key stays stable; the filters are exclusive, hence the second either side.
   const [bounds] = useState(() => todayBounds(Date.now(), zone));
   const visits = usePolledVisits({ start_time: bounds.start - 1, end_time: bounds.end + 1 });
@@ -38,6 +40,9 @@ export function TodayList({
         typeof v.start === 'number',
     )
     .sort((a, b) => Number(a.start) - Number(b.start));
+  // Group sessions (one provider, room and start) fold into one row by the work list's rule; the
+  // rows here keep time order.
+  const rows = buildRows(today, Date.now()).sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Today</h2>
@@ -50,30 +55,71 @@ export function TodayList({
       >
         {() => (
           <>
+            {/* One day: its date once as a heading, the rows show times only. */}
+            <h3 id={dayId}>{formatDate(bounds.start, zone)}</h3>
             <p className="queue-meta">Times in {zoneLabel(bounds.start, zone)}.</p>
-            <ul className="queue-list">
-              {today.map((v) => (
-                <li key={v.id} className="inbox-item">
-                  <p className="queue-name">
-                    <Link to={hrefFor(v.id)}>
-                      {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
-                    </Link>
-                  </p>
-                  <p>
-                    <span className="tag">{visitStatusWords(v)}</span> {visitMedium(v)}
-                    {v.intake?.reason_for_visit ? (
-                      <>
-                        {' · '}
-                        <bdi>{v.intake.reason_for_visit}</bdi>
-                      </>
-                    ) : null}
-                  </p>
-                </li>
-              ))}
+            <ul className="queue-list" aria-labelledby={dayId}>
+              {rows.map((row) =>
+                row.isGroup ? (
+                  <GroupRow key={row.key} visits={row.visits} zone={zone} hrefFor={hrefFor} />
+                ) : (
+                  <VisitRow key={row.key} visit={row.visits[0]} zone={zone} hrefFor={hrefFor} />
+                ),
+              )}
             </ul>
           </>
         )}
       </QueryState>
     </section>
+  );
+}
+
+interface RowProps {
+  zone: string;
+  hrefFor: (id: string) => string;
+}
+
+function VisitRow({ visit: v, zone, hrefFor }: RowProps & { visit: Visit }) {
+  return (
+    <li className="inbox-item">
+      <p className="queue-name">
+        <Link to={hrefFor(v.id)}>
+          {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
+        </Link>
+      </p>
+      <p>
+        <span className="tag">{visitStatusWords(v)}</span> {visitMedium(v)}
+        {v.intake?.reason_for_visit ? (
+          <>
+            {' · '}
+            <bdi>{v.intake.reason_for_visit}</bdi>
+          </>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+/** A group session: one row with its time and the booked patients, each opening their own visit. */
+function GroupRow({ visits, zone, hrefFor }: RowProps & { visits: readonly [Visit, ...Visit[]] }) {
+  const first = visits[0];
+  return (
+    <li className="inbox-item">
+      <p className="queue-name">
+        {formatTime(Number(first.start), zone)} · Group session, {visits.length} patients
+      </p>
+      <p>
+        <span className="tag">{visitStatusWords(first)}</span> {visitMedium(first)}
+        {' · '}
+        {visits.map((v, i) => (
+          <span key={v.id}>
+            {i > 0 ? ', ' : null}
+            <Link to={hrefFor(v.id)}>
+              <bdi>{displayName(v.member, 'Patient')}</bdi>
+            </Link>
+          </span>
+        ))}
+      </p>
+    </li>
   );
 }
