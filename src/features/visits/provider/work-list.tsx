@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  Fragment,
-  useDeferredValue,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { Fragment, useDeferredValue, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { VISIT_KINDS, visitStatusWords } from '@/api/visits/kinds';
