@@ -41,8 +41,8 @@ export function TodayList({
     )
     .sort((a, b) => Number(a.start) - Number(b.start));
   // Group sessions (one provider, room and start) fold into one row by the work list's rule; the
-  // rows here keep time order.
-  const rows = buildRows(today, Date.now()).sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
+  // rows here keep time order (the work status `buildRows` also works out is not shown here).
+  const rows = buildRows(today, bounds.start).sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Today</h2>
