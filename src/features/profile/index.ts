@@ -1,2 +1,2 @@
-export { ProfilePage } from './profile-page';
+export { ProfilePage, type ProfileAudience } from './profile-page';
 export { ProfileTodosPanel, profileTodos } from './home/profile-todos-panel';

@@ -32,9 +32,18 @@ function hasServerError(errors: FieldErrors | object): boolean {
 
 /**
  * Every field of POST /me except the avatar and password. Only changed fields are sent; what
- * the server refuses lands on its field, and nothing typed is lost on an error.
+ * the server refuses lands on its field, and nothing typed is lost on an error. Staff do not see
+ * the patient-only fields (their own primary-care provider); those keep their stored values and
+ * are never sent from a staff page.
  */
-export function ProfileDetailsForm({ profile }: { profile: Profile }) {
+export function ProfileDetailsForm({
+  profile,
+  audience = 'patient',
+}: {
+  profile: Profile;
+  audience?: 'patient' | 'staff';
+}) {
+  const isPatient = audience === 'patient';
   const update = useUpdateProfile();
   const [initial, setInitial] = useState(() => toFormValues(profile, browserTimeZone()));
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
@@ -153,18 +162,26 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
               inputMode="numeric"
             />
           </div>
-          <h3>Primary-care provider</h3>
-          <div className="form-grid">
-            <TextField<ProfileFormInput> name="pcp_name" label={PROFILE_LABELS.pcp_name} autoComplete="off" />
-            <TextField<ProfileFormInput>
-              name="pcp_phone"
-              label={PROFILE_LABELS.pcp_phone}
-              hint="10 digits, for example 212 555 0190"
-              type="tel"
-              autoComplete="off"
-              inputMode="tel"
-            />
-          </div>
+          {isPatient ? (
+            <>
+              <h3>Primary-care provider</h3>
+              <div className="form-grid">
+                <TextField<ProfileFormInput>
+                  name="pcp_name"
+                  label={PROFILE_LABELS.pcp_name}
+                  autoComplete="off"
+                />
+                <TextField<ProfileFormInput>
+                  name="pcp_phone"
+                  label={PROFILE_LABELS.pcp_phone}
+                  hint="10 digits, for example 212 555 0190"
+                  type="tel"
+                  autoComplete="off"
+                  inputMode="tel"
+                />
+              </div>
+            </>
+          ) : null}
           <h3>Time zone</h3>
           <TimeZoneField<ProfileFormInput> name="timezone" label={PROFILE_LABELS.timezone} />
         </fieldset>

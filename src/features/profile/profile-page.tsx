@@ -7,11 +7,20 @@ import { AvatarSection } from './avatar-section';
 import { PasswordForm } from './password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 
+/** Whose profile page this is: staff (providers) see no fields that only concern patients. */
+export type ProfileAudience = 'patient' | 'staff';
+
 /**
  * The signed-in user's profile (GET /me, POST /me): avatar, details, time zone and password.
  * `extraPanels` is where other features add sections (composed by the route module).
  */
-export function ProfilePage({ extraPanels }: { extraPanels?: ReactNode }) {
+export function ProfilePage({
+  extraPanels,
+  audience = 'patient',
+}: {
+  extraPanels?: ReactNode;
+  audience?: ProfileAudience;
+}) {
   const me = useQuery(userQueries.me());
   return (
     <Page title="Your profile">
@@ -20,7 +29,7 @@ export function ProfilePage({ extraPanels }: { extraPanels?: ReactNode }) {
           <div className="profile-sections">
             <AvatarSection profile={profile} />
             {/* Keyed by user: a different profile never inherits what was typed for another. */}
-            <ProfileDetailsForm key={profile.id} profile={profile} />
+            <ProfileDetailsForm key={profile.id} profile={profile} audience={audience} />
             <PasswordForm />
             {extraPanels}
           </div>

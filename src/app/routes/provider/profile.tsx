@@ -1,7 +1,9 @@
 import { ProfilePage } from '@/features/profile';
-import { ProfileExtraPanels } from '../compose/profile-panels';
 
-/** The provider's own profile: the same fields of POST /me as a patient's. */
+/**
+ * The provider's own profile: the fields of POST /me that concern staff. The patient-only parts
+ * (their own primary-care provider; the devices a patient registers for reminders) are not shown.
+ */
 export function Component() {
-  return <ProfilePage extraPanels={<ProfileExtraPanels />} />;
+  return <ProfilePage audience="staff" />;
 }
