@@ -255,6 +255,19 @@ export interface WebhookReceiptRecord {
 }
 
 /**
+ * One attempt to deliver a queued event to the clinic's webhook address (spec 6). Mock-only record,
+ * read by the `GET /webhooks/deliveries` extension; `status` is null when no answer came in time.
+ */
+export interface WebhookDeliveryRecord {
+  id: string;
+  account_code: string;
+  type: string;
+  sent: number;
+  status: number | null;
+  attempt: number;
+}
+
+/**
  * A push the platform sent to a registered device (spec 4.14 registers them; the sending is the
  * platform's own): one per endpoint, as SNS would be asked to deliver it. Mock-only record.
  */
@@ -335,6 +348,8 @@ function collections() {
     surveyResponses: new Collection<LooseRecord>(),
     /** Webhook envelopes received by `POST /webhooks/events` (the admin's integration test). */
     webhookReceipts: new Collection<WebhookReceiptRecord>(),
+    /** Attempts to deliver queued events to the clinic's webhook address, keyed by delivery id. */
+    webhookDeliveries: new Collection<WebhookDeliveryRecord>(),
     /** Pushes sent to registered devices (`POST /__mock/push/test`). */
     pushDeliveries: new Collection<PushDeliveryRecord>(),
     /**

@@ -62,3 +62,24 @@ export const KnownWebhookEventSchema = z.discriminatedUnion('type', [
   VisitMessageCreatedEventSchema,
 ]);
 export type KnownWebhookEvent = z.infer<typeof KnownWebhookEventSchema>;
+
+/** One delivery in the log of the `GET /webhooks/deliveries` extension (docs/spec-decisions.md). */
+export const WebhookDeliverySchema = z.looseObject({
+  /** The delivery id the envelope carried. */
+  id: IdSchema,
+  type: z.string(),
+  /** When it was sent. */
+  sent: TimestampSchema,
+  /** The receiver's answer; null when none came within 30 seconds. */
+  status: z.number().int().nullable(),
+  /** 1 for the first try; retries count up to 5 (spec 8). */
+  attempt: z.number().int().min(1),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** The `GET /webhooks/deliveries` answer: the clinic's webhook address (null when none) and recent deliveries, newest first. */
+export const WebhookDeliveryLogSchema = z.looseObject({
+  endpoint_url: z.string().nullable(),
+  deliveries: z.array(WebhookDeliverySchema),
+});
+export type WebhookDeliveryLog = z.infer<typeof WebhookDeliveryLogSchema>;

@@ -1,10 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
+import { webhookQueries } from '@/api/webhooks/queries';
 import { sendWebhookTest } from '@/api/webhooks/requests';
-import type { WebhookEnvelope } from '@/api/webhooks/schemas';
+import type { WebhookDelivery, WebhookEnvelope } from '@/api/webhooks/schemas';
+import { QueryError } from '@/components/feedback/query-state';
+import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
+import { browserTimeZone, formatDateTime, zoneLabel } from '@/lib/dates';
 import { AdminTokenGate } from './token-gate';
 
 /** A test `visit.message.created` envelope for this clinic: pointers only, no content, no health data. */
@@ -58,13 +62,24 @@ export function WebhooksPage() {
       </div>
       <AdminTokenGate what="Sending a test event">
         <SendTest />
+        <DeliveryLog />
       </AdminTokenGate>
     </Page>
   );
 }
 
 function SendTest() {
-  const send = useMutation({ mutationFn: () => sendWebhookTest(testEnvelope()) });
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: () => sendWebhookTest(testEnvelope()),
+    // The log shows the test delivery once it is acknowledged.
+    onSettled: async () => {
+      const deliveries = webhookQueries.deliveries();
+      if (queryClient.getQueryData(deliveries.queryKey) !== undefined) {
+        await queryClient.fetchQuery({ ...deliveries, staleTime: 0 }).catch(() => undefined);
+      }
+    },
+  });
   return (
     <section className="card" aria-labelledby="webhook-test">
       <h2 id="webhook-test">Check the integration</h2>
@@ -80,6 +95,93 @@ function SendTest() {
           The test event was not accepted:{' '}
           {isApiError(send.error) ? send.error.userMessage : 'please try again.'}
         </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The address without its path: the path may be the secret that restricts who can post to it
+ * (spec 5, rule 6), so only where it goes is shown.
+ */
+export function maskedAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname === '/' && !parsed.search ? parsed.origin : `${parsed.origin}/…`;
+  } catch {
+    return 'an address that is not a valid URL';
+  }
+}
+
+function answerOf(delivery: WebhookDelivery): string {
+  if (delivery.status === null) return 'No answer';
+  const ok = delivery.status >= 200 && delivery.status < 300;
+  return `${delivery.status} ${ok ? '(acknowledged)' : '(not acknowledged)'}`;
+}
+
+/**
+ * Where events go and the recent deliveries: the `GET /webhooks/deliveries` extension. A server
+ * without it reports neither, and the page says so in one sentence.
+ */
+function DeliveryLog() {
+  // Read on request, never on its own: a token typed but not yet checked is first tried by an
+  // action of the admin's, so a wrong token is refused where the admin acted.
+  const log = useQuery({ ...webhookQueries.deliveries(), enabled: false });
+  const isShown = log.data !== undefined || log.isFetching || log.isError;
+  const zone = browserTimeZone();
+  return (
+    <section className="card" aria-labelledby="webhook-deliveries">
+      <h2 id="webhook-deliveries">Endpoint and recent deliveries</h2>
+      {isShown ? null : <Button onClick={() => void log.refetch()}>Show recent deliveries</Button>}
+      {isShown && log.isPending ? <Spinner label="Loading the deliveries…" /> : null}
+      <QueryError query={log} title="The deliveries could not be loaded" />
+      {log.data === null ? (
+        <p>
+          The platform does not report the webhook address or its deliveries here. Both are in the clinic
+          dashboard’s app settings.
+        </p>
+      ) : null}
+      {log.data ? (
+        <>
+          <p>
+            {log.data.endpoint_url
+              ? `Events are sent to ${maskedAddress(log.data.endpoint_url)} (the rest of the address is hidden).`
+              : 'No webhook address is set for this clinic.'}
+          </p>
+          {log.data.deliveries.length === 0 ? (
+            <p>No deliveries yet.</p>
+          ) : (
+            <div className="table-scroll">
+              <table>
+                <caption>Recent deliveries, newest first, times in {zone.replace(/_/g, ' ')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">Delivery id</th>
+                    <th scope="col">Answer</th>
+                    <th scope="col">Retries</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {log.data.deliveries.map((d) => (
+                    <tr key={d.id}>
+                      <td>
+                        {formatDateTime(d.sent, zone)} {zoneLabel(d.sent, zone)}
+                      </td>
+                      <td>{d.type}</td>
+                      <td>
+                        <code>{d.id}</code>
+                      </td>
+                      <td>{answerOf(d)}</td>
+                      <td>{d.attempt - 1}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { issuePair, setMockConfig } from '../lib/auth';
+import { setMockProfile } from '../lib/profile';
 import { SEED_USERS, SEED_VISITS } from '../seed/ids';
 
 const BASE = 'http://localhost/api_v3';
@@ -243,5 +244,64 @@ describe('the admin token with another clinic’s X-AccountCode', () => {
     expect(db.users.get(SEED_USERS.peds)?.rooms?.map((r) => r.code)).toEqual(['pediatrics']);
     expect(db.users.get(SEED_USERS.provider)?.rooms?.map((r) => r.code)).toContain('general');
     expect(db.rooms.get('general')?.operation_settings?.is_closed).not.toBe(true);
+  });
+});
+
+describe('GET /webhooks/deliveries (ADMIN, extension)', () => {
+  afterEach(() => {
+    setMockProfile(null);
+    vi.unstubAllEnvs();
+  });
+
+  it('answers the address and this clinic’s deliveries, newest first, tests included', async () => {
+    vi.stubEnv('MOCK_WEBHOOK_URL', 'https://hooks.example/x');
+    db.webhookDeliveries.set('dlv_1', {
+      id: 'dlv_1',
+      account_code: 'demo',
+      type: 'visit.message.created',
+      sent: 100,
+      status: 500,
+      attempt: 3,
+    });
+    db.webhookDeliveries.set('dlv_2', {
+      id: 'dlv_2',
+      account_code: 'other',
+      type: 'x',
+      sent: 300,
+      status: 200,
+      attempt: 1,
+    });
+    db.webhookReceipts.set('whr_1', {
+      id: 'whr_1',
+      received: 200,
+      account_code: 'demo',
+      envelope: { id: 'test-1', type: 'visit.message.created' },
+    });
+    expect(await call('/webhooks/deliveries', { headers: ADMIN })).toEqual({
+      status: 200,
+      body: {
+        data: {
+          endpoint_url: 'https://hooks.example/x',
+          deliveries: [
+            { id: 'test-1', type: 'visit.message.created', sent: 200, status: 200, attempt: 1 },
+            { id: 'dlv_1', type: 'visit.message.created', sent: 100, status: 500, attempt: 3 },
+          ],
+        },
+      },
+    });
+  });
+
+  it('is strict about the admin token and the clinic, and absent on the spec profile', async () => {
+    const user = issuePair(SEED_USERS.admin).access.token;
+    expect((await call('/webhooks/deliveries')).status).toBe(401);
+    expect((await call('/webhooks/deliveries', { headers: { ...ADMIN, 'X-ApiToken': user } })).status).toBe(
+      403,
+    );
+    db.accounts.set('other', { ...db.accounts.get('demo')!, code: 'other' });
+    expect(
+      (await call('/webhooks/deliveries', { headers: { ...ADMIN, 'X-AccountCode': 'other' } })).status,
+    ).toBe(403);
+    setMockProfile('spec');
+    expect((await call('/webhooks/deliveries', { headers: ADMIN })).status).toBe(404);
   });
 });

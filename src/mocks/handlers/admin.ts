@@ -9,9 +9,14 @@ import {
   hasAtMostTwoDecimals,
   type Weekday,
 } from '@/api/rooms/schemas';
-import { KnownWebhookEventSchema, WebhookEnvelopeSchema } from '@/api/webhooks/schemas';
-import { db, nextId, nowSeconds, type RoomRecord } from '../db';
+import {
+  KnownWebhookEventSchema,
+  WebhookDeliveryLogSchema,
+  WebhookEnvelopeSchema,
+} from '@/api/webhooks/schemas';
+import { db, nextId, nowSeconds, type RoomRecord, type WebhookDeliveryRecord } from '../db';
 import { mockConfig, requireAdmin } from '../lib/auth';
+import { isSpecProfile } from '../lib/profile';
 import { codeError, namedError } from '../lib/errors';
 import { jsonBody } from '../lib/params';
 import { ok, raw } from '../lib/respond';
@@ -30,6 +35,17 @@ const randomHex = () => {
   crypto.getRandomValues(bytes);
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
+
+/** Where the mock delivers events: `MOCK_WEBHOOK_URL` of the standalone server; none in the browser. */
+function webhookAddress(): string | null {
+  const url = typeof process === 'undefined' ? undefined : process.env.MOCK_WEBHOOK_URL;
+  return url ? url : null;
+}
+
+/** Records one delivery attempt for the log (for the standalone server's delivery loop to call). */
+export function recordWebhookDelivery(delivery: WebhookDeliveryRecord): void {
+  db.webhookDeliveries.set(delivery.id, delivery);
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -179,6 +195,35 @@ export const adminHandlers: HttpHandler[] = [
     const id = nextId('whr');
     db.webhookReceipts.set(id, { id, received: nowSeconds(), account_code: accountCode, envelope: body });
     return ok(z.boolean(), true);
+  }),
+
+  /**
+   * Extension (docs/spec-decisions.md, "Webhook delivery log"): the clinic's webhook address and its
+   * recent deliveries, newest first, at most 50. Test events acknowledged by POST /webhooks/events
+   * count as deliveries answered 200 on the first try. The spec profile answers as for any other
+   * route it does not have.
+   */
+  http.get(api('/webhooks/deliveries'), ({ request }) => {
+    if (isSpecProfile())
+      return HttpResponse.json(
+        { code: 404, message: `No route GET ${new URL(request.url).pathname}` },
+        { status: 404 },
+      );
+    const { accountCode } = requireAdmin(request);
+    const tests = [...db.webhookReceipts.values()]
+      .filter((r) => r.account_code === accountCode)
+      .map((r) => ({
+        id: typeof r.envelope.id === 'string' ? r.envelope.id : r.id,
+        type: typeof r.envelope.type === 'string' ? r.envelope.type : 'unknown',
+        sent: r.received,
+        status: 200,
+        attempt: 1,
+      }));
+    const attempts = [...db.webhookDeliveries.values()]
+      .filter((d) => d.account_code === accountCode)
+      .map(({ account_code: _account, ...delivery }) => delivery);
+    const deliveries = [...tests, ...attempts].sort((a, b) => b.sent - a.sent).slice(0, 50);
+    return ok(WebhookDeliveryLogSchema, { endpoint_url: webhookAddress(), deliveries });
   }),
 
   /**
