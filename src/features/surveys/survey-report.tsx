@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useRoomName } from '@/api/rooms/room-names';
 import { surveyQueries } from '@/api/surveys/queries';
+import { visitQueries } from '@/api/visits/queries';
 import {
   SURVEY_CODES,
   type SurveyCode,
@@ -17,8 +19,9 @@ import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { oneDecimal, summarise } from './survey-summary';
 
 export const SURVEY_NAMES: Record<SurveyCode, string> = {
   all: 'All surveys',
@@ -182,6 +185,7 @@ export function SurveyReport() {
             : 'Responses'}
         </h2>
         {list.isPending ? <Spinner label="Loading responses…" /> : null}
+        {list.data && list.data.data.length ? <SummaryPanel responses={list.data.data} zone={zone} /> : null}
         <DroppedRowsNotice list={list.data?.data} />
         <QueryError query={list} />
         {list.data && total === 0 ? (
@@ -205,14 +209,15 @@ export function SurveyReport() {
                   ))}
                   <div>
                     <dt>Visit</dt>
-                    <dd>{response.visit_id || 'None (no visit was made)'}</dd>
+                    <dd>
+                      {response.visit_id ? (
+                        <VisitTime id={response.visit_id} zone={zone} />
+                      ) : (
+                        'None (no visit was made)'
+                      )}
+                    </dd>
                   </div>
-                  {response.room_code ? (
-                    <div>
-                      <dt>Room</dt>
-                      <dd>{response.room_code}</dd>
-                    </div>
-                  ) : null}
+                  <RoomFact code={response.room_code} />
                 </dl>
               </li>
             ))}
@@ -233,5 +238,87 @@ export function SurveyReport() {
         ) : null}
       </section>
     </Page>
+  );
+}
+
+/**
+ * A response's visit by when it took place (its start, else when it was made) in the viewer's zone;
+ * never its id. A visit the viewer cannot read is only said to exist.
+ */
+function VisitTime({ id, zone }: { id: string; zone: string }) {
+  const visit = useQuery({ ...visitQueries.detail(id), retry: false });
+  const when = visit.data?.start ?? visit.data?.created;
+  if (typeof when === 'number') return <>{formatDateTime(when, zone)}</>;
+  return <>{visit.isPending ? 'Loading…' : 'A visit we could not find'}</>;
+}
+
+/** The room by its name; left out while unknown (never its code). */
+function RoomFact({ code }: { code?: string | null }) {
+  const name = useRoomName(code);
+  if (!name) return null;
+  return (
+    <div>
+      <dt>Room</dt>
+      <dd>{name}</dd>
+    </div>
+  );
+}
+
+/** How many responses match, each rated question's average, and the same week by week. */
+function SummaryPanel({ responses, zone }: { responses: readonly SurveyResponse[]; zone: string }) {
+  const headingId = useId();
+  const tableId = useId();
+  const summary = useMemo(() => summarise(responses, zone), [responses, zone]);
+  const of = (scale: number | null) => (scale ? ` of ${scale}` : '');
+  return (
+    <section className="card survey-summary" aria-labelledby={headingId}>
+      <h3 id={headingId}>Summary</h3>
+      <p>{summary.responses === 1 ? '1 response' : `${summary.responses} responses`} in the chosen days.</p>
+      {summary.questions.length ? (
+        <ul>
+          {summary.questions.map((q) => (
+            <li key={q.key}>
+              {words(q.key)}: {oneDecimal(q.average)}
+              {of(q.scale)} from {q.count === 1 ? '1 answer' : `${q.count} answers`}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>None of these responses has a rated question.</p>
+      )}
+      {summary.weeks.length ? (
+        <div className="table-scroll">
+          <table aria-labelledby={tableId}>
+            <caption id={tableId}>By week</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week starting</th>
+                <th scope="col">Responses</th>
+                {summary.questions.map((q) => (
+                  <th scope="col" key={q.key}>
+                    {words(q.key)}
+                    {of(q.scale)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {summary.weeks.map((week) => (
+                <tr key={week.start}>
+                  <th scope="row">{formatDate(week.start, zone)}</th>
+                  <td>{week.responses}</td>
+                  {summary.questions.map((q) => {
+                    const value = week.averages[q.key];
+                    return (
+                      <td key={q.key}>{value === null || value === undefined ? '—' : oneDecimal(value)}</td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
   );
 }
