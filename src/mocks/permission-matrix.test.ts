@@ -250,6 +250,7 @@ const MATRIX: Record<string, Class[] | 'control'> = {
   'POST */api_v3/visits/:id': ['pass', 'deny', 'deny', 'pass', '404', '401', '401', '401'],
   'POST */api_v3/visits/add_econsult': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
   'POST */api_v3/visits/add_walkin': ['pass', 'pass', 'pass', 'pass', 'pass', '401', '401', '401'],
+  'GET */api_v3/webhooks/deliveries': ['403', 'deny', 'deny', '403', '403', 'pass', '403', '401'],
   'POST */api_v3/webhooks/events': ['403', 'deny', 'deny', '403', '403', 'pass', '403', '401'],
   'POST */messaging/api/visits/:id/messages': ['pass', 'deny', 'deny', 'pass', '404', '401', '401', 'pass'],
   'PUT */__mock/faults': 'control',
