@@ -182,6 +182,10 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
+          // Lazy chunks by hash alone: every name is written into the first page's preload map, so
+          // names cost first-page bytes. The HEIC decoder keeps its name (the precache leaves it out by it).
+          chunkFileNames: (chunk) =>
+            chunk.name === 'heic-decoder' ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js',
           codeSplitting: {
             groups: [
               // Everything the first page runs, in one file: one request and one compression window

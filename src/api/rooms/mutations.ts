@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries } from '../users/queries';
 import { roomQueries } from './queries';
 import { addUserRoom, createRoom, removeUserRoom, setRoomClosed, updateRoom } from './requests';
-import type { AssociateUserRoomInput, CreateRoomInput, RoomClosureInput, RoomUpdateInput } from './schemas';
+import type { RoomUpdateInput } from './room-update';
+import type { AssociateUserRoomInput, CreateRoomInput, RoomClosureInput } from './schemas';
 
 /** POST /rooms; the room lists refresh after. */
 export function useCreateRoom() {

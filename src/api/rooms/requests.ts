@@ -17,9 +17,9 @@ import {
   type RoomProviderDetail,
   type RoomQueue,
   type RoomSummary,
-  type RoomUpdateInput,
   type UserRoomAssociation,
 } from './schemas';
+import type { RoomUpdateInput } from './room-update';
 
 const RoomSummaryListSchema = tolerantList(RoomSummarySchema, 'rooms');
 const RoomProviderListSchema = tolerantList(RoomProviderSchema, 'room providers');

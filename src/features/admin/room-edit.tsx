@@ -10,9 +10,9 @@ import {
   CONSULTATION_DURATION,
   WEEKDAYS,
   hasAtMostTwoDecimals,
-  type Room,
   type RoomUpdateInput,
-} from '@/api/rooms/schemas';
+} from '@/api/rooms/room-update';
+import type { Room } from '@/api/rooms/schemas';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FormError, RadioGroupField, TextAreaField, TextField } from '@/components/ui/field';
 import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';

@@ -4,11 +4,11 @@ import { RecordingDetailSchema, RecordingSchema } from '@/api/recordings/schemas
 import {
   CONSULTATION_DESCRIPTION_MAX,
   CONSULTATION_DURATION,
-  RoomSchema,
   WEEKDAYS,
   hasAtMostTwoDecimals,
   type Weekday,
-} from '@/api/rooms/schemas';
+} from '@/api/rooms/room-update';
+import { RoomSchema } from '@/api/rooms/schemas';
 import {
   KnownWebhookEventSchema,
   WebhookDeliveryLogSchema,
