@@ -188,9 +188,14 @@ test('the admin users page', async ({ page }) => {
   await heading(page, 'Clinic administration');
   await page.goto('/admin/users');
   await heading(page, 'Users');
-  await expect(page.getByText(/needs the clinic admin API token/)).toBeVisible();
-  await page.getByLabel(/Clinic admin API token/).fill('demo-admin-token');
-  await page.getByRole('button', { name: 'Use this token' }).click();
+  // The token is asked for, unless this tab already holds one (it survives a reload of the tab).
+  const field = page.getByLabel(/Clinic admin API token/);
+  await expect(field.or(page.getByText('Using the clinic admin token.'))).toBeVisible();
+  if (await field.isVisible()) {
+    await expect(page.getByText(/needs the clinic admin API token/)).toBeVisible();
+    await field.fill('demo-admin-token');
+    await page.getByRole('button', { name: 'Use this token' }).click();
+  }
   await expect(page.getByText(/Showing 1–20 of \d+ users/)).toBeVisible();
   await page.getByLabel('Name or email').fill('Casey');
   await page.getByRole('button', { name: 'Search' }).click();
