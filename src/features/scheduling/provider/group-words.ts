@@ -1,5 +1,5 @@
 import type { SlotGroup } from '@/api/slots/schemas';
-import { formatDate, formatTime } from '@/lib/dates';
+import { formatDate, formatTime, zoneInWordsAt } from '@/lib/dates';
 
 const ORDER = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
@@ -10,7 +10,7 @@ function list(words: string[]): string {
 
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
-/** A group's repeat rule in words: "Every Monday and Wednesday, 9:00 AM – 5:00 PM (America/New_York), …". */
+/** A group's repeat rule in words: "Every Monday and Wednesday, 9:00 AM – 5:00 PM (Eastern Time), …". */
 export function repeatRuleInWords(group: SlotGroup): string {
   const zone = group.timezone ?? 'UTC';
   const days = [...(group.repeat_day ?? [])]
@@ -31,7 +31,7 @@ export function repeatRuleInWords(group: SlotGroup): string {
         : 'Once';
   const hours =
     group.time_start !== undefined && group.time_end !== undefined
-      ? `, ${formatTime(group.time_start, zone)} – ${formatTime(group.time_end, zone)} (${zone})`
+      ? `, ${formatTime(group.time_start, zone)} – ${formatTime(group.time_end, zone)} (${zoneInWordsAt(group.time_start, zone)})`
       : '';
   const range =
     group.repeat === true && group.date_start !== undefined && group.date_end !== undefined

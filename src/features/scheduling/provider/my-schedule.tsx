@@ -1,13 +1,10 @@
-import { visitStatusWords } from '@/api/visits/kinds';
-import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDeleteSlot, useDeleteSlotGroup } from '@/api/slots/mutations';
 import { slotQueries } from '@/api/slots/queries';
 import type { Slot, SlotGroup } from '@/api/slots/schemas';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import type { Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
 import { useSingleFlight } from '@/components/form';
 import { QueryError } from '@/components/feedback/query-state';
@@ -15,27 +12,21 @@ import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/field';
-import { paths } from '@/config/paths';
-import { formatDate, formatDateTime, formatRange } from '@/lib/dates';
-import { isAppointment } from '../appointments/appointment-words';
+import { formatDate, formatDateTime, zoneInWordsAt } from '@/lib/dates';
+import { useNow } from '../appointments/use-now';
+import { dayKeyOf, dayKeys, dayWindow, type DayKey } from '../utils/days';
 import {
-  addDays,
-  dayKeyOf,
-  dayKeys,
-  dayWindow,
-  displayTime,
-  groupByDay,
-  weekStartOf,
-  type DayKey,
-} from '../utils/days';
+  calendarItems,
+  isActiveVisit,
+  overlaps,
+  shownDays,
+  stepDate,
+  type CalendarView,
+} from './calendar-model';
 import { repeatRuleInWords } from './group-words';
+import { ScheduleCalendar } from './schedule-calendar';
 
 const GROUP_HORIZON_DAYS = 60;
-
-const overlaps = (visit: Visit, start: number, end: number) =>
-  typeof visit.start === 'number' && visit.start < end && (visit.end ?? visit.start) > start;
-
-const isActive = (v: Visit) => v.status !== VISIT_STATUS.cancelled && v.status !== VISIT_STATUS.completed;
 
 interface Pending {
   kind: 'slot' | 'group';
@@ -59,7 +50,9 @@ function ConfirmDelete({
   const removeGroup = useDeleteSlotGroup();
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
-  const booked = pending.slots.filter((s) => visits.some((v) => isActive(v) && overlaps(v, s.start, s.end)));
+  const booked = pending.slots.filter((s) =>
+    visits.some((v) => isActiveVisit(v) && overlaps(v, s.start, s.end)),
+  );
   const count = pending.slots.length;
   const confirm = useSingleFlight(async () => {
     setError(null);
@@ -117,14 +110,40 @@ function ConfirmDelete({
   );
 }
 
-/** The provider's appointments and open slots by day and week, in the provider's own zone. */
-export function MySchedule({ providerId, zone }: { providerId: string; zone: string }) {
+/** Where the calendar is: the view and the day it shows (any day of the week in the week view). */
+export interface ScheduleNavigation {
+  view: CalendarView;
+  date?: DayKey;
+}
+
+/**
+ * The provider's appointments and open slots as a day or week calendar, in the provider's own zone.
+ * The view and the date are the caller's (the route keeps them in the address).
+ */
+export function MySchedule({
+  providerId,
+  zone,
+  view,
+  date,
+  onNavigate,
+}: {
+  providerId: string;
+  zone: string;
+  view: CalendarView;
+  date?: DayKey | undefined;
+  onNavigate: (next: ScheduleNavigation) => void;
+}) {
+  const now = useNow(60_000);
   const [today] = useState(() => dayKeyOf(Math.floor(Date.now() / 1000), zone));
-  const [view, setView] = useState<'week' | 'day'>('week');
-  const [first, setFirst] = useState<DayKey>(() => weekStartOf(today));
+  const shown = date ?? today;
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const length = view === 'week' ? 7 : 1;
+  const rangeHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The deleted block held the focus: it goes to the days' heading, next to the notice.
+    if (notice && !document.activeElement?.closest('.cal, .group-list')) rangeHeading.current?.focus();
+  }, [notice]);
+  const { first, length } = shownDays(view, shown);
   const window = dayWindow(first, length, zone);
   const keys = dayKeys(first, length);
   const visits = useQuery(visitQueries.list({ start_time: window.start - 1, end_time: window.end + 1 }));
@@ -134,11 +153,9 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
   const available = useQuery(slotQueries.available());
   const upcoming = useQuery(visitQueries.list({ start_time: horizon.start }));
   const booked = [...(upcoming.data ?? []), ...(visits.data ?? [])].filter(
-    (v) => v.provider_id === providerId && isActive(v),
+    (v) => v.provider_id === providerId && isActiveVisit(v),
   );
-  const mine = (visits.data ?? []).filter((v) => v.provider_id === providerId && isAppointment(v));
-  const visitsByDay = groupByDay(mine, (v) => v.start ?? 0, keys, zone);
-  const slotsByDay = groupByDay(slots.data ?? [], (s) => s.start, keys, zone);
+  const items = calendarItems(visits.data ?? [], slots.data ?? [], providerId);
   const groups = new Map<string, { group: SlotGroup; slots: Slot[] }>();
   for (const slot of ahead.data ?? []) {
     if (!slot.group) continue;
@@ -146,9 +163,10 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
     entry.slots.push(slot);
     groups.set(slot.group.id, entry);
   }
-  const step = (n: number) => setFirst(addDays(first, n));
   const bookedCount = (list: Slot[]) =>
     list.filter((s) => booked.some((v) => overlaps(v, s.start, s.end))).length;
+  const unit = view === 'week' ? 'week' : 'day';
+  const todayShown = keys.includes(today);
 
   return (
     <>
@@ -157,32 +175,37 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
           {notice}
         </p>
       ) : null}
-      <p className="field-hint">Times are in your time zone ({zone}).</p>
-      <nav className="slot-nav" aria-label="Choose days">
-        <Button
-          variant="secondary"
-          aria-pressed={view === 'week'}
-          onClick={() => {
-            setView('week');
-            setFirst(weekStartOf(first));
-          }}
-        >
-          Week
-        </Button>
-        <Button variant="secondary" aria-pressed={view === 'day'} onClick={() => setView('day')}>
-          Day
-        </Button>
-        <Button variant="secondary" onClick={() => step(-length)}>
-          {view === 'week' ? 'Previous week' : 'Previous day'}
-        </Button>
-        <Button variant="secondary" onClick={() => setFirst(view === 'week' ? weekStartOf(today) : today)}>
-          Today
-        </Button>
-        <Button variant="secondary" onClick={() => step(length)}>
-          {view === 'week' ? 'Next week' : 'Next day'}
-        </Button>
-      </nav>
-      <h2 aria-live="polite">
+      <p className="field-hint">Times are in your time zone ({zoneInWordsAt(window.start, zone)}).</p>
+      <div className="cal-toolbar">
+        <div className="cal-views" role="group" aria-label="Calendar view">
+          <Button
+            variant="secondary"
+            aria-pressed={view === 'day'}
+            onClick={() => onNavigate({ view: 'day', date: todayShown ? today : first })}
+          >
+            Day
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={view === 'week'}
+            onClick={() => onNavigate({ view: 'week', date: shown })}
+          >
+            Week
+          </Button>
+        </div>
+        <nav className="slot-nav" aria-label="Choose days">
+          <Button variant="secondary" onClick={() => onNavigate({ view, date: stepDate(view, shown, -1) })}>
+            Previous {unit}
+          </Button>
+          <Button variant="secondary" onClick={() => onNavigate({ view })}>
+            Today
+          </Button>
+          <Button variant="secondary" onClick={() => onNavigate({ view, date: stepDate(view, shown, 1) })}>
+            Next {unit}
+          </Button>
+        </nav>
+      </div>
+      <h2 aria-live="polite" ref={rangeHeading} tabIndex={-1}>
         {view === 'week'
           ? `${formatDate(window.start, zone)} to ${formatDate(window.end - 1, zone)}`
           : formatDate(window.start, zone)}
@@ -190,59 +213,16 @@ export function MySchedule({ providerId, zone }: { providerId: string; zone: str
       {visits.isPending || slots.isPending ? <Spinner label="Loading your schedule…" /> : null}
       <QueryError query={visits} />
       <QueryError query={slots} />
-      <div className="schedule-days">
-        {keys.map((key) => {
-          const label = formatDate(dayWindow(key, 1, zone).start, zone);
-          const dayVisits = visitsByDay.get(key) ?? [];
-          const daySlots = (slotsByDay.get(key) ?? []).filter(
-            (s) => !mine.some((v) => isActive(v) && overlaps(v, s.start, s.end)),
-          );
-          return (
-            <section key={key} className="card schedule-day" aria-label={label}>
-              <h3>{label}</h3>
-              {dayVisits.length === 0 ? <p className="field-hint">No appointments</p> : null}
-              <ul>
-                {dayVisits.map((v) => (
-                  <li key={v.id}>
-                    <Link to={paths.provider.visit(v.id)}>
-                      {formatRange(v.start ?? 0, v.end ?? v.start ?? 0, zone)}
-                    </Link>{' '}
-                    — {displayName(v.member) ?? 'Patient'} ({visitStatusWords(v)})
-                  </li>
-                ))}
-              </ul>
-              {daySlots.length > 0 ? (
-                <details>
-                  <summary>
-                    {daySlots.length} open {daySlots.length === 1 ? 'slot' : 'slots'}
-                  </summary>
-                  <ul className="slot-times">
-                    {daySlots.map((s) => (
-                      <li key={s.id}>
-                        {displayTime(s.start, zone)}{' '}
-                        <Button
-                          variant="link"
-                          aria-label={`Delete the open slot at ${formatDateTime(s.start, zone)}`}
-                          onClick={() =>
-                            setPending({
-                              kind: 'slot',
-                              id: s.id,
-                              slots: [s],
-                              label: formatDateTime(s.start, zone),
-                            })
-                          }
-                        >
-                          Delete
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-            </section>
-          );
-        })}
-      </div>
+      <ScheduleCalendar
+        view={view}
+        days={keys}
+        items={items}
+        zone={zone}
+        now={now}
+        onDelete={(slot) =>
+          setPending({ kind: 'slot', id: slot.id, slots: [slot], label: formatDateTime(slot.start, zone) })
+        }
+      />
       <section className="card" aria-labelledby="groups-title">
         <h2 id="groups-title">Your slot groups</h2>
         <p className="field-hint">
