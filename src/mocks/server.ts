@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getResponse } from 'msw';
 import { resetDb } from './db';
 import { handlers } from './handlers';
+import { recordWebhookDelivery } from './handlers/admin';
 import { mockProfile } from './lib/profile';
 import { startWebhookDeliveryFromEnv } from './lib/webhooks';
 
@@ -169,6 +170,17 @@ if (isMain) {
       `Mock API on http://127.0.0.1:${port} (api_v3, messaging, survey; POST /__mock/reset), profile ${profile}`,
     );
     // Webhook events (spec section 6) go out only from this standalone server, when configured.
-    if (startWebhookDeliveryFromEnv()) console.log('Delivering webhook events to MOCK_WEBHOOK_URL');
+    // Each attempt goes to the clinic admin's delivery log (`GET /webhooks/deliveries`).
+    const delivering = startWebhookDeliveryFromEnv(process.env, (attempt) =>
+      recordWebhookDelivery({
+        id: attempt.deliveryId,
+        account_code: attempt.accountCode,
+        type: attempt.eventType,
+        sent: attempt.sent,
+        status: attempt.status,
+        attempt: attempt.attempt,
+      }),
+    );
+    if (delivering) console.log('Delivering webhook events to MOCK_WEBHOOK_URL');
   });
 }

@@ -14,5 +14,7 @@ export const SERVER_EXTENSIONS = [
   'user-roles',
   /** A 404 on eligibility means "no eligibility check yet". */
   'eligibility-none',
+  /** `GET /webhooks/deliveries` (admin): the clinic's webhook address and its recent delivery attempts. */
+  'webhook-deliveries',
 ] as const;
 export type ServerExtension = (typeof SERVER_EXTENSIONS)[number];

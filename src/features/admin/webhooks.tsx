@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { browserTimeZone, formatDateTime, zoneLabel } from '@/lib/dates';
 import { AdminTokenGate } from './token-gate';
+import { useServerExtension } from '@/api/accounts/extensions';
 
 /** A test `visit.message.created` envelope for this clinic: pointers only, no content, no health data. */
 export function testEnvelope(now: number = Math.floor(Date.now() / 1000)): WebhookEnvelope {
@@ -124,6 +125,8 @@ function answerOf(delivery: WebhookDelivery): string {
  * without it reports neither, and the page says so in one sentence.
  */
 function DeliveryLog() {
+  // Asked only of a server that lists the extension; one that answers 404 anyway is told apart below.
+  const offered = useServerExtension('webhook-deliveries');
   // Read on request, never on its own: a token typed but not yet checked is first tried by an
   // action of the admin's, so a wrong token is refused where the admin acted.
   const log = useQuery({ ...webhookQueries.deliveries(), enabled: false });
@@ -132,10 +135,12 @@ function DeliveryLog() {
   return (
     <section className="card" aria-labelledby="webhook-deliveries">
       <h2 id="webhook-deliveries">Endpoint and recent deliveries</h2>
-      {isShown ? null : <Button onClick={() => void log.refetch()}>Show recent deliveries</Button>}
+      {isShown || !offered ? null : (
+        <Button onClick={() => void log.refetch()}>Show recent deliveries</Button>
+      )}
       {isShown && log.isPending ? <Spinner label="Loading the deliveries…" /> : null}
       <QueryError query={log} title="The deliveries could not be loaded" />
-      {log.data === null ? (
+      {log.data === null || !offered ? (
         <p>
           The platform does not report the webhook address or its deliveries here. Both are in the clinic
           dashboard’s app settings.

@@ -1,4 +1,5 @@
 import { db, type OutboxEvent } from '../db';
+import { mockNow } from './clock';
 
 /**
  * Webhook delivery of the standalone mock server (spec section 6, DESIGN.md section 2). Handlers
@@ -23,6 +24,9 @@ export interface WebhookDeliveryOptions {
 }
 
 export interface DeliveryAttempt {
+  accountCode: string;
+  /** When the attempt was sent, in UNIX seconds. */
+  sent: number;
   eventType: string;
   deliveryId: string;
   attempt: number;
@@ -83,6 +87,7 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions): WebhookDe
   async function attempt(event: OutboxEvent, number: number): Promise<void> {
     if (stopped) return;
     const body = envelopeFor(event, newDeliveryId());
+    const sent = Math.floor(mockNow() / 1000);
     let status: number | null = null;
     inFlight += 1;
     try {
@@ -100,7 +105,15 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions): WebhookDe
       inFlight -= 1;
     }
     const ok = status !== null && status >= 200 && status < 300;
-    options.onAttempt?.({ eventType: body.type, deliveryId: body.id, attempt: number, status, ok });
+    options.onAttempt?.({
+      accountCode: body.account_code,
+      sent,
+      eventType: body.type,
+      deliveryId: body.id,
+      attempt: number,
+      status,
+      ok,
+    });
     if (!ok && number < maxAttempts && !stopped) later(() => void attempt(event, number + 1), retryMs);
   }
 
@@ -129,9 +142,16 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions): WebhookDe
 }
 
 /** Starts delivery when `MOCK_WEBHOOK_URL` is set (standalone server only). */
-export function startWebhookDeliveryFromEnv(env: NodeJS.ProcessEnv = process.env): WebhookDelivery | null {
+export function startWebhookDeliveryFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  onAttempt?: (attempt: DeliveryAttempt) => void,
+): WebhookDelivery | null {
   const url = env.MOCK_WEBHOOK_URL;
   if (!url) return null;
   const retryMs = Number(env.MOCK_WEBHOOK_RETRY_MS);
-  return startWebhookDelivery({ url, retryMs: Number.isFinite(retryMs) && retryMs > 0 ? retryMs : 60_000 });
+  return startWebhookDelivery({
+    url,
+    retryMs: Number.isFinite(retryMs) && retryMs > 0 ? retryMs : 60_000,
+    ...(onAttempt ? { onAttempt } : {}),
+  });
 }
