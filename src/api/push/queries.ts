@@ -32,6 +32,15 @@ export const notificationQueries = {
       getNextPageParam: (lastPage: Notification[]) =>
         lastPage.length < NOTIFICATION_PAGE_SIZE ? undefined : Math.min(...lastPage.map((n) => n.mtime)),
     }),
+  /**
+   * The newest page only (`size` 10), no paging: one small read a background tab can repeat to
+   * learn that something new arrived (the provider area watches it for new messages).
+   */
+  newest: () =>
+    queryOptions({
+      queryKey: [...notificationQueries.all(), 'newest'],
+      queryFn: ({ signal }) => listNotifications({ size: NOTIFICATION_PAGE_SIZE }, { signal }),
+    }),
   badge: () =>
     queryOptions({
       queryKey: [...notificationQueries.all(), 'badge'],

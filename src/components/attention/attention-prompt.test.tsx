@@ -102,4 +102,19 @@ describe('AttentionPrompt', () => {
     expect(screen.queryByRole('button', { name: ASK })).not.toBeInTheDocument();
     expect(requestPermission).not.toHaveBeenCalled();
   });
+
+  it('speaks to a provider about new walk-ins and messages', async () => {
+    const { requestPermission } = fakeNotifications('default', 'granted');
+    const user = userEvent.setup();
+    render(<AttentionPrompt reason="provider-work" />);
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Switching to another tab? We can let you know when a patient starts waiting in one of your rooms or you get a new message.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Notify me about new walk-ins and messages' }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We will notify you and play a sound when a patient starts waiting in one of your rooms or you get a new message, even if you switch to another tab.',
+    );
+  });
 });

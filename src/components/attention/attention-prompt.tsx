@@ -4,12 +4,17 @@ import { Button } from '@/components/ui/button';
 import { isAudioUnlocked, unlockAudio } from './audio';
 import { setAttentionPrefs, useAttentionPrefs } from './preferences';
 
-export type AttentionReason = 'ready' | 'join' | 'message';
+/** What the alerts are about: a patient's visit ('ready', 'join', 'message') or a provider's work. */
+export type AttentionReason = 'ready' | 'join' | 'message' | 'provider-work';
 
 const WORDS: Record<AttentionReason, { button: string; when: string }> = {
   ready: { button: 'Notify me when my provider is ready', when: 'when your provider is ready' },
   join: { button: 'Notify me when my visit can start', when: 'when your visit can start' },
   message: { button: 'Notify me about new messages', when: 'when the clinic sends you a message' },
+  'provider-work': {
+    button: 'Notify me about new walk-ins and messages',
+    when: 'when a patient starts waiting in one of your rooms or you get a new message',
+  },
 };
 
 type Permission = NotificationPermission | 'unsupported';

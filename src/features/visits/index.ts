@@ -4,6 +4,7 @@ export { VisitLoadError } from './visit-load-error';
 export { WaitingRoom } from './waiting-room';
 export { IntakeAttachments } from './intake-attachments';
 export { ProviderDashboard } from './provider/dashboard';
+export { ArrivalsWatcher } from './provider/arrivals-watcher';
 export { IntakeSummary } from './provider/intake-summary';
 export { MyPatients, PatientProfileSummary, PatientVisitHistory } from './provider/patients';
 export { ProviderJoinPanel, ProviderVisitHeader } from './provider/visit-header';

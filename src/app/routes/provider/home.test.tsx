@@ -105,11 +105,16 @@ describe('provider dashboard', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(45_000);
     });
-    // …but within the minute, and the count in the title follows.
-    await vi.waitFor(() => expect(document.title).toBe('(4) Dashboard · Harborview Virtual Care'));
+    // …but within the minute (one read, however many lists show the line), and the count in the
+    // title follows, behind a marker of what is new since the provider left.
+    await vi.waitFor(() => expect(document.title).toBe('● 1 new · (4) Dashboard · Harborview Virtual Care'));
     expect(lineReads).toBe(1);
     server.events.removeListener('request:start', countReads);
     hidden.mockRestore();
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(document.title).toBe('(4) Dashboard · Harborview Virtual Care');
   });
 
   it('lists e-consults assigned to me with an unanswered patient message marked as a new reply', async () => {

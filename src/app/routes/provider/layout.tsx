@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
 import { useAdminAccess } from '@/features/auth';
+import { ArrivalsWatcher } from '@/features/visits';
 import { AreaLayout } from '../area-layout';
 import { providerNav } from './nav';
 
@@ -9,6 +10,10 @@ const ADMIN_ENTRY = { to: paths.admin.home(), label: 'Clinic administration' };
 export function Component() {
   const adminAccess = useAdminAccess();
   return (
-    <AreaLayout nav={adminAccess === 'no' ? providerNav : [...providerNav, ADMIN_ENTRY]} area="provider" />
+    <>
+      <AreaLayout nav={adminAccess === 'no' ? providerNav : [...providerNav, ADMIN_ENTRY]} area="provider" />
+      {/* On every provider page: new walk-ins and messages are told wherever the provider is. */}
+      <ArrivalsWatcher />
+    </>
   );
 }

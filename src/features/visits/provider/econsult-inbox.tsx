@@ -12,8 +12,7 @@ import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
-import { useDocumentVisible } from '../use-document-visible';
-import { DASHBOARD_POLL_MS, usePolledVisits } from './use-polled-visits';
+import { roomLineFilter, usePolledVisits } from './use-polled-visits';
 import { QUEUE_PAGE_SIZE, type DashboardRoom } from './waiting-now';
 
 const byCreated = (a: Visit, b: Visit) => (a.created ?? 0) - (b.created ?? 0) || a.id.localeCompare(b.id);
@@ -37,13 +36,9 @@ export function EconsultInbox({
   const mineId = useId();
   const zone = useViewerTimeZone();
   const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
-  // The same reads as the queue (same keys), so the dashboard asks once per room.
-  const visible = useDocumentVisible();
+  // The same reads as the queue (same keys), polled once per room by the provider area's watcher.
   const pending = useQueries({
-    queries: rooms.map((room) => ({
-      ...visitQueries.list({ room_code: room.code, status: VISIT_STATUS.pending }),
-      refetchInterval: visible ? DASHBOARD_POLL_MS : false,
-    })),
+    queries: rooms.map((room) => visitQueries.list(roomLineFilter(room.code))),
   });
   const confirmed = usePolledVisits({ status: VISIT_STATUS.confirmed });
   const all = pending

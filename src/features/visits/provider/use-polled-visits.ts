@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { visitQueries } from '@/api/visits/queries';
-import type { VisitFilter } from '@/api/visits/schemas';
+import { VISIT_STATUS, type VisitFilter } from '@/api/visits/schemas';
 import { useDocumentVisible } from '../use-document-visible';
 
 /** How often the dashboard asks for new arrivals while the page is visible. */
@@ -13,17 +13,27 @@ export const DASHBOARD_POLL_MS = 15_000;
 export const BACKGROUND_POLL_MS = 60_000;
 
 /**
- * A `GET /visits` read polled while the page is visible. A background tab asks nothing, unless
- * `inBackground` (the walk-in line, whose count is in the tab title): then once a minute.
+ * How a polled read repeats: every 15 s while the page is visible; in a background tab nothing,
+ * unless `inBackground` (the walk-in line, new messages): then once a minute.
  */
-export function usePolledVisits(filter: VisitFilter, { inBackground = false } = {}) {
-  const visible = useDocumentVisible();
-  return useQuery({
-    ...visitQueries.list(filter),
+export function pollingOptions(visible: boolean, inBackground: boolean) {
+  return {
     refetchInterval: visible ? DASHBOARD_POLL_MS : inBackground ? BACKGROUND_POLL_MS : false,
     refetchIntervalInBackground: inBackground,
-  });
+  } as const;
 }
+
+/** A `GET /visits` read polled as `pollingOptions` says. */
+export function usePolledVisits(filter: VisitFilter, { inBackground = false } = {}) {
+  const visible = useDocumentVisible();
+  return useQuery({ ...visitQueries.list(filter), ...pollingOptions(visible, inBackground) });
+}
+
+/** The read of a room's line: its pending visits (walk-ins, and e-consults not yet accepted). */
+export const roomLineFilter = (roomCode: string): VisitFilter => ({
+  room_code: roomCode,
+  status: VISIT_STATUS.pending,
+});
 
 /** Whole minutes between two UNIX-second times, never negative. */
 export function minutesBetween(from: number, to: number): number {

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { displayName } from '@/api/users/display-name';
 import { visitKindOf } from '@/api/visits/kinds';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { visitQueries } from '@/api/visits/queries';
+import type { Visit } from '@/api/visits/schemas';
 import { QueryState } from '@/components/feedback/query-state';
 import { Button } from '@/components/ui/button';
 import { useDocumentVisible } from '../use-document-visible';
-import { DASHBOARD_POLL_MS, minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
+import { DASHBOARD_POLL_MS, minutesBetween, roomLineFilter, waitedWords } from './use-polled-visits';
 
 /** Rows shown at first and added per "Show more": a room with 500 waiting stays a short page. */
 export const QUEUE_PAGE_SIZE = 20;
@@ -20,9 +21,9 @@ export interface DashboardRoom {
 
 /**
  * Waiting now: per room of the provider, the walk-ins in line, oldest first, with the room's
- * queue figures. Polled every 15 s while visible and once a minute in a background tab (for the
- * count in the tab title); a new arrival is announced to screen readers by count only (never by
- * name) and shown without a reload.
+ * queue figures. The provider area's watcher polls the lines (every 15 s while visible, once a
+ * minute in a background tab, for the count in the tab title) and announces a new arrival by
+ * count and room only; it shows here without a reload.
  */
 export function WaitingNow({
   rooms,
@@ -70,10 +71,8 @@ function RoomQueue({
   const roomName = detail.data?.name ?? room.name ?? room.code;
   // A room that takes no walk-ins (an e-consult room) has no line to watch.
   const noWalkins = detail.data?.visits?.walkin?.enabled === false;
-  const visits = usePolledVisits(
-    { room_code: room.code, status: VISIT_STATUS.pending },
-    { inBackground: !noWalkins },
-  );
+  // Polled by the provider area's watcher (arrivals-watcher.tsx), which also tells of arrivals.
+  const visits = useQuery(visitQueries.list(roomLineFilter(room.code)));
   const queue = useQuery({
     ...roomQueries.queue(room.code),
     enabled: !noWalkins,
@@ -83,23 +82,6 @@ function RoomQueue({
   const waiting = (visits.data ?? [])
     .filter((v) => visitKindOf(v) === 'walkin')
     .sort((a, b) => arrivedAt(a) - arrivedAt(b) || a.id.localeCompare(b.id));
-
-  // New arrivals since the last answer, announced by count (derived while rendering, not in an effect).
-  const ids = visits.data ? waiting.map((v) => v.id).join(',') : null;
-  const [known, setKnown] = useState<{ ids: string | null; announcement: string }>({
-    ids: null,
-    announcement: '',
-  });
-  if (ids !== null && ids !== known.ids) {
-    const before = known.ids === null ? null : new Set(known.ids.split(','));
-    const arrivals = before ? waiting.filter((v) => !before.has(v.id)).length : 0;
-    setKnown({
-      ids,
-      announcement: arrivals
-        ? `${arrivals === 1 ? 'A new patient is' : `${arrivals} new patients are`} waiting in ${roomName}.`
-        : known.announcement,
-    });
-  }
 
   const count = noWalkins ? 0 : waiting.length;
   useEffect(() => {
@@ -118,9 +100,6 @@ function RoomQueue({
   return (
     <section className="room-queue" aria-labelledby={headingId}>
       <h3 id={headingId}>{roomName}</h3>
-      <p role="status" className="visually-hidden">
-        {known.announcement}
-      </p>
       {queue.data ? (
         <p className="queue-figures">
           {queue.data.length} in line · capacity {queue.data.capacity} · average visit{' '}
