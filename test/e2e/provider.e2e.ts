@@ -112,6 +112,22 @@ test('the provider dashboard works on a phone and for a nurse with e-consults to
   await expect(page.getByRole('heading', { level: 1, name: 'E-consult' })).toBeVisible();
   await page.getByRole('button', { name: 'Accept this e-consult' }).click();
   await expect(page.getByRole('button', { name: 'Complete the e-consult' })).toBeVisible();
+  // She replies at once, on the same page: the thread knows she now takes part.
+  await expect(page.getByText('You are not taking part in this consultation')).toHaveCount(0);
+  const reply = 'Thank you. Please send a photo of each elbow in daylight.';
+  await page.getByRole('textbox', { name: 'Your message' }).fill(reply);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const thread = page.getByRole('region', { name: 'Message history' });
+  await expect(thread.getByText(reply)).toBeVisible();
+  await expect(thread.getByText('Sent')).toBeVisible();
+  const visitId = decodeURIComponent(page.url().split('/').pop() ?? '');
+  const signIn = await fetch(`${MOCK_ORIGIN}/__mock/personas/demo-nurse/sign-in`, { method: 'POST' });
+  const { sso_token } = (await signIn.json()) as { sso_token: string };
+  const stored = await fetch(`${MOCK_ORIGIN}/messaging/api/visits/${visitId}/messages?limit=200`, {
+    headers: { 'X-ApiToken': sso_token },
+  });
+  const messages = ((await stored.json()) as { data: { content: string; type: string }[] }).data;
+  expect(messages.at(-1)).toMatchObject({ content: reply, type: 'provider_message' });
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);

@@ -172,7 +172,22 @@ test('the provider sees a booked appointment and deletes an empty slot group; th
   const booking = page.getByText(/Jamie Rivera/).first();
   if (!(await booking.isVisible())) await page.getByRole('button', { name: 'Next week' }).click();
   await expect(page.getByText(/Jamie Rivera/).first()).toBeVisible();
-  await expect(page.getByText(/Every Saturday, 8:00\sAM – 12:00\sPM \(America\/New_York\)/)).toBeVisible();
+  await expect(page.getByText(/Every Saturday, 8:00\sAM – 12:00\sPM \(Eastern Time\)/)).toBeVisible();
+  // The calendar fits a phone (the week stacks by day) and a desktop (a grid), in both themes.
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the calendar fits ${width} px`).toBeLessThanOrEqual(0);
+    await expectBothThemesClean(page, `the schedule calendar at ${width} px`);
+  }
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Day', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page).toHaveURL(/view=day/);
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await page.setViewportSize({ width: 320, height: 740 });
   await page.getByRole('button', { name: /^Delete the slot group: Every Saturday/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this slot group?' });
   await expect(dialog).toContainText('None of them is booked.');

@@ -99,7 +99,7 @@ test('the waiting room of the visit in progress shows the join link and dial-in 
   await page.screenshot({ path: 'test-results-e2/visit-in-progress-phone.png', fullPage: true });
 });
 
-test('the waiting room turns into "join" when the provider starts the visit, without a reload', async ({
+test('a provider works from the list alone; the waiting room turns into "join" and then the visit’s end, without a reload', async ({
   page,
   newGuardedContext,
 }) => {
@@ -112,8 +112,22 @@ test('the waiting room turns into "join" when the provider starts the visit, wit
   // The provider starts the visit from their own browser.
   const providerContext = await newGuardedContext();
   const providerPage = await providerContext.newPage();
-  await signInAs(providerPage, 'Dr. Samira Okafor', '/provider/visits/vis_walkin_waiting');
-  await providerPage.getByRole('button', { name: 'Start the visit' }).click();
+  await signInAs(providerPage, 'Dr. Samira Okafor', '/provider/visits');
+  // From the work list: two walk-ins taken from their rows, then the next one taken and started.
+  const said = providerPage.getByRole('status', { name: 'What you did' });
+  for (const name of ['Avery Abbott', 'Blair Foster']) {
+    await providerPage.getByRole('button', { name: `Take ${name}’s walk-in` }).click();
+    await expect(said).toContainText(`You took ${name}’s walk-in.`);
+  }
+  await providerPage.getByRole('button', { name: 'Take and start the next walk-in' }).click();
+  await expect(said).toContainText('You took and started Casey Morgan’s walk-in.');
+  await expect(said.getByText(/You took and started/)).toBeFocused();
+  const taken = await fetch(`${MOCK_ORIGIN}/api_v3/visits/vis_walkin_waiting`, { headers: ADMIN });
+  expect(((await taken.json()) as { data: unknown }).data).toMatchObject({
+    status: 25,
+    provider_id: expect.any(String),
+  });
+  await said.getByRole('link', { name: 'Open the visit with Casey Morgan' }).click();
   await expect(providerPage.getByRole('region', { name: 'The visit is in progress — join' })).toBeVisible();
 
   const join = page.getByRole('region', { name: 'Your provider is ready — join' });

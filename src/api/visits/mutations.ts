@@ -73,6 +73,22 @@ export function useCancelVisit() {
 }
 
 /**
+ * After a provider's action: every list already holding the visit shows its new state at once (the
+ * inbox moves an accepted e-consult to "Assigned to you" before the refetch answers), then lists and
+ * the visit's message reads are asked again (taking part changes with an accept).
+ */
+async function showActed(queryClient: ReturnType<typeof useQueryClient>, visit: Visit): Promise<void> {
+  queryClient.setQueriesData<Visit[]>({ queryKey: visitQueries.lists() }, (list) =>
+    list?.some((v) => v.id === visit.id) ? list.map((v) => (v.id === visit.id ? visit : v)) : list,
+  );
+  queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: visitQueries.lists() }),
+    queryClient.invalidateQueries(messageQueries.ofVisit(visit.id)),
+  ]);
+}
+
+/**
  * A provider's take, start, complete or cancel (`actOnVisit`). The visit page shows the answer at
  * once; lists (the dashboard queue, the inbox) and the visit's thread are refreshed before the
  * button frees. A 409 means the visit moved on meanwhile: the caller shows the server's words and
@@ -83,22 +99,25 @@ export function useVisitAction(id: string) {
   return useMutation({
     mutationKey: ['visits', 'action', id],
     mutationFn: (input: ProviderVisitAction) => actOnVisit(id, input),
-    onSuccess: async (visit) => {
-      // Every list already holding the visit shows its new state at once (the inbox moves an
-      // accepted e-consult to "Assigned to you" before the refetch answers).
-      queryClient.setQueriesData<Visit[]>({ queryKey: visitQueries.lists() }, (list) =>
-        list?.some((v) => v.id === visit.id) ? list.map((v) => (v.id === visit.id ? visit : v)) : list,
-      );
-      queryClient.setQueryData(visitQueries.detail(visit.id).queryKey, visit);
-      // Taking part changes with an accept: the thread (which listens to the visit) and the
-      // visit's message reads are asked again.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: visitQueries.lists() }),
-        queryClient.invalidateQueries(messageQueries.ofVisit(visit.id)),
-      ]);
-    },
+    onSuccess: (visit) => showActed(queryClient, visit),
     onError: async () => {
       await queryClient.invalidateQueries({ queryKey: visitQueries.detail(id).queryKey });
+    },
+  });
+}
+
+/**
+ * The same actions on any visit of a list (the work list's take and accept): the caches are updated
+ * as for `useVisitAction`; a refusal refreshes the lists, so the row shows who has the visit now.
+ */
+export function useListVisitAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['visits', 'action', 'list'],
+    mutationFn: ({ id, input }: { id: string; input: ProviderVisitAction }) => actOnVisit(id, input),
+    onSuccess: (visit) => showActed(queryClient, visit),
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: visitQueries.lists() });
     },
   });
 }

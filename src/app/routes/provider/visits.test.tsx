@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db, resetDb } from '@/mocks/db';
-import { seedQueueVisit } from '@/mocks/seed/ids';
+import { SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
 
 beforeAll(async () => {
   await import('./visits');
@@ -16,8 +16,8 @@ beforeEach(() => {
   resetDb(NOW);
 });
 
-async function openList(path = '/provider/visits') {
-  const view = renderRoute(path, { as: 'demo-provider' });
+async function openList(path = '/provider/visits', as: 'demo-provider' | 'demo-nurse' = 'demo-provider') {
+  const view = renderRoute(path, { as });
   const list = await screen.findByRole('list', { name: 'Visits in your rooms' });
   // Rooms are named once the clinic's room list is in.
   await within(list).findAllByText(/General practice/);
@@ -175,6 +175,44 @@ describe('provider visits work list', () => {
       .find((item) => within(item).queryByText('In progress'));
     expect(inProgress).toBeDefined();
     expect(inProgress).not.toHaveTextContent(/Waiting \d+ min/);
+  });
+});
+
+describe('acting from the work list', () => {
+  it('takes and starts the longest-waiting walk-in, says so with a link to the visit, and stores it', async () => {
+    const { user } = await openList();
+    const href = within(rowOf(/^Avery Abbott, Walk-in/))
+      .getAllByRole('link')[0]!
+      .getAttribute('href');
+    const avery = db.visits.get(href!.split('/').pop()!);
+    expect(avery?.provider_id).toBeFalsy();
+    await user.click(await screen.findByRole('button', { name: 'Take and start the next walk-in' }));
+    const said = await screen.findByText(/You took and started Avery Abbott’s walk-in\./);
+    expect(said).toHaveFocus();
+    expect(within(said).getByRole('link', { name: 'Open the visit with Avery Abbott' })).toHaveAttribute(
+      'href',
+      `/provider/visits/${avery!.id}`,
+    );
+    const stored = db.visits.get(avery!.id)!;
+    expect(stored.status).toBe(25);
+    expect(stored.provider_id).toBe(db.users.get(stored.provider_id!)?.id);
+    // The row moved on without a reload: Avery is in progress, with no take button left.
+    await vi.waitFor(() =>
+      expect(within(rowOf(/^Avery Abbott, Walk-in/)).getByText('In progress')).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('button', { name: 'Take Avery Abbott’s walk-in' })).not.toBeInTheDocument();
+  });
+
+  it('accepts an e-consult from its row and a double press acts once', async () => {
+    const { user } = await openList('/provider/visits', 'demo-nurse');
+    const econsult = db.visits.get(SEED_VISITS.econsultNew1)!;
+    const member = db.users.get(econsult.member_id)!;
+    const name = `${member.first_name} ${member.last_name}`;
+    const button = await screen.findByRole('button', { name: `Accept ${name}’s e-consult` });
+    await user.dblClick(button);
+    expect(await screen.findByText(new RegExp(`You accepted ${name}’s e-consult\\.`))).toHaveFocus();
+    expect(db.visits.get(SEED_VISITS.econsultNew1)!.provider_id).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Accept ${name}’s e-consult` })).not.toBeInTheDocument();
   });
 });
 

@@ -2,15 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, useDeferredValue, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { useServerExtension } from '@/api/accounts/extensions';
 import { roomQueries } from '@/api/rooms/queries';
+import { userQueries } from '@/api/users/queries';
 import { VISIT_KINDS, visitStatusWords } from '@/api/visits/kinds';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
+import {
+  RowActionButton,
+  nextWalkin,
+  rowActionOf,
+  useWorkListActions,
+  type WorkListActions,
+} from './work-list-actions';
 import {
   KIND_WORDS,
   NO_FILTERS,
@@ -54,6 +64,7 @@ function WorkRowItem({
   index,
   total,
   measure,
+  actions,
 }: {
   row: WorkRow;
   hrefFor: (id: string) => string;
@@ -64,8 +75,10 @@ function WorkRowItem({
   index: number;
   total: number;
   measure?: (element: HTMLElement | null) => void;
+  actions: WorkListActions | null;
 }) {
   const [first] = row.visits;
+  const rowAction = actions ? rowActionOf(row) : null;
   const when = row.time === null ? null : formatDateTime(row.time, zone);
   const timeWords = when
     ? row.kind === 'econsult' && typeof first.start !== 'number'
@@ -121,6 +134,7 @@ function WorkRowItem({
         {roomName ? ` · ${roomName}` : ''}
         {isWaitingWalkin ? ` · ${waitedWords(minutesBetween(arrivedAt(first), now))}` : ''}
       </p>
+      {actions && rowAction ? <RowActionButton row={row} what={rowAction} actions={actions} /> : null}
     </li>
   );
 }
@@ -132,6 +146,7 @@ function Rows({
   zone,
   now,
   labelledBy,
+  actions,
 }: {
   rows: WorkRow[];
   hrefFor: (id: string) => string;
@@ -139,6 +154,7 @@ function Rows({
   zone: string;
   now: number;
   labelledBy: string;
+  actions: WorkListActions | null;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isLong = rows.length >= VIRTUALISE_FROM;
@@ -159,6 +175,7 @@ function Rows({
       now={now}
       index={index}
       total={rows.length}
+      actions={actions}
       {...extra}
     />
   );
@@ -214,6 +231,9 @@ export function ProviderWorkList({
   const zone = useViewerTimeZone();
   const visits = usePolledVisits({});
   const rooms = useQuery(ROOMS_QUERY);
+  const me = useQuery(userQueries.me());
+  const canAct = useServerExtension('visit-status');
+  const actions = useWorkListActions({ providerId: me.data?.id ?? null, hrefFor });
   const ids = {
     heading: useId(),
     status: useId(),
@@ -257,9 +277,27 @@ export function ProviderWorkList({
     );
 
   const count = matching.length;
+  const listActions = canAct && me.data ? actions : null;
+  const next = listActions ? nextWalkin(visits.data) : null;
   return (
     <>
       <DroppedRowsNotice list={visits.data} />
+      {listActions ? (
+        <div className="work-list-next">
+          {next ? (
+            <Button
+              onClick={() => listActions.takeAndStart(next)}
+              isBusy={listActions.isBusy}
+              busyLabel="Taking…"
+            >
+              Take and start the next walk-in
+            </Button>
+          ) : (
+            <p className="queue-meta">No walk-in is waiting for a provider.</p>
+          )}
+          {listActions.statusLine}
+        </div>
+      ) : null}
       <form
         role="search"
         aria-label="Filter visits"
@@ -366,6 +404,7 @@ export function ProviderWorkList({
           zone={zone}
           now={now}
           labelledBy={ids.heading}
+          actions={listActions}
         />
       ) : (
         <p className="empty-state">No visits match these filters.</p>
