@@ -121,6 +121,7 @@ export const paths = {
     patient: route('/provider/patients/:patientId'),
     schedule: route('/provider/schedule'),
     surveys: route('/provider/surveys'),
+    insights: route('/provider/insights'),
     profile: route('/provider/profile'),
     notifications: route('/provider/notifications'),
   },

@@ -141,3 +141,12 @@ export const seedSurveyResponse = (n: number) => ({
 
 /** Casey's notifications, newest first: `seedNotification(1)` is `ntf_1`; the first six are unread. */
 export const seedNotification = (n: number) => `ntf_${n}`;
+
+/**
+ * The clinic's history patients (seed/history.ts), who carry its eight weeks of closed visits, so
+ * no persona's lists change: `seedHistoryPatient(1)` is `usr_h001` (twelve of them).
+ */
+export const seedHistoryPatient = (n: number) => `usr_h${String(n).padStart(3, '0')}`;
+export const SEED_HISTORY_PATIENTS = 12;
+/** A history visit: `seedHistoryVisit(1)` is `vis_h0001`. */
+export const seedHistoryVisit = (n: number) => `vis_h${String(n).padStart(4, '0')}`;

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { seedAccounts } from './account';
 import { seedBilling } from './billing';
+import { seedHistory } from './history';
 import { seedInsurance } from './insurance';
 import { seedNotifications } from './notifications';
 import { seedProviderTraffic } from './provider-traffic';
@@ -26,6 +27,7 @@ export function seedDatabase(db: Db, now: number): void {
   seedBilling(db, now);
   seedInsurance(db, now);
   seedProviderTraffic(db, now);
+  seedHistory(db, now);
   // Last: bookings go on slots no other seeded visit overlaps.
   seedBookings(db, now);
 }

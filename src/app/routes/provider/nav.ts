@@ -10,6 +10,7 @@ export const providerNav: NavItem[] = [
     paths.provider.patients,
     paths.provider.schedule,
     paths.provider.surveys,
+    paths.provider.insights,
     paths.provider.profile,
   ]),
 ];

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { adminFeature } from './admin';
 import { authFeature } from './auth';
 import { documentsFeature } from './documents';
+import { insightsFeature } from './insights';
 import { insuranceFeature } from './insurance';
 import { intakeFeature } from './intake';
 import { movedFeature } from './moved';
@@ -23,6 +24,7 @@ const FEATURES = [
   adminFeature,
   authFeature,
   documentsFeature,
+  insightsFeature,
   insuranceFeature,
   intakeFeature,
   movedFeature,
