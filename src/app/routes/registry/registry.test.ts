@@ -109,6 +109,7 @@ describe('area menus', () => {
       'My patients',
       'My schedule',
       'Survey responses',
+      'Clinic insights',
       'Profile',
     ]);
     expect(labels(adminNav)).toEqual([
