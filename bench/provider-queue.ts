@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startMockServer } from '../src/mocks/server';
 import { createStaticServer } from '../test/e2e/support/static-server';
 
@@ -25,6 +25,50 @@ export interface ProviderQueueBenchResult {
   nextPageMs: number;
   rowsAfterNextPage: number;
   newArrivalVisibleMs: number;
+  workList: WorkListFigures;
+}
+
+/** The work list (`/provider/visits`) with the same 500 waiting: every visit of the rooms, virtualised. */
+export interface WorkListFigures {
+  /** Navigation start to the first row of the list. */
+  firstRowMs: number;
+  domNodes: number;
+  rowsInPage: number;
+  /** From scrolling one box-height down to a row further down the list being in the page. */
+  nextPageMs: number;
+  domNodesAfterScroll: number;
+  /** All rows of the list (`aria-setsize`). */
+  rowsInList: number;
+}
+
+const WORK_LIST = 'Visits in your rooms';
+
+async function measureWorkList(page: Page): Promise<WorkListFigures> {
+  await page.goto('/provider/visits');
+  const list = page.getByRole('list', { name: WORK_LIST });
+  await list.getByRole('listitem').first().waitFor();
+  const firstRowMs = await page.evaluate(() => Math.round(performance.now()));
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const rowsInPage = await list.getByRole('listitem').count();
+  const rowsInList = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
+  const lastShown = await list
+    .getByRole('listitem')
+    .evaluateAll((items) => Math.max(...items.map((i) => Number(i.getAttribute('aria-posinset')))));
+  const started = Date.now();
+  await list.evaluate((ul) => {
+    const box = ul.parentElement;
+    if (box) box.scrollTop += box.clientHeight;
+  });
+  await page.waitForFunction(
+    (after) =>
+      [...document.querySelectorAll('li[aria-posinset]')].some(
+        (li) => Number(li.getAttribute('aria-posinset')) > after,
+      ),
+    lastShown,
+  );
+  const nextPageMs = Date.now() - started;
+  const domNodesAfterScroll = await page.evaluate(() => document.getElementsByTagName('*').length);
+  return { firstRowMs, domNodes, rowsInPage, nextPageMs, domNodesAfterScroll, rowsInList };
 }
 
 const listen = (server: Server, port: number) =>
@@ -105,6 +149,9 @@ export async function runProviderQueueBench(
       .getByRole('button', { name: new RegExp(`^Show \\d+ more of ${remaining} waiting$`) })
       .waitFor({ timeout: 30_000 });
     const newArrivalVisibleMs = Date.now() - arrivalStarted;
+    // A fresh page, so navigation timing starts at the work list.
+    const listPage = await context.newPage();
+    const workList = await measureWorkList(listPage);
     await context.close();
     return {
       waiting: WAITING,
@@ -114,6 +161,7 @@ export async function runProviderQueueBench(
       nextPageMs,
       rowsAfterNextPage,
       newArrivalVisibleMs,
+      workList,
     };
   } finally {
     await browser.close();
@@ -131,6 +179,15 @@ export function printProviderQueueBench(result: ProviderQueueBenchResult): void 
       `  DOM at first render: ${result.domNodes} elements, ${result.rowsShown} queue rows shown`,
       `  next page of rows: ${result.nextPageMs} ms (${result.rowsAfterNextPage} rows shown)`,
       `  a new arrival counted on the dashboard after the server stored it: ${result.newArrivalVisibleMs} ms (poll every 15 s)`,
+      `work list (/provider/visits) with the same line: ${result.workList.rowsInList} rows in the list`,
+      `  time to first row (navigation start): ${result.workList.firstRowMs} ms`,
+      `  DOM at first row: ${result.workList.domNodes} elements, ${result.workList.rowsInPage} rows in the page`,
+      `  next page (scroll one box down to a further row in the page): ${result.workList.nextPageMs} ms, DOM then ${result.workList.domNodesAfterScroll} elements`,
     ].join('\n'),
   );
+}
+
+// `node --import tsx bench/provider-queue.ts` runs this bench alone.
+if (process.argv[1]?.endsWith('provider-queue.ts')) {
+  printProviderQueueBench(await runProviderQueueBench({ build: process.env.BENCH_SKIP_BUILD !== '1' }));
 }

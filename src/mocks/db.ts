@@ -15,7 +15,7 @@ import type { RoomSchema } from '@/api/rooms/schemas';
 import type { SlotGroupSchema, SlotSchema } from '@/api/slots/schemas';
 import type { VisitSchema } from '@/api/visits/schemas';
 import { Collection } from './lib/collection';
-import { seedDatabase } from './seed';
+import { seedDatabase, type SeedOptions } from './seed';
 import { mockNow, resetMockClock } from './lib/clock';
 
 /**
@@ -379,10 +379,10 @@ export function emptyDb(): Db {
 export const db: Db = emptyDb();
 
 /** Empties every collection and reseeds, with times relative to `now` (ms). */
-export function resetDb(now?: number): Db {
+export function resetDb(now?: number, options: SeedOptions = {}): Db {
   resetMockClock();
   Object.assign(db, emptyDb());
-  seedDatabase(db, now ?? mockNow());
+  seedDatabase(db, now ?? mockNow(), options);
   return db;
 }
 

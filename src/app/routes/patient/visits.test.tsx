@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
+import { db, resetDb } from '@/mocks/db';
 import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
@@ -64,6 +64,8 @@ describe('patient visits list', () => {
 
 describe('provider visits list', () => {
   it('lists the provider’s visits linking to the provider visit pages', async () => {
+    // The day's traffic only: the insights' eight weeks of history make the list a virtualised one.
+    resetDb(undefined, { history: false });
     renderRoute('/provider/visits', { as: 'demo-provider' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Visits' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Visits in your rooms' });
