@@ -194,3 +194,28 @@ test('admin tables fit a phone screen', async ({ page }) => {
     await expectNoAxeViolations(page, `${path} (phone)`);
   }
 });
+
+test('room editing and the webhook delivery log fit 320 px in both themes', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await signInAs(page, 'Morgan Blake', '/admin/webhooks');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test event' }).click();
+  await expect(page.getByText('The test event was acknowledged.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show recent deliveries' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await checkPhonePage(page, 'the webhook delivery log');
+
+  await page.goto('/admin/rooms/general');
+  await expect(page.getByRole('heading', { name: 'Edit the room' })).toBeVisible();
+  await checkPhonePage(page, 'room editing');
+});
+
+/** No sideways scroll at the page's width, and axe clean in both themes. */
+async function checkPhonePage(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `${what} (${colorScheme}, 320 px)`);
+  }
+}

@@ -449,3 +449,70 @@ test('with notifications blocked, the prompt says so and the hidden tab still ch
   await hideTab(page, false);
   await expect(page.getByRole('heading', { name: 'Your provider is ready — join' })).toBeVisible();
 });
+
+/** A patient joins the line of General practice (the mock's development control). */
+async function walkInArrives(): Promise<void> {
+  const response = await fetch(`${API_ORIGINS[0]}/__mock/rooms/general/walkins`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'Twisted ankle' }),
+  });
+  expect(response.status, 'the mock added a walk-in').toBe(201);
+}
+
+/**
+ * A provider working in another tab: the dashboard asked for notifications from its button, then
+ * the tab is hidden and a walk-in arrives. A hidden tab asks once a minute: the page's clock is
+ * moved on a minute instead of waiting for it.
+ */
+async function providerAwayWhenAWalkInArrives(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.goto(`${ORIGIN}/`);
+  await workerReady(page);
+  await signInHere(page, 'Dr. Samira Okafor');
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${ORIGIN}/provider`);
+  await expect(page.getByRole('list', { name: 'Patients waiting in General practice' })).toBeVisible();
+  expect(await shownNotifications(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Notify me about new walk-ins and messages' }).click();
+  await hideTab(page, true);
+  await walkInArrives();
+  await page.clock.fastForward(61_000);
+}
+
+test('a provider in another tab gets a system notification naming no patient when a walk-in arrives', async ({
+  context,
+  page,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: ORIGIN });
+  await emulateTabVisibility(context);
+  await providerAwayWhenAWalkInArrives(page);
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 20_000 })
+    .toEqual([
+      {
+        title: 'Harborview Virtual Care',
+        body: 'A new patient is waiting in General practice',
+        url: expect.stringMatching(/^\/provider/),
+      },
+    ]);
+  await expect(page).toHaveTitle(/^● \d+ new · /);
+  expect(await page.title()).not.toContain('Twisted');
+  await hideTab(page, false);
+  await expect(page).not.toHaveTitle(/^● /);
+});
+
+test('with notifications blocked, a provider’s hidden tab still counts the new walk-in in its title', async ({
+  context,
+  page,
+}) => {
+  await emulateTabVisibility(context);
+  await providerAwayWhenAWalkInArrives(page);
+  await expect(page).toHaveTitle(/^● 1 new · /, { timeout: 20_000 });
+  expect(await shownNotifications(page)).toEqual([]);
+  await hideTab(page, false);
+  await expect(page).not.toHaveTitle(/^● /);
+  await expect(
+    page.getByText(/Notifications are blocked for this site in your browser settings/),
+  ).toBeVisible();
+});

@@ -156,7 +156,12 @@ function DeliveryLog() {
           {log.data.deliveries.length === 0 ? (
             <p>No deliveries yet.</p>
           ) : (
-            <div className="table-scroll">
+            <div
+              className="table-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label="Recent deliveries (scrolls sideways)"
+            >
               <table>
                 <caption>Recent deliveries, newest first, times in {zone.replace(/_/g, ' ')}</caption>
                 <thead>
