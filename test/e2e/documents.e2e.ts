@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -236,10 +239,12 @@ test('a file over 25 MB and a type not accepted are refused before any request (
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/files')) posts.push(request.url());
   });
-  await page.getByLabel('Add documents').setInputFiles([
-    { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 1) },
-    { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
-  ]);
+  // Files on disk are handed to the local browser by path (a 25 MB buffer would cross the protocol).
+  const folder = mkdtempSync(join(tmpdir(), 'f48-'));
+  writeFileSync(join(folder, 'huge.pdf'), Buffer.alloc(25 * 1024 * 1024 + 1, 1));
+  writeFileSync(join(folder, 'setup.exe'), Buffer.from('MZ'));
+  await page.getByLabel('Add documents').setInputFiles([join(folder, 'huge.pdf'), join(folder, 'setup.exe')]);
+  rmSync(folder, { recursive: true, force: true });
   await expect(page.getByText('Not sent. This file is 25 MB; files can be at most 25 MB.')).toBeVisible();
   await expect(page.getByText(/Not sent\. This type of file is not accepted\./)).toBeVisible();
   expect(posts).toEqual([]);

@@ -272,6 +272,7 @@ test.describe('with the service worker', () => {
       `/provider/patients/${canary.id}`,
       '/provider/schedule',
       '/provider/surveys',
+      '/provider/insights',
       '/provider/profile',
       '/provider/notifications',
       '/provider/visits/vis_walkin_waiting',

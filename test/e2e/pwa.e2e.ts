@@ -377,6 +377,8 @@ test('a hidden tab gets a system notification, the title and the badge when the 
 }) => {
   await context.grantPermissions(['notifications'], { origin: ORIGIN });
   await emulateTabVisibility(context);
+  // The hidden tab's poll (every 15 s) is moved on by the page's clock instead of waited for.
+  await page.clock.install();
   await page.goto(`${ORIGIN}/`);
   await workerReady(page);
   await signInHere(page, 'Casey Morgan');
@@ -401,8 +403,9 @@ test('a hidden tab gets a system notification, the title and the badge when the 
   // The patient switches tabs; the provider starts the visit; the hidden tab's own polling finds it.
   await hideTab(page, true);
   await providerStartsTheVisit();
+  await page.clock.fastForward(16_000);
   await expect
-    .poll(() => shownNotifications(page), { timeout: 45_000 })
+    .poll(() => shownNotifications(page), { timeout: 20_000 })
     .toEqual([
       {
         title: 'Harborview Virtual Care',
@@ -425,6 +428,7 @@ test('with notifications blocked, the prompt says so and the hidden tab still ch
   page,
 }) => {
   await emulateTabVisibility(context);
+  await page.clock.install();
   await page.goto(`${ORIGIN}/`);
   await workerReady(page);
   await signInHere(page, 'Casey Morgan');
@@ -444,7 +448,8 @@ test('with notifications blocked, the prompt says so and the hidden tab still ch
 
   await hideTab(page, true);
   await providerStartsTheVisit();
-  await expect(page).toHaveTitle(`● Ready · ${title}`, { timeout: 45_000 });
+  await page.clock.fastForward(16_000);
+  await expect(page).toHaveTitle(`● Ready · ${title}`, { timeout: 20_000 });
   expect(await shownNotifications(page)).toEqual([]);
   await hideTab(page, false);
   await expect(page.getByRole('heading', { name: 'Your provider is ready — join' })).toBeVisible();

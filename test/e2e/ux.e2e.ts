@@ -38,6 +38,7 @@ const PROVIDER_ROUTES = [
   '/provider/patients/usr_patient',
   '/provider/schedule',
   '/provider/surveys',
+  '/provider/insights',
   '/provider/profile',
   '/provider/notifications',
 ];

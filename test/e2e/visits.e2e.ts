@@ -103,6 +103,8 @@ test('a provider works from the list alone; the waiting room turns into "join" a
   page,
   newGuardedContext,
 }) => {
+  // The patient page's polls (every 10 s waiting, 20 s in progress) are moved on by its clock.
+  await page.clock.install();
   await signInAs(page, 'Casey Morgan', '/patient/visits/vis_walkin_waiting');
   await expect(page.getByRole('heading', { name: 'You are in the waiting room' })).toBeVisible();
   await page.evaluate(() => {
@@ -132,6 +134,7 @@ test('a provider works from the list alone; the waiting room turns into "join" a
 
   const join = page.getByRole('region', { name: 'Your provider is ready — join' });
   // The page polls every 10 seconds while visible.
+  await page.clock.fastForward(11_000);
   await expect(join).toBeVisible();
   await expect(join.getByRole('link', { name: 'Join the video visit' })).toBeVisible();
   await expect(page.getByText('Samira Okafor')).toBeVisible();
@@ -154,7 +157,8 @@ test('a provider works from the list alone; the waiting room turns into "join" a
   await providerContext.close();
 
   // The visit's end reaches the patient's page by itself (it asks every 20 s while in progress).
-  await expect(page.getByText('This visit is completed.')).toBeVisible({ timeout: 30_000 });
+  await page.clock.fastForward(21_000);
+  await expect(page.getByText('This visit is completed.')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(
     true,
   );
