@@ -480,6 +480,13 @@ async function providerAwayWhenAWalkInArrives(page: Page): Promise<void> {
   await expect(page.getByRole('list', { name: 'Patients waiting in General practice' })).toBeVisible();
   expect(await shownNotifications(page)).toEqual([]);
   await page.getByRole('button', { name: 'Notify me about new walk-ins and messages' }).click();
+  await expect(page.getByRole('button', { name: 'Play a sound' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'no sideways scroll at 320 px').toBeLessThanOrEqual(320);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `the provider's notification prompt (${colorScheme}, 320 px)`);
+  }
   await hideTab(page, true);
   await walkInArrives();
   await page.clock.fastForward(61_000);
