@@ -235,8 +235,7 @@ export function InsurerCombobox({
                 style={{
                   position: 'absolute',
                   top: 0,
-                  left: 0,
-                  right: 0,
+                  insetInline: 0,
                   height: ROW_HEIGHT,
                   transform: `translateY(${row.start}px)`,
                 }}

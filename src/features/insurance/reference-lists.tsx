@@ -122,8 +122,7 @@ export function ReferenceLists() {
                     style={{
                       position: 'absolute',
                       top: 0,
-                      left: 0,
-                      right: 0,
+                      insetInline: 0,
                       height: ROW,
                       transform: `translateY(${item.start}px)`,
                       overflow: 'hidden',

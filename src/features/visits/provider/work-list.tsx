@@ -199,7 +199,7 @@ function Rows({
           if (!row) return null;
           return item(row, v.index, {
             measure: virtualizer.measureElement,
-            style: { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` },
+            style: { position: 'absolute', top: 0, insetInline: 0, transform: `translateY(${v.start}px)` },
           });
         })}
       </ul>
