@@ -52,6 +52,18 @@ const noHandRolledGuards = [
   message: 'Submit through useSubmit or useSingleFlight (components/form): the one double-submit guard.',
 }));
 
+/**
+ * A fixed locale (`'en-US'`) in an Intl call: src/lib/locale.ts decides the one formatting locale
+ * (`formatLocale()`), so the Spanish portal needs no hunt for literals.
+ */
+const noFixedLocale = [
+  {
+    selector:
+      "Literal[value='en-US'], TemplateLiteral[expressions.length=0] > TemplateElement[value.cooked='en-US']",
+    message: 'Format with formatLocale() from @/lib/locale, not a fixed locale.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,14 +137,22 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Rule options replace each other in flat config: each src/ block below lists every selector it keeps.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/locale.ts'],
+    rules: { 'no-restricted-syntax': [...noLocalStorage, ...noFixedLocale] },
+  },
+  {
     files: ['src/{app,features,wizard,components}/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/components/form/**'],
-    rules: { 'no-restricted-syntax': [...noLocalStorage, ...noHandRolledGuards] },
+    rules: { 'no-restricted-syntax': [...noLocalStorage, ...noHandRolledGuards, ...noFixedLocale] },
   },
   {
     files: ['src/mocks/**/*.{ts,tsx}'],
-    // What the mock may import (api/, lib/, config/ and its own files): house/boundaries.
-    rules: { 'no-restricted-syntax': 'off' },
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    // What the mock may import (api/, lib/, config/ and its own files): house/boundaries. The mock
+    // may keep its dev controls in localStorage; a fixed locale is refused there too.
+    rules: { 'no-restricted-syntax': ['error', ...noFixedLocale] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'test/**/*.{ts,tsx}'],

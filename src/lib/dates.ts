@@ -1,7 +1,8 @@
 /**
  * Times are UNIX seconds in data and shown in the viewer's profile time zone (IANA), with the
- * zone labelled beside every appointment time. Formatting goes through Intl only.
+ * zone labelled beside every appointment time. Formatting goes through Intl only, in formatLocale().
  */
+import { formatLocale, plural } from './locale';
 
 // Building an Intl.DateTimeFormat costs far more than using one, and the viewer's zone is looked up
 // on every render of every time on screen: the browser's zone, each zone's validity and each
@@ -16,7 +17,7 @@ export function isValidTimeZone(zone: unknown): zone is string {
   let valid = zoneValidity.get(zone);
   if (valid === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      new Intl.DateTimeFormat(formatLocale(), { timeZone: zone });
       valid = true;
     } catch {
       valid = false;
@@ -50,17 +51,22 @@ const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const CALENDAR_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short', hour: 'numeric' };
 
-/** One formatter per zone and style (the styles are the three constants above, so the key is cheap). */
+/**
+ * One formatter per locale, zone and style (the styles are the constants above, so the key is cheap).
+ * The locale is part of the key: the page's language may change while the app runs.
+ */
 const formatters = new Map<string, Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>>();
 function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let byStyle = formatters.get(zone);
+  const locale = formatLocale();
+  const key = `${locale}|${zone}`;
+  let byStyle = formatters.get(key);
   if (!byStyle) {
     byStyle = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
-    formatters.set(zone, byStyle);
+    formatters.set(key, byStyle);
   }
   let f = byStyle.get(options);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(zone) ? zone : 'UTC' });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: isValidTimeZone(zone) ? zone : 'UTC' });
     byStyle.set(options, f);
   }
   return f;
@@ -91,11 +97,13 @@ const zoneWords = new Map<string, string>();
  * no such name. Never the IANA identifier.
  */
 export function zoneInWords(zone: string): string {
-  const known = zoneWords.get(zone);
+  const locale = formatLocale();
+  const key = `${locale}|${zone}`;
+  const known = zoneWords.get(key);
   if (known) return known;
   let words: string;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+    const parts = new Intl.DateTimeFormat(locale, {
       timeZone: isValidTimeZone(zone) ? zone : 'UTC',
       timeZoneName: 'longGeneric',
     }).formatToParts(new Date());
@@ -108,7 +116,7 @@ export function zoneInWords(zone: string): string {
     const city = zone.split('/').pop()?.replace(/_/g, ' ');
     words = city && zone.includes('/') ? `${city} time` : 'Coordinated Universal Time';
   }
-  zoneWords.set(zone, words);
+  zoneWords.set(key, words);
   return words;
 }
 
@@ -135,13 +143,14 @@ export function formatRange(start: number, end: number, zone: string): string {
 /** "3 minutes", "about 1 hour": for waits and countdowns. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  if (s < 60) return plural(s, { one: '# second', other: '# seconds' });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} minute${m === 1 ? '' : 's'}`;
+  const minutes = (n: number) => plural(n, { one: '# minute', other: '# minutes' });
+  if (m < 60) return minutes(m);
   const h = Math.floor(m / 60);
   const rest = m % 60;
-  const hours = `${h} hour${h === 1 ? '' : 's'}`;
-  return rest ? `${hours} ${rest} minute${rest === 1 ? '' : 's'}` : hours;
+  const hours = plural(h, { one: '# hour', other: '# hours' });
+  return rest ? `${hours} ${minutes(rest)}` : hours;
 }
 
 const OFFSET_PARTS: Intl.DateTimeFormatOptions = {
@@ -189,11 +198,13 @@ const zoneWordsNow = new Map<string, string>();
  * identifier. Kept per zone: a zone's generic name changes only when its rules do.
  */
 export function zoneInWordsAt(seconds: number, zone: string): string {
-  const known = zoneWordsNow.get(zone);
+  const locale = formatLocale();
+  const key = `${locale}|${zone}`;
+  const known = zoneWordsNow.get(key);
   if (known) return known;
   let words: string;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+    const parts = new Intl.DateTimeFormat(locale, {
       timeZone: isValidTimeZone(zone) ? zone : 'UTC',
       timeZoneName: 'longGeneric',
     }).formatToParts(toDate(seconds));
@@ -202,6 +213,6 @@ export function zoneInWordsAt(seconds: number, zone: string): string {
     words = '';
   }
   if (!words || /^GMT|^UTC/.test(words)) words = zoneInWords(zone);
-  zoneWordsNow.set(zone, words);
+  zoneWordsNow.set(key, words);
   return words;
 }

@@ -17,6 +17,7 @@ const boundary = (messageId: string) => ({ ruleId: 'house/boundaries', messageId
 const storage = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 
 const settingsChange = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
+const fixedLocale = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 const moduleReplacement = { ruleId: 'no-restricted-properties', messageId: 'restrictedObjectProperty' };
 
 const CASES = [
@@ -89,6 +90,16 @@ const CASES = [
     expected: Array.from({ length: 5 }, () => settingsChange),
   },
   { file: 'hand-rolled-guard.ts', as: 'src/components/form/probe.ts', expected: [] },
+  // One place decides the formatting locale (src/lib/locale.ts): a fixed one is refused anywhere in
+  // src/, the mock included, and the localStorage and guard selectors of each area still hold beside it.
+  ...[
+    'src/features/documents/probe.ts',
+    'src/components/form/probe.ts',
+    'src/lib/probe.ts',
+    'src/api/probe.ts',
+    'src/mocks/handlers/probe.ts',
+  ].map((as) => ({ file: 'fixed-locale.ts', as, expected: Array.from({ length: 4 }, () => fixedLocale) })),
+  { file: 'fixed-locale.ts', as: 'src/features/documents/probe.test.ts', expected: [] },
 ];
 
 describe('lint boundaries', () => {
@@ -128,6 +139,33 @@ describe('lint boundaries', () => {
       .filter((m) => m.ruleId === 'no-restricted-syntax')
       .map((m) => m.line);
     expect(flagged).toEqual(probeLines.map(({ number }) => number));
+  });
+
+  it('refuses a fixed locale on every line of its probe, and only src/lib/locale.ts may name one', async () => {
+    const text = probe('fixed-locale.ts');
+    const [result] = await eslint.lintText(text, {
+      filePath: path.join(root, 'src/features/documents/probe.ts'),
+    });
+    const probeLines = text
+      .split('\n')
+      .map((line, i) => ({ line, number: i + 1 }))
+      .filter(({ line }) => line.includes('en-US') && !line.startsWith('//'));
+    expect((result?.messages ?? []).map(({ line, message }) => ({ line, message }))).toEqual(
+      probeLines.map(({ number }) => ({
+        line: number,
+        message: 'Format with formatLocale() from @/lib/locale, not a fixed locale.',
+      })),
+    );
+
+    const selectors = async (file: string) => {
+      const config: unknown = await eslint.calculateConfigForFile(path.join(root, file));
+      const rule = (config as Pick<Linter.Config, 'rules'>).rules?.['no-restricted-syntax'];
+      return JSON.stringify(rule ?? null);
+    };
+    expect(await selectors('src/lib/locale.ts')).not.toContain('en-US');
+    // ...but it keeps the localStorage check every file of src/ has.
+    expect(await selectors('src/lib/locale.ts')).toContain('localStorage');
+    expect(await selectors('src/lib/dates.ts')).toContain('en-US');
   });
 
   it('refuses an import cycle in src/, and a cycle of type-only imports is none', async () => {

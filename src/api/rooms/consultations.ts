@@ -1,3 +1,4 @@
+import { formatLocale } from '@/lib/locale';
 import type { Consultation, Room } from './schemas';
 
 /** Consultations a patient may choose: the room's, where `visible_to_patient` is not false. */
@@ -18,9 +19,10 @@ export function isFreeConsultation(c: Pick<Consultation, 'amount' | 'charge'>): 
 /** An amount in the room's currency; an unknown currency code shows the number and the code as sent. */
 export function formatMoney(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      amount,
-    );
+    return new Intl.NumberFormat(formatLocale(), {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount);
   } catch {
     return `${amount} ${currency.toUpperCase()}`;
   }

@@ -11,6 +11,7 @@ import { QueryError, QueryState } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { formatDate, zoneInWords } from '@/lib/dates';
+import { formatLocale, plural } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { InsightsChart } from './insights-chart';
 import {
@@ -40,11 +41,12 @@ const OPENING_MESSAGES = 20;
 const ROOMS_QUERY = roomQueries.list({ page: 1, limit: 100 });
 
 const shortDate = (seconds: number, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: zone }).format(
+  new Intl.DateTimeFormat(formatLocale(), { month: 'short', day: 'numeric', timeZone: zone }).format(
     new Date(seconds * 1000),
   );
 const minutes = (value: number | null) => (value === null ? '—' : `${oneDecimal(value)} min`);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, many = `${one}s`) =>
+  plural(n, { one: `# ${one}`, other: `# ${many}` });
 
 /**
  * Clinic insights for the clinic's staff: walk-in waits, visits by week, no-shows and
@@ -132,7 +134,7 @@ function Waits({ figures, zone }: { figures: VisitInsights; zone: string }) {
         <>
           <InsightsChart
             title="Walk-in wait by day"
-            summary={`Median ${minutes(overall.median)}, 90th percentile ${minutes(overall.p90)} over ${plural(overall.count, 'walk-in')}.${
+            summary={`Median ${minutes(overall.median)}, 90th percentile ${minutes(overall.p90)} over ${counted(overall.count, 'walk-in')}.${
               busiest?.waits.median
                 ? ` Longest median on ${formatDate(busiest.start, zone)}: ${minutes(busiest.waits.median)}.`
                 : ''
@@ -233,7 +235,7 @@ function VisitCounts({ figures, zone }: { figures: VisitInsights; zone: string }
         />
         <InsightsChart
           title="Visits by week"
-          summary={`${plural(totals.walkins, 'walk-in')} and ${plural(totals.appointments, 'appointment')} over ${plural(weeks.length, 'week')}; busiest week ${
+          summary={`${counted(totals.walkins, 'walk-in')} and ${counted(totals.appointments, 'appointment')} over ${counted(weeks.length, 'week')}; busiest week ${
             weekLabels[
               weeks.reduce(
                 (best, w, i) =>
@@ -287,7 +289,7 @@ function VisitCounts({ figures, zone }: { figures: VisitInsights; zone: string }
         />
         <InsightsChart
           title="No-shows and cancellations by week"
-          summary={`${plural(totals.noShows, 'no-show')} and ${plural(totals.cancellations, 'cancellation')} of ${plural(
+          summary={`${counted(totals.noShows, 'no-show')} and ${counted(totals.cancellations, 'cancellation')} of ${counted(
             totals.walkins + totals.appointments,
             'walk-in or appointment',
             'walk-ins and appointments',
@@ -366,7 +368,7 @@ function Replies({ visits, span, zone }: { visits: Visit[]; span: InsightsWindow
     <Section title="E-consult replies">
       <p>
         Time from the e-consult to the first written reply, read from the threads of the{' '}
-        {plural(REPLY_SAMPLE, 'newest e-consult')} you take part in ({plural(econsults.length, 'e-consult')}{' '}
+        {counted(REPLY_SAMPLE, 'newest e-consult')} you take part in ({counted(econsults.length, 'e-consult')}{' '}
         in your rooms in these weeks).
       </p>
       {loading ? <Spinner label="Loading e-consult threads…" /> : null}
@@ -385,7 +387,7 @@ function Replies({ visits, span, zone }: { visits: Visit[]; span: InsightsWindow
           />
           <InsightsChart
             title="First reply by week"
-            summary={`Median ${hoursText(median(hours))}, 90th percentile ${hoursText(percentile(hours, 90))} over ${plural(
+            summary={`Median ${hoursText(median(hours))}, 90th percentile ${hoursText(percentile(hours, 90))} over ${counted(
               replies.length,
               'e-consult',
             )}.`}
@@ -449,7 +451,7 @@ function Satisfaction({
               <p>Average score out of 5 from survey responses, by week.</p>
               <InsightsChart
                 title="Average score by week"
-                summary={`${plural(count, 'scored response')}; from ${oneDecimal(firstWeek.average ?? 0)} in the week of ${formatDate(
+                summary={`${counted(count, 'scored response')}; from ${oneDecimal(firstWeek.average ?? 0)} in the week of ${formatDate(
                   firstWeek.start,
                   zone,
                 )} to ${oneDecimal(lastWeek.average ?? 0)} in the week of ${formatDate(lastWeek.start, zone)}, out of 5.`}

@@ -1,4 +1,5 @@
 import { isApiError } from '@/api/errors';
+import { formatLocale } from '@/lib/locale';
 
 /** Without a Retry-After, a refused check waits this long before the button comes back. */
 export const DEFAULT_COOLDOWN_SECONDS = 60;
@@ -111,7 +112,7 @@ export interface CoverageWords {
 
 /** "$25" for a whole amount, "$12.50" otherwise. */
 export function formatCopay(amount: number): string {
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(formatLocale(), {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,

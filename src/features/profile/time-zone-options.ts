@@ -8,6 +8,7 @@ import {
   zoneLabel,
   zoneOffsetMinutes,
 } from '@/lib/dates';
+import { formatLocale } from '@/lib/locale';
 import { CURRENT_ZONE_NAME, countryOfZone } from './time-zone-data';
 
 /**
@@ -200,7 +201,9 @@ export function timeZoneOptions(now: number): ZoneOption[] {
  */
 export function listedZoneName(zone: string): string {
   if (!isValidTimeZone(zone)) return zone;
-  return currentZoneName(new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
+  return currentZoneName(
+    new Intl.DateTimeFormat(formatLocale(), { timeZone: zone }).resolvedOptions().timeZone,
+  );
 }
 
 /** This device's zone, by its current name. */

@@ -1,4 +1,5 @@
 import { calendarDateIn, formatTime, isValidTimeZone } from '@/lib/dates';
+import { formatLocale } from '@/lib/locale';
 import { converted, inUnit, kindConfig, unitOf, type ReadingKind, type ReadingKindConfig } from './kinds';
 
 /** One reading as the patient sent it: values in the unit entered, taken at `at` (UNIX seconds). */
@@ -110,7 +111,7 @@ export function chartValues(history: KindHistory, reading: Reading): number[] {
 
 /** "12,050", "98.6": a number as patients read it, with this many decimal places (at most, when not fixed). */
 export function numberWords(value: number, places: number, fixed = true): string {
-  return value.toLocaleString('en-US', {
+  return value.toLocaleString(formatLocale(), {
     minimumFractionDigits: fixed ? places : 0,
     maximumFractionDigits: places,
   });
@@ -139,10 +140,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "Nov 2" in the viewer's zone; "Nov 2, 2026" when the readings span two years. */
 export function shortDate(seconds: number, zone: string, withYear = false): string {
-  const key = `${zone}|${withYear}`;
+  const locale = formatLocale();
+  const key = `${locale}|${zone}|${withYear}`;
   let f = dayFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
+    f = new Intl.DateTimeFormat(locale, {
       month: 'short',
       day: 'numeric',
       ...(withYear ? { year: 'numeric' } : {}),

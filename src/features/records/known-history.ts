@@ -1,5 +1,6 @@
 import { emrQueries } from '@/api/emr/queries';
 import type { EmrRecord } from '@/api/emr/schemas';
+import { formatLocale } from '@/lib/locale';
 import type { KnownAnswer, KnownContext, StepDefinition } from '@/wizard';
 import { stepSections } from './medical-history-step';
 
@@ -23,7 +24,9 @@ export async function knownMedicalHistory(ctx: KnownContext): Promise<KnownAnswe
     oldest = Math.min(oldest, section.modified);
   }
   if (now - oldest > CURRENT_FOR_DAYS * 86_400) return null;
-  const since = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(oldest * 1000);
+  const since = new Intl.DateTimeFormat(formatLocale(), { month: 'long', year: 'numeric' }).format(
+    oldest * 1000,
+  );
   return { summary: `Your health record, up to date since ${since}`, patch: {} };
 }
 

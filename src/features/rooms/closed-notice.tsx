@@ -1,4 +1,5 @@
 import type { Room } from '@/api/rooms/schemas';
+import { formatLocale } from '@/lib/locale';
 import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';
 
 /**
@@ -27,5 +28,5 @@ export function ClosedNotice({ room }: { room: Room }) {
 }
 
 function formatList(items: string[]): string {
-  return new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(items);
+  return new Intl.ListFormat(formatLocale(), { style: 'long', type: 'conjunction' }).format(items);
 }

@@ -9,6 +9,7 @@ import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { formatLocale } from '@/lib/locale';
 import { ClosedNotice } from './closed-notice';
 import { ProviderDialog } from './provider-dialog';
 import { providerName, ProviderPhoto } from './provider-photo';
@@ -103,7 +104,7 @@ function StartVisit({
   return (
     <div className="room-cta">
       {closed ? (
-        <p>You can still {new Intl.ListFormat('en-US', { type: 'disjunction' }).format(still)}.</p>
+        <p>You can still {new Intl.ListFormat(formatLocale(), { type: 'disjunction' }).format(still)}.</p>
       ) : null}
       {possible.map((kind, i) => (
         <Link

@@ -2,6 +2,7 @@ import { db, type UserRecord } from '../db';
 import { codeError } from '../lib/errors';
 import { decimalInt } from '../lib/params';
 import { publicUser } from '../lib/users';
+import { formatLocale } from '@/lib/locale';
 
 /**
  * The user-area rules of spec 4.1 and 8 that the mock enforces: POST /me validation and the
@@ -42,7 +43,7 @@ function isCalendarDate(value: string): boolean {
 export function canonicalZone(value: string): string | null {
   if (!ZONE_NAME.test(value)) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat(formatLocale(), { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return null;
   }

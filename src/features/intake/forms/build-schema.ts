@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IntakeStep, StepField, StepFormItem, StepSection } from '@/api/accounts/schemas';
 import type { Intake, IntakeCustomFields } from '@/api/intakes/schemas';
+import { formatLocale } from '@/lib/locale';
 import { humanizeCode } from '../model/steps';
 import { customValue, genericFieldKey } from '@/wizard';
 
@@ -107,7 +108,7 @@ function dateLimit(raw: unknown, today: string): string | null {
 
 /** "Nov 26, 2026" for a limit in a message (the date itself, no zone: it is a calendar day). */
 const dayWords = (day: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  new Intl.DateTimeFormat(formatLocale(), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -224,7 +225,7 @@ function calendarWords(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /** A generic step's saved answers in words for the review ("How severe is it? Moderate"); null when none. */

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { calendarDateIn, formatTime, zoneLabel } from '@/lib/dates';
+import { formatLocale } from '@/lib/locale';
 
 /**
  * Calendar days in a time zone. A day is named by its key `YYYY-MM-DD` (a date without a zone);
@@ -167,28 +168,46 @@ export function monthWeeks(key: DayKey): (DayKey | null)[][] {
 }
 
 // A key names a date without a zone: it is formatted as that date at UTC midnight, read in UTC.
-const DAY_WORDS = new Intl.DateTimeFormat('en-US', {
+const DAY_WORDS: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
   timeZone: 'UTC',
-});
-const DAY_YEAR_WORDS = new Intl.DateTimeFormat('en-US', {
+};
+const DAY_YEAR_WORDS: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
-});
-const SHORT_DAY_WORDS = new Intl.DateTimeFormat('en-US', {
+};
+const SHORT_DAY_WORDS: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
-});
-const MONTH_WORDS = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const WEEKDAY_WORDS = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-const WEEKDAY_SHORT = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+};
+const MONTH_WORDS: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric', timeZone: 'UTC' };
+const WEEKDAY_WORDS: Intl.DateTimeFormatOptions = { weekday: 'long', timeZone: 'UTC' };
+const WEEKDAY_SHORT: Intl.DateTimeFormatOptions = { weekday: 'short', timeZone: 'UTC' };
+
+// One formatter per style and locale, built on first use: a calendar formats dozens of days per
+// render, and the page's language may change while the app runs.
+const formats = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+function format(options: Intl.DateTimeFormatOptions, date: Date): string {
+  const locale = formatLocale();
+  let byLocale = formats.get(options);
+  if (!byLocale) {
+    byLocale = new Map<string, Intl.DateTimeFormat>();
+    formats.set(options, byLocale);
+  }
+  let f = byLocale.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    byLocale.set(locale, f);
+  }
+  return f.format(date);
+}
 
 const dateOfKey = (key: DayKey) => {
   const { year, month, day } = partsOf(key);
@@ -197,22 +216,22 @@ const dateOfKey = (key: DayKey) => {
 
 /** "Thursday, December 3"; with `withYear`, "Thursday, December 3, 2026". */
 export function dayInWords(key: DayKey, withYear = false): string {
-  return (withYear ? DAY_YEAR_WORDS : DAY_WORDS).format(dateOfKey(key));
+  return format(withYear ? DAY_YEAR_WORDS : DAY_WORDS, dateOfKey(key));
 }
 
 /** "Thu, Dec 3" */
 export function shortDayInWords(key: DayKey): string {
-  return SHORT_DAY_WORDS.format(dateOfKey(key));
+  return format(SHORT_DAY_WORDS, dateOfKey(key));
 }
 
 /** "December 2026" */
 export function monthInWords(key: DayKey): string {
-  return MONTH_WORDS.format(dateOfKey(key));
+  return format(MONTH_WORDS, dateOfKey(key));
 }
 
 /** "Thursday" (`'long'`) or "Thu" (`'short'`). */
 export function weekdayInWords(key: DayKey, style: 'long' | 'short' = 'long'): string {
-  return (style === 'long' ? WEEKDAY_WORDS : WEEKDAY_SHORT).format(dateOfKey(key));
+  return format(style === 'long' ? WEEKDAY_WORDS : WEEKDAY_SHORT, dateOfKey(key));
 }
 
 /** The day of the month: 3 for `2026-12-03`. */

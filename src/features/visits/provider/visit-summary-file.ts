@@ -5,6 +5,7 @@
  * ends (which every editor shows as lines), and the three parts under their headings. The name
  * and title carry the date only, never the patient's name (docs/spec-decisions.md).
  */
+import { formatLocale } from '@/lib/locale';
 
 /** The parts of a summary, in the order the patient reads them. */
 export const SUMMARY_PARTS = [
@@ -45,7 +46,7 @@ export function hasSummary(text: SummaryText): boolean {
 
 /** "Nov 20, 2026": the day, in the writer's time zone. */
 export function summaryDate(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(formatLocale(), {
     timeZone: zone,
     month: 'short',
     day: 'numeric',

@@ -12,6 +12,7 @@ import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
+import { formatLocale, plural } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
 import {
@@ -51,7 +52,7 @@ const PERIOD_LABEL: Record<Period, string> = {
 
 /** "Jamie Rivera, Blair Foster and Cameron Kowalski": the booked names as one string. */
 function nameWords(visits: readonly Visit[]): string {
-  return new Intl.ListFormat('en-US', { type: 'conjunction' }).format(visits.map(patientNameOf));
+  return new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(visits.map(patientNameOf));
 }
 
 function WorkRowItem({
@@ -391,7 +392,7 @@ export function ProviderWorkList({
         ) : null}
       </form>
       <p role="status" aria-live="polite">
-        {count === 1 ? '1 visit matches' : `${count} visits match`}
+        {plural(count, { one: '# visit matches', other: '# visits match' })}
       </p>
       <h2 id={ids.heading} className="visually-hidden">
         Visits in your rooms

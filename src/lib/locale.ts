@@ -1,0 +1,49 @@
+/**
+ * The one place that decides which locale dates, numbers, lists and plurals are formatted in. Every
+ * `Intl` call passes `formatLocale()` (lint refuses a fixed locale elsewhere in src/), so the Spanish
+ * portal becomes a matter of setting `<html lang>`, not of hunting for literals.
+ */
+
+export const SUPPORTED_LOCALES = ['en-US', 'es-US'] as const;
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+
+const DEFAULT_LOCALE: SupportedLocale = 'en-US';
+
+const isSupported = (tag: string): tag is SupportedLocale =>
+  (SUPPORTED_LOCALES as readonly string[]).includes(tag);
+
+/**
+ * The locale every `Intl` formatter uses: the page's `<html lang>` when it is a supported tag,
+ * English (United States) otherwise, and always outside a browser (the mock server, tests without a DOM).
+ */
+export function formatLocale(): SupportedLocale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return isSupported(lang) ? lang : DEFAULT_LOCALE;
+}
+
+// Building Intl objects costs far more than using them; plurals are worked out on every render.
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The form of a word for a count, by the language's own plural rules, with `#` replaced by the count
+ * as that language writes numbers: `plural(1200, { one: '# visit', other: '# visits' })` is "1,200 visits".
+ */
+export function plural(
+  count: number,
+  forms: { one: string; other: string },
+  locale: string = formatLocale(),
+): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  let numbers = numberFormats.get(locale);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, numbers);
+  }
+  const form = rules.select(count) === 'one' ? forms.one : forms.other;
+  return form.replaceAll('#', numbers.format(count));
+}
