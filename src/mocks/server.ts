@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getResponse } from 'msw';
 import { resetDb } from './db';
 import { handlers } from './handlers';
-import { recordWebhookDelivery } from './handlers/admin';
+import { recordDeliveryAttempt } from './handlers/admin';
 import { mockProfile } from './lib/profile';
 import { startWebhookDeliveryFromEnv } from './lib/webhooks';
 
@@ -171,16 +171,7 @@ if (isMain) {
     );
     // Webhook events (spec section 6) go out only from this standalone server, when configured.
     // Each attempt goes to the clinic admin's delivery log (`GET /webhooks/deliveries`).
-    const delivering = startWebhookDeliveryFromEnv(process.env, (attempt) =>
-      recordWebhookDelivery({
-        id: attempt.deliveryId,
-        account_code: attempt.accountCode,
-        type: attempt.eventType,
-        sent: attempt.sent,
-        status: attempt.status,
-        attempt: attempt.attempt,
-      }),
-    );
+    const delivering = startWebhookDeliveryFromEnv(process.env, recordDeliveryAttempt);
     if (delivering) console.log('Delivering webhook events to MOCK_WEBHOOK_URL');
   });
 }

@@ -23,6 +23,7 @@ import { ok, raw } from '../lib/respond';
 import { api, mockControl } from '../lib/routes';
 import { checkFields } from '../lib/text';
 import { findRoom, roomDetail } from './rooms';
+import type { DeliveryAttempt } from '../lib/webhooks';
 
 /** Where the mock's pre-signed recording links point (an allowed host of the default deployment). */
 export const RECORDING_HOST = 'recordings.example.test';
@@ -45,6 +46,18 @@ function webhookAddress(): string | null {
 /** Records one delivery attempt for the log (for the standalone server's delivery loop to call). */
 export function recordWebhookDelivery(delivery: WebhookDeliveryRecord): void {
   db.webhookDeliveries.set(delivery.id, delivery);
+}
+
+/** Logs one attempt of the standalone server's delivery loop (`startWebhookDelivery`'s `onAttempt`). */
+export function recordDeliveryAttempt(attempt: DeliveryAttempt): void {
+  recordWebhookDelivery({
+    id: attempt.deliveryId,
+    account_code: attempt.accountCode,
+    type: attempt.eventType,
+    sent: attempt.sent,
+    status: attempt.status,
+    attempt: attempt.attempt,
+  });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

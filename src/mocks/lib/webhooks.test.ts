@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, resetDb } from '../db';
-import { recordWebhookDelivery } from '../handlers/admin';
+import { recordDeliveryAttempt } from '../handlers/admin';
 import { startWebhookDelivery, type DeliveryAttempt, type WebhookDelivery } from './webhooks';
 
 const NOW = Date.UTC(2026, 10, 25, 16, 0);
@@ -27,14 +27,7 @@ describe('webhook delivery of the standalone mock', () => {
       fetchImpl: () => Promise.resolve(new Response('', { status: answers.shift() ?? 200 })),
       onAttempt: (attempt) => {
         attempts.push(attempt);
-        recordWebhookDelivery({
-          id: attempt.deliveryId,
-          account_code: attempt.accountCode,
-          type: attempt.eventType,
-          sent: attempt.sent,
-          status: attempt.status,
-          attempt: attempt.attempt,
-        });
+        recordDeliveryAttempt(attempt);
       },
     });
     await delivery.idle();

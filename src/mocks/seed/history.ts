@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import type { Db, UserRecord, VisitRecord } from '../db';
 import { SEED_HISTORY_PATIENTS, SEED_USERS, seedHistoryPatient, seedHistoryVisit } from './ids';
+import { person } from './provider-traffic';
 
 const MIN = 60;
 const HOUR = 60 * MIN;
@@ -39,16 +40,6 @@ const LAST = [
 const REASONS = ['Sore throat', 'Follow-up', 'Back pain', 'Cough', 'Medication review', 'Ear ache', 'Rash'];
 const GOOD = ['Quick and easy', 'The clinician listened carefully', 'Got my prescription the same day'];
 const POOR = ['Waited longer than expected', 'Video froze twice'];
-
-const person = (u: UserRecord) => ({
-  id: u.id,
-  first_name: u.first_name,
-  last_name: u.last_name,
-  full_name: u.full_name,
-  email: u.email,
-  phone: typeof u.phone === 'string' ? u.phone : '',
-  code: u.code,
-});
 
 /** Where each kind of history visit happens, and who sees it. */
 const ROOMS = {

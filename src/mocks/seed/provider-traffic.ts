@@ -9,7 +9,8 @@ const HOUR = 60 * MIN;
 const RASH_PHOTO_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGPgjskmCTEMcg3/cYBRDfTVMAiTBjEIAOBLXNCF2KNIAAAAAElFTkSuQmCC';
 
-const person = (u: UserRecord) => ({
+/** A user as a visit embeds it (`member`, `provider`). */
+export const person = (u: UserRecord) => ({
   id: u.id,
   first_name: u.first_name,
   last_name: u.last_name,
