@@ -7,6 +7,7 @@ import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import house from './eslint/boundaries.js';
+import words from './eslint/words.js';
 
 /**
  * Type-aware lint with the import zones of STYLE.md section 2:
@@ -153,6 +154,13 @@ export default tseslint.config(
     // What the mock may import (api/, lib/, config/ and its own files): house/boundaries. The mock
     // may keep its dev controls in localStorage; a fixed locale is refused there too.
     rules: { 'no-restricted-syntax': ['error', ...noFixedLocale] },
+  },
+  {
+    // Words readers see go through the translation layer (docs/i18n.md, issue 28).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/mocks/**', 'src/app/routes/dev/**'],
+    plugins: { words },
+    rules: { 'words/no-bare-text': 'error' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'test/**/*.{ts,tsx}'],

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { barrelImports } from './build/barrel-imports';
+import { linguiMacros, poCatalogues } from './build/i18n';
 import { appIdentity, installableAssets, portalManifest, type AppIdentity } from './build/pwa';
 import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv } from './src/config/env-check';
 import { findPureTests } from './test/pure-tests';
@@ -144,6 +145,8 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       checkedEnv(command, demoDefaults),
+      linguiMacros(),
+      poCatalogues(),
       react(),
       barrelImports(srcDir),
       mockWorker(mocking),

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { envProblem } from '@/config/env';
 import { captureSsoLanding } from '@/features/auth';
+import { activateLanguage, initialLanguage } from '@/lib/i18n';
 import { installDefaultTrustedTypesPolicy } from '@/lib/trusted-types';
 import { createAppContext } from './app/create-app';
 import { AppProviders } from './app/provider';
@@ -25,6 +26,8 @@ async function boot() {
     ]);
     await startMockWorker({ onStorageProblem: reportMockNotice });
   }
+  // The page's language before its first paint (a catalogue loads only for a language other than English).
+  await activateLanguage(initialLanguage());
   const context = createAppContext();
   const router = createAppRouter(context);
   const root = document.getElementById('root');

@@ -1,3 +1,4 @@
+import '@/lib/i18n';
 import '@/lib/zod-setup';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureAuth } from '@/api/http';

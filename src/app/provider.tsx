@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LanguageProvider } from '@/lib/i18n/provider';
 import { SessionProvider, type SessionStore } from '@/lib/session';
 
 export function AppProviders({
@@ -13,7 +14,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider store={session}>{children}</SessionProvider>
+      <SessionProvider store={session}>
+        <LanguageProvider>{children}</LanguageProvider>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ClinicBrand, useClinicColors } from './branding';
+import { LanguageSwitcher } from './language-switcher';
 import { currentIn, isPage, SectionNav } from './section-nav';
 
 export interface NavItem {
@@ -106,10 +108,13 @@ export function AppShell({
                     strokeLinecap="round"
                   />
                 </svg>
-                <span className="menu-toggle-text">Menu</span>
+                <span className="menu-toggle-text">{t`Menu`}</span>
               </button>
               <div ref={panelRef} id={menuId} className={`shell-menu${isMenuOpen ? ' is-open' : ''}`}>
-                <nav aria-label="Main" className="shell-nav">
+                <nav
+                  aria-label={t({ message: 'Main', context: 'navigation landmark' })}
+                  className="shell-nav"
+                >
                   <ul>
                     {nav.map((item) => {
                       const isCurrent = item === current;
@@ -130,6 +135,7 @@ export function AppShell({
                   </ul>
                 </nav>
                 {userMenu}
+                <LanguageSwitcher />
               </div>
             </div>
           </div>

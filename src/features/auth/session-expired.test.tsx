@@ -9,7 +9,8 @@ import { db } from '@/mocks/db';
 import { server } from '@/mocks/node';
 import { api } from '@/mocks/lib/routes';
 import { renderRoute, sessionFor } from '~test/render';
-import { formatCountdown, signedOutPathFor } from './session-expired';
+import { signedOutPathFor } from './session-expired';
+import { formatCountdown } from './session-prompts';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 import { SEED_USERS } from '@/mocks/seed/ids';
 

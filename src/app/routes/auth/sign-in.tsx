@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ClinicBrand } from '@/components/layout/branding';
+import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { Page } from '@/components/layout/page';
 import { isDevSignInEnabled } from '@/config/env';
 import { paths, safeInAppPath } from '@/config/paths';
@@ -34,14 +37,19 @@ export function Component() {
       <p>
         <ClinicBrand />
       </p>
-      <Page title="Sign in">
+      <LanguageSwitcher />
+      <Page title={t`Sign in`}>
         <p>
-          Open the portal from your clinic’s website or app: it signs you in automatically. If a link has
-          expired, go back to where you started and open it again.
+          <Trans>
+            Open the portal from your clinic’s website or app: it signs you in automatically. If a link has
+            expired, go back to where you started and open it again.
+          </Trans>
         </p>
         {isDevSignInEnabled ? (
           <p>
-            <Link to={paths.devSignIn(returnTo ?? undefined)}>Development sign-in (mock personas)</Link>
+            <Link to={paths.devSignIn(returnTo ?? undefined)}>
+              <Trans>Development sign-in (mock personas)</Trans>
+            </Link>
           </p>
         ) : null}
       </Page>

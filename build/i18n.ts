@@ -1,0 +1,199 @@
+/**
+ * The translation layer's build step (docs/i18n.md).
+ *
+ * - `linguiMacros()`: source files that import a Lingui macro go through Babel with Lingui's macro
+ *   plugin (Vite's React plugin no longer runs Babel), then through `messageKeys`, which gives every
+ *   message its English text as its id and compiles the English text into the code. English readers
+ *   load no catalogue; a message costs a few bytes more than a bare string.
+ * - `.po` imports: a catalogue compiled to `export const messages = {…}`, keyed like the code. The
+ *   compile is strict: a message without its translation, or one that does not parse, stops the build.
+ *   `?pseudo` compiles the test locale from the English text of the same file.
+ */
+import { readFileSync } from 'node:fs';
+import { transformAsync, types as t, type NodePath, type PluginObj } from '@babel/core';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import PO from 'pofile';
+import type { Plugin } from 'vite';
+
+/** The catalogue key of a message: its English text, after its context when it has one. */
+export function messageKey(message: string, context?: string): string {
+  return context ? `${context}\u0004${message}` : message;
+}
+
+/** A compiled message: a plain string when it has no placeholder (smaller, and read as is). */
+export type Compiled = string | CompiledMessage;
+
+/** Compiles an ICU message; `mapText` rewrites its text parts (the pseudo-locale). Throws on bad syntax. */
+export function compiled(message: string, mapText?: (text: string) => string): Compiled {
+  let parts: CompiledMessage;
+  try {
+    parts = compileMessageOrThrow(message, mapText);
+  } catch (error) {
+    throw new Error(
+      `cannot compile message "${message}": ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
+}
+
+function stringProperty(node: t.ObjectExpression, name: string): t.ObjectProperty | undefined {
+  return node.properties.find(
+    (p: t.ObjectExpression['properties'][number]): p is t.ObjectProperty =>
+      t.isObjectProperty(p) &&
+      !p.computed &&
+      ((t.isIdentifier(p.key) && p.key.name === name) ||
+        (t.isStringLiteral(p.key) && p.key.value === name)) &&
+      t.isStringLiteral(p.value),
+  );
+}
+
+/**
+ * Rewrites the descriptors Lingui's macros leave (`{ id: hash, message, context? }`): the id becomes
+ * the message key, and `message` stays only where English needs it compiled (placeholders, plurals,
+ * context), as the compiled form.
+ */
+export function messageKeys(): PluginObj {
+  return {
+    name: 'portal-message-keys',
+    visitor: {
+      ObjectExpression(path: NodePath<t.ObjectExpression>) {
+        const idProp = stringProperty(path.node, 'id');
+        const messageProp = stringProperty(path.node, 'message');
+        if (!idProp || !messageProp) return;
+        const message = (messageProp.value as t.StringLiteral).value;
+        const contextProp = stringProperty(path.node, 'context');
+        const context = contextProp ? (contextProp.value as t.StringLiteral).value : undefined;
+        const key = messageKey(message, context);
+        idProp.value = t.stringLiteral(key);
+        if (contextProp) path.node.properties.splice(path.node.properties.indexOf(contextProp), 1);
+        const english = compiled(message);
+        if (english === key) {
+          path.node.properties.splice(path.node.properties.indexOf(messageProp), 1);
+        } else {
+          messageProp.value = t.valueToNode(english) as t.Expression;
+        }
+      },
+    },
+  };
+}
+
+const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/;
+
+export function linguiMacros(): Plugin {
+  return {
+    name: 'portal-lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '')) return null;
+      if (!MACRO_IMPORT.test(code)) return null;
+      const options = {
+        filename: id.split('?')[0],
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['jsx', 'typescript'] as ['jsx', 'typescript'] },
+      };
+      const expanded = await transformAsync(code, {
+        ...options,
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+      });
+      if (!expanded?.code) return null;
+      const keyed = await transformAsync(expanded.code, {
+        ...options,
+        inputSourceMap: expanded.map ?? undefined,
+        plugins: [messageKeys],
+      });
+      return keyed?.code ? { code: keyed.code, map: keyed.map } : null;
+    },
+  };
+}
+
+/** A catalogue's messages by key. */
+export type Catalogue = Record<string, Compiled>;
+
+const PSEUDO_LETTERS: Record<string, string> = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ó',
+  u: 'ú',
+  c: 'ç',
+  n: 'ñ',
+  y: 'ý',
+  s: 'š',
+  z: 'ž',
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ó',
+  U: 'Ú',
+  C: 'Ç',
+  N: 'Ñ',
+  Y: 'Ý',
+  S: 'Š',
+  Z: 'Ž',
+};
+
+/** Accented, about a third longer, between markers: any plain English left on a page stands out. */
+export function pseudoText(text: string): string {
+  if (!text.trim()) return text;
+  // Element tags (<0>…</0>) keep their spelling.
+  const accented = text
+    .split(/(<\/?\d+\/?>)/)
+    .map((part) =>
+      /^<\/?\d+\/?>$/.test(part) ? part : part.replace(/[a-zA-Z]/g, (c) => PSEUDO_LETTERS[c] ?? c),
+    )
+    .join('');
+  const padding = '·'.repeat(Math.ceil(text.length / 3));
+  return `⟦${accented}${padding}⟧`;
+}
+
+export interface CompileOptions {
+  /** Compile the pseudo-locale from the English text instead of the translations. */
+  pseudo?: boolean;
+}
+
+/** Compiles one PO file; throws on a missing translation or a message that does not parse. */
+export function compileCatalogue(poText: string, options: CompileOptions = {}): Catalogue {
+  const po = PO.parse(poText);
+  const catalogue: Catalogue = {};
+  const missing: string[] = [];
+  for (const item of po.items) {
+    if (item.obsolete) continue;
+    const key = messageKey(item.msgid, item.msgctxt ?? undefined);
+    if (options.pseudo) {
+      catalogue[key] = compiled(item.msgid, pseudoText);
+      continue;
+    }
+    const translation = item.msgstr[0] ?? '';
+    if (!translation.trim()) {
+      missing.push(item.msgid);
+      continue;
+    }
+    catalogue[key] = compiled(translation);
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.length} message(s) have no translation:\n${missing
+        .slice(0, 20)
+        .map((m) => `  "${m}"`)
+        .join('\n')}`,
+    );
+  }
+  return catalogue;
+}
+
+/** `import { messages } from './es.po'` (or `./en.po?pseudo`): the compiled catalogue. */
+export function poCatalogues(): Plugin {
+  return {
+    name: 'portal-po-catalogues',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?');
+      if (!file?.endsWith('.po')) return null;
+      this.addWatchFile(file);
+      const catalogue = compileCatalogue(readFileSync(file, 'utf8'), { pseudo: query === 'pseudo' });
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(catalogue))});`;
+    },
+  };
+}

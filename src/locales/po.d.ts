@@ -1,0 +1,8 @@
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+declare module '*.po?pseudo' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
