@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { barrelImports } from './build/barrel-imports';
 import { linguiMacros, poCatalogues } from './build/i18n';
 import { appIdentity, installableAssets, portalManifest, type AppIdentity } from './build/pwa';
-import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv } from './src/config/env-check';
+import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv, type Env } from './src/config/env-check';
 import { findPureTests } from './test/pure-tests';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from './test/timeouts';
 
@@ -142,6 +142,16 @@ export default defineConfig(({ command, mode }) => {
   // The installable app (build/pwa.ts, src/sw/): production builds only. Mock builds and the dev
   // server leave the scope to the mock's worker; unit tests have no worker at all.
   const installable = command === 'build' && !mocking;
+  // A build parses its variables here (checkedEnv stops it on a bad one) and hands the bundle the
+  // result, so the first page carries no parser; the dev server and tests parse at start-up.
+  let builtEnv: Env | null = null;
+  if (command === 'build') {
+    try {
+      builtEnv = parseEnv(env, { demo: demoDefaults ? DEMO_DEPLOYMENT : null });
+    } catch {
+      builtEnv = null; // checkedEnv reports it
+    }
+  }
   return {
     plugins: [
       checkedEnv(command, demoDefaults),
@@ -163,6 +173,7 @@ export default defineConfig(({ command, mode }) => {
       'import.meta.env.PORTAL_DEMO_DEFAULTS': JSON.stringify(demoDefaults ? 'on' : 'off'),
       // Likewise: builds without the service worker carry no registration call.
       'import.meta.env.PORTAL_PWA': JSON.stringify(installable ? 'on' : 'off'),
+      __PORTAL_ENV__: JSON.stringify(builtEnv),
     },
     resolve: {
       alias: [

@@ -58,6 +58,11 @@ export interface BudgetReport {
   dir: string;
   firstPage: { gzip: number; files: string[] };
   routes: RouteSize[];
+  /**
+   * Each language's catalogue (src/locales/*.po, compiled at build time): loaded on demand by its
+   * readers only, so it is in no first page or route above, and is reported beside them.
+   */
+  catalogues?: { language: string; file: string; gzip: number }[];
 }
 
 export interface Budgets {
@@ -133,7 +138,15 @@ export function measureBuild(dir: string): BudgetReport {
   }
   if (routes.length === 0) throw new Error(`${dir} has no lazy route modules from ${ROUTES_DIR}`);
   routes.sort((a, b) => b.gzip - a.gzip);
-  return { dir, firstPage: { gzip: total(firstPage), files: [...firstPage] }, routes };
+  const catalogues = Object.entries(manifest)
+    .filter(([key]) => /^src\/locales\/[^/]+\.po(\?.*)?$/.test(key))
+    .map(([key, chunk]) => ({
+      language: key.includes('?pseudo') ? 'pseudo' : key.replace(/^src\/locales\/|\.po$/g, ''),
+      file: chunk.file,
+      gzip: gzipSize(dir, chunk.file, sizes),
+    }))
+    .sort((a, b) => a.language.localeCompare(b.language));
+  return { dir, firstPage: { gzip: total(firstPage), files: [...firstPage] }, routes, catalogues };
 }
 
 /** Every budget the report breaks, in words; empty when all hold. */
@@ -147,6 +160,15 @@ export function budgetFailures(
   }
   for (const r of report.routes) {
     if (r.gzip > budgets.route) failures.push(`route ${r.route} ${kib(r.gzip)} > ${kib(budgets.route)}`);
+  }
+  // A catalogue is for its own readers: English readers never load one.
+  for (const catalogue of report.catalogues ?? []) {
+    const loadedBy = [
+      ...(report.firstPage.files.includes(catalogue.file) ? ['the first page'] : []),
+      ...report.routes.filter((r) => r.files.includes(catalogue.file)).map((r) => `route ${r.route}`),
+    ];
+    if (loadedBy.length)
+      failures.push(`the ${catalogue.language} catalogue is loaded by ${loadedBy.join(', ')}`);
   }
   return failures;
 }
@@ -162,6 +184,11 @@ export function formatReport(report: BudgetReport, budgets?: Budgets): string {
   ];
   for (const r of report.routes) {
     lines.push(`  ${r.route.padEnd(44)}${kib(r.gzip).padStart(10)}  (+${kib(r.extra)})`);
+  }
+  for (const c of report.catalogues ?? []) {
+    lines.push(
+      `  catalogue ${c.language} (its readers, on demand)`.padEnd(46) + kib(c.gzip).padStart(10),
+    );
   }
   return lines.join('\n');
 }

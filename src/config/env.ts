@@ -32,7 +32,9 @@ function load(): { env: Env; problem: string | null } {
   }
 }
 
-const loaded = load();
+// A build's variables arrive parsed (vite.config.ts); the dev server and tests parse them here.
+declare const __PORTAL_ENV__: Env | null;
+const loaded = __PORTAL_ENV__ ? { env: __PORTAL_ENV__, problem: null } : load();
 export const env: Env = loaded.env;
 /** Set when a variable is invalid or missing: main.tsx shows it and does not start the portal. */
 export const envProblem: string | null = loaded.problem;

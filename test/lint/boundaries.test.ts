@@ -19,6 +19,8 @@ const storage = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' 
 const settingsChange = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 const fixedLocale = { ruleId: 'no-restricted-syntax', messageId: 'restrictedSyntax' };
 const moduleReplacement = { ruleId: 'no-restricted-properties', messageId: 'restrictedObjectProperty' };
+const bareText = { ruleId: 'words/no-bare-text', messageId: 'text' };
+const bareAttribute = { ruleId: 'words/no-bare-text', messageId: 'attribute' };
 
 const CASES = [
   {
@@ -100,6 +102,15 @@ const CASES = [
     'src/mocks/handlers/probe.ts',
   ].map((as) => ({ file: 'fixed-locale.ts', as, expected: Array.from({ length: 4 }, () => fixedLocale) })),
   { file: 'fixed-locale.ts', as: 'src/features/documents/probe.test.ts', expected: [] },
+  // Words readers see go through the translation layer (docs/i18n.md): text, a string child, the
+  // attributes readers see or hear (both branches of a condition), a component's label; never a
+  // class name, an id, a type, a message or a value from the data.
+  {
+    file: 'bare-text.tsx',
+    as: 'src/features/documents/probe.tsx',
+    expected: [bareText, bareText, bareAttribute, bareAttribute, bareAttribute, bareAttribute],
+  },
+  { file: 'bare-text.tsx', as: 'src/features/documents/probe.test.tsx', expected: [] },
 ];
 
 describe('lint boundaries', () => {
@@ -112,7 +123,7 @@ describe('lint boundaries', () => {
       cwd: root,
       overrideConfig: [
         {
-          files: ['src/**/probe.ts', 'src/**/probe.test.ts'],
+          files: ['src/**/probe.ts', 'src/**/probe.test.ts', 'src/**/probe.tsx', 'src/**/probe.test.tsx'],
           ...tseslint.configs.disableTypeChecked,
           rules: { ...tseslint.configs.disableTypeChecked.rules, 'import-x/no-cycle': 'off' },
         },

@@ -1,20 +1,15 @@
 /**
- * The translation layer (docs/i18n.md): Lingui's runtime with messages keyed by their English text.
+ * The translation layer (docs/i18n.md): messages keyed by their English text.
  * English is compiled into the code at build time (build/i18n.ts) and needs no catalogue; another
  * language's catalogue is loaded on demand, before the page shows in it.
  */
-import { i18n, type Messages } from '@lingui/core';
-import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, PSEUDO, preferredLanguage, type Language } from './languages';
 import { rememberLanguage, rememberedLanguage } from './remembered';
+import { i18n, type Messages } from './runtime';
 
+/** The one translator: the macros' output calls it (lingui.config.ts `runtimeConfigModule`). */
 export { i18n };
 export { LANGUAGES, preferredLanguage, type Language, type OfferedLanguage } from './languages';
-
-// Messages arrive compiled (the build compiles English into the code and the catalogues on import):
-// a plain string is already the final text.
-i18n.setMessagesCompiler((message) => message as unknown as CompiledMessage);
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const catalogues: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
   es: () => import('@/locales/es.po'),
