@@ -186,9 +186,7 @@ export function formatReport(report: BudgetReport, budgets?: Budgets): string {
     lines.push(`  ${r.route.padEnd(44)}${kib(r.gzip).padStart(10)}  (+${kib(r.extra)})`);
   }
   for (const c of report.catalogues ?? []) {
-    lines.push(
-      `  catalogue ${c.language} (its readers, on demand)`.padEnd(46) + kib(c.gzip).padStart(10),
-    );
+    lines.push(`  catalogue ${c.language} (its readers, on demand)`.padEnd(46) + kib(c.gzip).padStart(10));
   }
   return lines.join('\n');
 }
