@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,8 +24,8 @@ import { AdminTokenGate, useAdminToken } from './token-gate';
 /** Visits with recordings and opening one through a fresh pre-signed link (spec 4.12, ADMIN). */
 export function RecordingsPage() {
   return (
-    <Page title="Recordings">
-      <AdminTokenGate what="Viewing recordings">
+    <Page title={t`Recordings`}>
+      <AdminTokenGate what={t`Viewing recordings`}>
         <Recordings />
       </AdminTokenGate>
     </Page>
@@ -34,12 +36,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FilterSchema = z
   .object({
     room: z.string(),
-    from: z.string().refine((v) => v === '' || DATE.test(v), 'Enter a date'),
-    to: z.string().refine((v) => v === '' || DATE.test(v), 'Enter a date'),
+    from: z.string().refine((v) => v === '' || DATE.test(v), { error: () => t`Enter a date` }),
+    to: z.string().refine((v) => v === '' || DATE.test(v), { error: () => t`Enter a date` }),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     path: ['to'],
-    message: 'The end date must be on or after the start date',
+    error: () => t`The end date must be on or after the start date`,
   });
 type FilterValues = z.infer<typeof FilterSchema>;
 
@@ -83,10 +85,10 @@ function Recordings() {
     } catch (error) {
       setProblem(
         error instanceof UntrustedRecordingHostError
-          ? 'This recording’s link points to a site this portal does not trust, so it was not opened. Tell the clinic’s technical contact.'
+          ? t`This recording’s link points to a site this portal does not trust, so it was not opened. Tell the clinic’s technical contact.`
           : isApiError(error)
             ? error.userMessage
-            : 'The recording could not be opened. Please try again.',
+            : t`The recording could not be opened. Please try again.`,
       );
     } finally {
       setOpening(null);
@@ -95,6 +97,16 @@ function Recordings() {
 
   const roomName = (code: string | undefined) =>
     (rooms.data ?? []).find((r) => r.code === code)?.name ?? code ?? '—';
+  // Column names, also shown beside each cell when the table is stacked on a phone (data-label).
+  const columns = {
+    recording: t`Recording`,
+    room: t`Room`,
+    participants: t`Participants`,
+    start: t({ message: 'Start', context: 'column: when a recording started' }),
+    end: t({ message: 'End', context: 'column: when a recording ended' }),
+    length: t`Length`,
+    open: t({ message: 'Open', context: 'column of buttons that open a recording' }),
+  };
   const rows = (visits.data ?? []).flatMap((visit) =>
     (visit.recordings?.data ?? []).map((recording) => ({ visit, recording })),
   );
@@ -105,22 +117,32 @@ function Recordings() {
         <form
           className="card filter-form"
           role="search"
-          aria-label="Filter recordings"
+          aria-label={t`Filter recordings`}
           noValidate
           onSubmit={(e) => void form.handleSubmit((values) => setFilter(toFilter(values)))(e)}
         >
           <div className="form-grid">
             <SelectField<FilterValues>
               name="room"
-              label="Room"
-              placeholder="All rooms"
+              label={t`Room`}
+              placeholder={t`All rooms`}
               options={(rooms.data ?? []).map((r) => ({ value: r.code, label: r.name || r.code }))}
             />
-            <TextField<FilterValues> name="from" label="From" type="date" />
-            <TextField<FilterValues> name="to" label="To" type="date" />
+            <TextField<FilterValues>
+              name="from"
+              label={t({ message: 'From', context: 'start of a date range' })}
+              type="date"
+            />
+            <TextField<FilterValues>
+              name="to"
+              label={t({ message: 'To', context: 'end of a date range' })}
+              type="date"
+            />
           </div>
           <div className="form-actions">
-            <Button type="submit">Show recordings</Button>
+            <Button type="submit">
+              <Trans>Show recordings</Trans>
+            </Button>
           </div>
         </form>
       </FormProvider>
@@ -129,65 +151,79 @@ function Recordings() {
           {problem}
         </p>
       ) : null}
-      {visits.isPending ? <Spinner label="Loading recordings…" /> : null}
-      <QueryError query={visits} title="The recordings could not be loaded" />
-      {visits.data && rows.length === 0 ? <EmptyState title="No recordings match these filters" /> : null}
+      {visits.isPending ? <Spinner label={t`Loading recordings…`} /> : null}
+      <QueryError query={visits} title={t`The recordings could not be loaded`} />
+      {visits.data && rows.length === 0 ? <EmptyState title={t`No recordings match these filters`} /> : null}
       {rows.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Recordings (scrolls sideways)">
+        <div
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={t`Recordings (scrolls sideways)`}
+        >
           <table className="data-table data-table-stack">
-            <caption className="visually-hidden">Recordings of visits</caption>
+            <caption className="visually-hidden">
+              <Trans>Recordings of visits</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Recording</th>
-                <th scope="col">Room</th>
-                <th scope="col">Participants</th>
-                <th scope="col">Start</th>
-                <th scope="col">End</th>
-                <th scope="col">Length</th>
-                <th scope="col">Open</th>
+                <th scope="col">{columns.recording}</th>
+                <th scope="col">{columns.room}</th>
+                <th scope="col">{columns.participants}</th>
+                <th scope="col">{columns.start}</th>
+                <th scope="col">{columns.end}</th>
+                <th scope="col">{columns.length}</th>
+                <th scope="col">{columns.open}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map(({ visit, recording }) => {
                 const key = `${visit.id}:${recording.id}`;
-                const label = `Recording ${recording.id}`;
+                const id = recording.id;
+                const label = t`Recording ${id}`;
                 const length =
                   typeof recording.start === 'number' && typeof recording.end === 'number'
                     ? formatDuration(recording.end - recording.start)
                     : '—';
                 return (
                   <tr key={key}>
-                    <th scope="row" data-label="Recording">
+                    <th scope="row" data-label={columns.recording}>
                       {label}
                     </th>
-                    <td data-label="Room">{roomName(visit.room_code)}</td>
-                    <td data-label="Participants">
+                    <td data-label={columns.room}>{roomName(visit.room_code)}</td>
+                    <td data-label={columns.participants}>
                       {(recording.participants ?? []).length === 0
                         ? '—'
                         : (recording.participants ?? []).map((p, i) => (
                             <span key={`${p.platformid ?? ''}-${i}`}>
                               {i > 0 ? ', ' : null}
-                              <bdi>{displayName(p, p.platformid ?? 'Unknown')}</bdi>
+                              <bdi>
+                                {displayName(
+                                  p,
+                                  p.platformid ??
+                                    t({ message: 'Unknown', context: 'participant without a name' }),
+                                )}
+                              </bdi>
                             </span>
                           ))}
                     </td>
-                    <td data-label="Start">
+                    <td data-label={columns.start}>
                       {typeof recording.start === 'number' ? formatDateTime(recording.start, zone) : '—'}
                     </td>
-                    <td data-label="End">
+                    <td data-label={columns.end}>
                       {typeof recording.end === 'number' ? formatDateTime(recording.end, zone) : '—'}
                     </td>
-                    <td data-label="Length">{length}</td>
-                    <td data-label="Open">
+                    <td data-label={columns.length}>{length}</td>
+                    <td data-label={columns.open}>
                       <Button
                         variant="secondary"
                         isBusy={opening === key}
-                        busyLabel="Opening…"
+                        busyLabel={t`Opening…`}
                         disabled={opening !== null}
-                        aria-label={`Open ${label}`}
+                        aria-label={t`Open ${label}`}
                         onClick={() => void open(String(visit.id), recording)}
                       >
-                        Open
+                        <Trans context="button: opens a recording">Open</Trans>
                       </Button>
                     </td>
                   </tr>

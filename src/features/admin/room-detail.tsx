@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,11 +24,13 @@ import { AdminTokenGate } from './token-gate';
 /** One room as patients see it, with its providers and settings; the admin may close, reopen and edit it. */
 export function RoomPage({ code }: { code: string }) {
   return (
-    <Page title="Room">
+    <Page title={t`Room`}>
       <p>
-        <Link to={paths.admin.rooms()}>Back to rooms</Link>
+        <Link to={paths.admin.rooms()}>
+          <Trans>Back to rooms</Trans>
+        </Link>
       </p>
-      <AdminTokenGate what="Managing a room">
+      <AdminTokenGate what={t`Managing a room`}>
         <RoomDetail code={code} />
       </AdminTokenGate>
     </Page>
@@ -39,10 +43,13 @@ const enabled = (value: unknown) =>
 function RoomDetail({ code }: { code: string }) {
   const room = useQuery(roomQueries.detail(code));
   const providers = useQuery(roomQueries.providers(code));
-  if (room.isPending) return <Spinner label="Loading the room…" />;
-  if (room.isError) return <QueryError query={room} title="This room could not be loaded" />;
+  if (room.isPending) return <Spinner label={t`Loading the room…`} />;
+  if (room.isError) return <QueryError query={room} title={t`This room could not be loaded`} />;
   const data = room.data;
   const closed = data.operation_settings?.is_closed === true;
+  const closeMessage = data.operation_settings?.close_msg;
+  const on = t({ message: 'On', context: 'a setting is switched on' });
+  const off = t({ message: 'Off', context: 'a setting is switched off' });
   return (
     <>
       <div className="card">
@@ -50,30 +57,56 @@ function RoomDetail({ code }: { code: string }) {
         {data.subtitle ? <p>{data.subtitle}</p> : null}
         {data.description ? <p>{data.description}</p> : null}
         <dl className="detail-list">
-          <dt>Room code</dt>
+          <dt>
+            <Trans>Room code</Trans>
+          </dt>
           <dd>{data.code}</dd>
-          <dt>Link name</dt>
+          <dt>
+            <Trans>Link name</Trans>
+          </dt>
           <dd>{data.slug ?? '—'}</dd>
-          <dt>Walk-in visits</dt>
-          <dd>{enabled(data.visits?.walkin) ? 'On' : 'Off'}</dd>
-          <dt>Appointments</dt>
-          <dd>{enabled(data.visits?.appointment) ? 'On' : 'Off'}</dd>
-          <dt>Specialties</dt>
+          <dt>
+            <Trans>Walk-in visits</Trans>
+          </dt>
+          <dd>{enabled(data.visits?.walkin) ? on : off}</dd>
+          <dt>
+            <Trans>Appointments</Trans>
+          </dt>
+          <dd>{enabled(data.visits?.appointment) ? on : off}</dd>
+          <dt>
+            <Trans>Specialties</Trans>
+          </dt>
           <dd>
             {data.specialties?.length
-              ? data.specialties.map((s) => `${s.name ?? s.code} (${s.duration ?? '?'} min)`).join(', ')
+              ? data.specialties
+                  .map((s) => {
+                    const name = s.name ?? s.code;
+                    const minutes = s.duration ?? '?';
+                    return t`${name} (${minutes} min)`;
+                  })
+                  .join(', ')
               : '—'}
           </dd>
-          <dt>Open to patients</dt>
-          <dd>{closed ? `Closed: ${data.operation_settings?.close_msg || 'no message'}` : 'Open'}</dd>
+          <dt>
+            <Trans>Open to patients</Trans>
+          </dt>
+          <dd>
+            {closed
+              ? closeMessage
+                ? t`Closed: ${closeMessage}`
+                : t`Closed: no message`
+              : t({ message: 'Open', context: 'a room takes patients' })}
+          </dd>
         </dl>
       </div>
       <section className="card" aria-labelledby="room-providers">
-        <h2 id="room-providers">Providers</h2>
-        {providers.isPending ? <Spinner label="Loading providers…" /> : null}
-        <QueryError query={providers} title="The providers could not be loaded" />
+        <h2 id="room-providers">
+          <Trans>Providers</Trans>
+        </h2>
+        {providers.isPending ? <Spinner label={t`Loading providers…`} /> : null}
+        <QueryError query={providers} title={t`The providers could not be loaded`} />
         {providers.data && providers.data.length === 0 ? (
-          <EmptyState title="No providers in this room" />
+          <EmptyState title={t`No providers in this room`} />
         ) : null}
         {providers.data && providers.data.length > 0 ? (
           <ul>
@@ -96,7 +129,10 @@ function RoomDetail({ code }: { code: string }) {
 }
 
 const ClosureSchema = z.object({
-  message: z.string().trim().max(500, 'Keep the message under 500 characters'),
+  message: z
+    .string()
+    .trim()
+    .max(500, { error: () => t`Keep the message under 500 characters` }),
 });
 type ClosureValues = z.infer<typeof ClosureSchema>;
 
@@ -114,26 +150,26 @@ function RoomClosure({ room }: { room: Room }) {
     setServerError(null);
     setDone(null);
     if (!closed && !message) {
-      form.setError('message', { message: 'Tell patients why the room is closed' }, { shouldFocus: true });
+      form.setError('message', { message: t`Tell patients why the room is closed` }, { shouldFocus: true });
       return;
     }
     try {
       await mutation.mutateAsync(closed ? { is_closed: false } : { is_closed: true, close_msg: message });
-      setDone(closed ? 'The room is open again.' : 'The room is closed.');
+      setDone(closed ? t`The room is open again.` : t`The room is closed.`);
       form.reset({ message: '' });
     } catch (error) {
-      setServerError(isApiError(error) ? error.userMessage : 'The change was not saved. Please try again.');
+      setServerError(isApiError(error) ? error.userMessage : t`The change was not saved. Please try again.`);
     }
   });
   return (
     <FormProvider {...form}>
       <form className="card" noValidate aria-labelledby="room-closure" onSubmit={(e) => void submit(e)}>
-        <h2 id="room-closure">{closed ? 'Reopen the room' : 'Close the room'}</h2>
+        <h2 id="room-closure">{closed ? <Trans>Reopen the room</Trans> : <Trans>Close the room</Trans>}</h2>
         {closed ? null : (
           <TextAreaField<ClosureValues>
             name="message"
-            label="Message to patients"
-            hint="Shown on the room page while it is closed."
+            label={t`Message to patients`}
+            hint={t`Shown on the room page while it is closed.`}
             rows={3}
           />
         )}
@@ -142,7 +178,7 @@ function RoomClosure({ room }: { room: Room }) {
           {done}
         </p>
         <Button type="submit" variant={closed ? 'primary' : 'danger'} isBusy={mutation.isPending}>
-          {closed ? 'Reopen room' : 'Close room'}
+          {closed ? <Trans>Reopen room</Trans> : <Trans>Close room</Trans>}
         </Button>
       </form>
     </FormProvider>

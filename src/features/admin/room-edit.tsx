@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
@@ -15,6 +18,7 @@ import {
 import type { Room } from '@/api/rooms/schemas';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FormError, RadioGroupField, TextAreaField, TextField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';
 
 const { min: MIN_MINUTES, max: MAX_MINUTES } = CONSULTATION_DURATION;
@@ -22,26 +26,38 @@ const { min: MIN_MINUTES, max: MAX_MINUTES } = CONSULTATION_DURATION;
 const EditSchema = z.object({
   hours: z.enum(['always', 'scheduled']),
   closed_days: z.array(z.enum(WEEKDAYS)),
-  close_msg: z.string().trim().max(500, 'Keep the message under 500 characters'),
+  close_msg: z
+    .string()
+    .trim()
+    .max(500, { error: () => t`Keep the message under 500 characters` }),
   consultations: z.array(
     z.object({
       id: z.string(),
       description: z
         .string()
         .trim()
-        .min(1, 'Describe the consultation')
-        .max(CONSULTATION_DESCRIPTION_MAX, `Keep it under ${CONSULTATION_DESCRIPTION_MAX} characters`),
+        .min(1, { error: () => t`Describe the consultation` })
+        .max(CONSULTATION_DESCRIPTION_MAX, {
+          error: () => {
+            const max = CONSULTATION_DESCRIPTION_MAX;
+            return t`Keep it under ${max} characters`;
+          },
+        }),
       duration: z
         .string()
         .trim()
-        .regex(/^\d+$/, 'Enter whole minutes')
+        .regex(/^\d+$/, { error: () => t`Enter whole minutes` })
         .refine((v) => Number(v) >= MIN_MINUTES && Number(v) <= MAX_MINUTES, {
-          message: `Between ${MIN_MINUTES} and ${MAX_MINUTES} minutes`,
+          error: () => {
+            const min = MIN_MINUTES;
+            const max = MAX_MINUTES;
+            return t`Between ${min} and ${max} minutes`;
+          },
         }),
       amount: z
         .string()
         .trim()
-        .regex(/^\d+(\.\d{1,2})?$/, 'Enter 0 or more, with at most two decimals')
+        .regex(/^\d+(\.\d{1,2})?$/, { error: () => t`Enter 0 or more, with at most two decimals` })
         .refine((v) => hasAtMostTwoDecimals(Number(v))),
     }),
   ),
@@ -128,13 +144,25 @@ function formField(path: string[]): Path<EditValues> | null {
   return null;
 }
 
-const FIELD_LABEL: Record<string, string> = {
-  close_msg: 'The closing message',
-  closed_days: 'The closed days',
-  hours: 'The hours',
-  description: 'The description',
-  duration: 'The duration',
-  amount: 'The price',
+/** The subject put before the server's words on a refused field ("The price must not exceed 5000."). */
+const FIELD_LABEL: Record<string, MessageDescriptor> = {
+  close_msg: msg`The closing message`,
+  closed_days: msg`The closed days`,
+  hours: msg`The hours`,
+  description: msg`The description`,
+  duration: msg`The duration`,
+  amount: msg`The price`,
+};
+
+/** The days of the week in words; the values sent to the server stay the English day names. */
+const WEEKDAY_LABEL: Record<(typeof WEEKDAYS)[number], MessageDescriptor> = {
+  Monday: msg`Monday`,
+  Tuesday: msg`Tuesday`,
+  Wednesday: msg`Wednesday`,
+  Thursday: msg`Thursday`,
+  Friday: msg`Friday`,
+  Saturday: msg`Saturday`,
+  Sunday: msg`Sunday`,
 };
 
 /** The room's hours, closing message and consultations, saved with `PUT /rooms/{code}`. */
@@ -148,13 +176,14 @@ export function RoomEdit({ room }: { room: Room }) {
   const hours = useWatch({ control: form.control, name: 'hours' });
   const currency = roomCurrency(room);
   const formatted = sanitizeHtml(room.operation_settings?.close_message?.html);
+  const timeZone = room.operation_settings?.default_timezone;
 
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     setDone(null);
     const input = changesOf(room, initial, values);
     if (!input.operation_settings && !input.payment) {
-      setDone('Nothing has changed.');
+      setDone(t`Nothing has changed.`);
       return;
     }
     try {
@@ -162,66 +191,89 @@ export function RoomEdit({ room }: { room: Room }) {
       const next = valuesOf(saved);
       setInitial(next);
       form.reset(next);
-      setDone('The room’s changes are saved.');
+      setDone(t`The room’s changes are saved.`);
     } catch (error) {
       const refusal = fieldRefusal(error);
       const field = refusal ? formField(refusal.path) : null;
       if (refusal && field) {
         // The server's words on the field they are about; everything typed stays.
         const leaf = field.split('.').pop() ?? field;
+        const subject = FIELD_LABEL[leaf];
         form.setError(
           field,
-          { message: fieldSentence(FIELD_LABEL[leaf] ?? 'This', refusal.text) },
+          {
+            message: fieldSentence(
+              subject
+                ? i18n._(subject)
+                : t({ message: 'This', context: 'subject of a sentence about a field' }),
+              refusal.text,
+            ),
+          },
           { shouldFocus: true },
         );
         return;
       }
-      setServerError(isApiError(error) ? error.userMessage : 'The changes were not saved. Please try again.');
+      setServerError(
+        isApiError(error) ? error.userMessage : t`The changes were not saved. Please try again.`,
+      );
     }
   });
 
   return (
     <FormProvider {...form}>
       <form className="card" noValidate aria-labelledby="room-edit" onSubmit={(e) => void submit(e)}>
-        <h2 id="room-edit">Edit the room</h2>
+        <h2 id="room-edit">
+          <Trans>Edit the room</Trans>
+        </h2>
         <fieldset disabled={mutation.isPending} className="room-edit-fields">
-          <h3>Hours</h3>
+          <h3>
+            <Trans>Hours</Trans>
+          </h3>
           <RadioGroupField<EditValues>
             name="hours"
-            label="When the room is open"
+            label={t`When the room is open`}
             options={[
-              { value: 'always', label: 'Open all the time' },
-              { value: 'scheduled', label: 'Open on a schedule' },
+              { value: 'always', label: t`Open all the time` },
+              { value: 'scheduled', label: t`Open on a schedule` },
             ]}
           />
           {hours === 'scheduled' ? (
             <fieldset className="field">
-              <legend>Closed days</legend>
+              <legend>
+                <Trans>Closed days</Trans>
+              </legend>
               {WEEKDAYS.map((day) => (
-                <CheckboxField<EditValues> key={day} name="closed_days" value={day} label={day} />
+                <CheckboxField<EditValues>
+                  key={day}
+                  name="closed_days"
+                  value={day}
+                  label={i18n._(WEEKDAY_LABEL[day])}
+                />
               ))}
               {form.formState.errors.closed_days?.message ? (
                 <p className="field-error">{form.formState.errors.closed_days.message}</p>
               ) : null}
             </fieldset>
           ) : null}
-          {room.operation_settings?.default_timezone ? (
+          {timeZone ? (
             <p className="field-hint">
-              Hours follow the room’s time zone, {room.operation_settings.default_timezone}.
+              <Trans>Hours follow the room’s time zone, {timeZone}.</Trans>
             </p>
           ) : null}
 
-          <h3>Closing message</h3>
+          <h3>
+            <Trans>Closing message</Trans>
+          </h3>
           <TextAreaField<EditValues>
             name="close_msg"
-            label="Closing message"
-            hint="Shown to patients as plain text while the room is closed."
+            label={t`Closing message`}
+            hint={t`Shown to patients as plain text while the room is closed.`}
             rows={3}
           />
           {hasMarkup(formatted) ? (
             <div>
               <p className="field-hint">
-                The formatted message set in the clinic dashboard, as patients see it:
+                <Trans>The formatted message set in the clinic dashboard, as patients see it:</Trans>
               </p>
               {/* Sanitised by lib/sanitize, as on the patient's room page. */}
               <div
@@ -231,37 +283,50 @@ export function RoomEdit({ room }: { room: Room }) {
             </div>
           ) : null}
 
-          <h3>Consultations</h3>
-          {consultations.fields.length === 0 ? <p>This room has no consultations.</p> : null}
-          {consultations.fields.map((field, index) => (
-            <fieldset key={field.key} className="field room-edit-consultation">
-              <legend>Consultation {index + 1}</legend>
-              <TextField<EditValues>
-                name={`consultations.${index}.description`}
-                label={`Description of consultation ${index + 1}`}
-                maxLength={CONSULTATION_DESCRIPTION_MAX}
-              />
-              <TextField<EditValues>
-                name={`consultations.${index}.duration`}
-                label={`Minutes of consultation ${index + 1}`}
-                hint={`Whole minutes, ${MIN_MINUTES} to ${MAX_MINUTES}.`}
-                inputMode="numeric"
-              />
-              <TextField<EditValues>
-                name={`consultations.${index}.amount`}
-                label={`Price of consultation ${index + 1} (${currency})`}
-                hint="0 means no charge."
-                inputMode="decimal"
-              />
-            </fieldset>
-          ))}
+          <h3>
+            <Trans>Consultations</Trans>
+          </h3>
+          {consultations.fields.length === 0 ? (
+            <p>
+              <Trans>This room has no consultations.</Trans>
+            </p>
+          ) : null}
+          {consultations.fields.map((field, index) => {
+            const number = index + 1;
+            const min = MIN_MINUTES;
+            const max = MAX_MINUTES;
+            return (
+              <fieldset key={field.key} className="field room-edit-consultation">
+                <legend>
+                  <Trans>Consultation {number}</Trans>
+                </legend>
+                <TextField<EditValues>
+                  name={`consultations.${index}.description`}
+                  label={t`Description of consultation ${number}`}
+                  maxLength={CONSULTATION_DESCRIPTION_MAX}
+                />
+                <TextField<EditValues>
+                  name={`consultations.${index}.duration`}
+                  label={t`Minutes of consultation ${number}`}
+                  hint={t`Whole minutes, ${min} to ${max}.`}
+                  inputMode="numeric"
+                />
+                <TextField<EditValues>
+                  name={`consultations.${index}.amount`}
+                  label={t`Price of consultation ${number} (${currency})`}
+                  hint={t`0 means no charge.`}
+                  inputMode="decimal"
+                />
+              </fieldset>
+            );
+          })}
         </fieldset>
         <FormError message={serverError} />
         <p role="status" aria-live="polite">
           {done}
         </p>
-        <Button type="submit" isBusy={mutation.isPending} busyLabel="Saving…">
-          Save room changes
+        <Button type="submit" isBusy={mutation.isPending} busyLabel={t`Saving…`}>
+          <Trans>Save room changes</Trans>
         </Button>
       </form>
     </FormProvider>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,8 +26,8 @@ const PAGE_SIZE = 20;
 /** The clinic's rooms (GET /rooms) and creating one (POST /rooms, ADMIN). */
 export function RoomsPage() {
   return (
-    <Page title="Rooms">
-      <AdminTokenGate what="Managing rooms">
+    <Page title={t`Rooms`}>
+      <AdminTokenGate what={t`Managing rooms`}>
         <RoomList />
         <CreateRoom />
       </AdminTokenGate>
@@ -38,48 +40,58 @@ function RoomList() {
   const list = useQuery(roomQueries.list({ page, limit: PAGE_SIZE }));
   const zone = useViewerTimeZone();
   const rooms = list.data ?? [];
-  if (list.isPending) return <Spinner label="Loading rooms…" />;
-  if (list.isError) return <QueryError query={list} title="The rooms could not be loaded" />;
+  if (list.isPending) return <Spinner label={t`Loading rooms…`} />;
+  if (list.isError) return <QueryError query={list} title={t`The rooms could not be loaded`} />;
+  // Column names, also shown beside each cell when the table is stacked on a phone (data-label).
+  const columns = { room: t`Room`, linkName: t`Link name`, created: t`Created` };
   return (
     <>
-      {rooms.length === 0 ? <EmptyState title="No rooms on this page" /> : null}
+      {rooms.length === 0 ? <EmptyState title={t`No rooms on this page`} /> : null}
       {rooms.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Rooms (scrolls sideways)">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Rooms (scrolls sideways)`}>
           <table className="data-table data-table-stack">
-            <caption className="visually-hidden">Rooms of the clinic, page {page}</caption>
+            <caption className="visually-hidden">
+              <Trans>Rooms of the clinic, page {page}</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Link name</th>
-                <th scope="col">Created</th>
+                <th scope="col">{columns.room}</th>
+                <th scope="col">{columns.linkName}</th>
+                <th scope="col">{columns.created}</th>
               </tr>
             </thead>
             <tbody>
-              {rooms.map((room) => (
-                <tr key={room.code}>
-                  <th scope="row" data-label="Room">
-                    <Link to={paths.admin.room(room.code)}>{room.name || room.code}</Link>
-                    {room.name && room.name !== room.code ? (
-                      // The code is in the room's join address, so an admin may need it.
-                      <span className="field-hint"> Code {room.code}</span>
-                    ) : null}
-                  </th>
-                  <td data-label="Link name">{room.slug ?? '—'}</td>
-                  <td data-label="Created">
-                    {typeof room.created === 'number' ? formatDateTime(room.created, zone) : '—'}
-                  </td>
-                </tr>
-              ))}
+              {rooms.map((room) => {
+                const code = room.code;
+                return (
+                  <tr key={room.code}>
+                    <th scope="row" data-label={columns.room}>
+                      <Link to={paths.admin.room(room.code)}>{room.name || room.code}</Link>
+                      {room.name && room.name !== room.code ? (
+                        // The code is in the room's join address, so an admin may need it.
+                        <span className="field-hint">
+                          {' '}
+                          <Trans context="a room's code">Code {code}</Trans>
+                        </span>
+                      ) : null}
+                    </th>
+                    <td data-label={columns.linkName}>{room.slug ?? '—'}</td>
+                    <td data-label={columns.created}>
+                      {typeof room.created === 'number' ? formatDateTime(room.created, zone) : '—'}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
       ) : null}
-      <nav className="pager" aria-label="Pages of rooms">
+      <nav className="pager" aria-label={t`Pages of rooms`}>
         <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-          Previous page
+          <Trans>Previous page</Trans>
         </Button>
         <Button variant="secondary" disabled={rooms.length < PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
-          Next page
+          <Trans>Next page</Trans>
         </Button>
       </nav>
     </>
@@ -91,19 +103,20 @@ const CreateSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Give the room a name patients will see')
-    .max(120, 'Keep the name under 120 characters'),
+    .min(1, { error: () => t`Give the room a name patients will see` })
+    .max(120, { error: () => t`Keep the name under 120 characters` }),
   slug: z
     .string()
     .trim()
-    .refine(
-      (v) => v === '' || SLUG.test(v),
-      'Use lower-case letters, digits and single hyphens, like skin-checks',
-    ),
+    .refine((v) => v === '' || SLUG.test(v), {
+      error: () => t`Use lower-case letters, digits and single hyphens, like skin-checks`,
+    }),
   code: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), 'Use letters, digits, - and _ only'),
+    .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), {
+      error: () => t`Use letters, digits, - and _ only`,
+    }),
 });
 type CreateValues = z.infer<typeof CreateSchema>;
 
@@ -157,46 +170,57 @@ function CreateRoom() {
           // "slug … already exists in domain …" is the spec's refusal (4.2); said without its jargon.
           const message =
             field === 'slug' && /already exists/i.test(error.serverMessage)
-              ? 'Another room of the clinic already uses this link name. Choose another.'
+              ? t`Another room of the clinic already uses this link name. Choose another.`
               : error.serverMessage;
           form.setError(field, { message }, { shouldFocus: true });
           return;
         }
       }
       setServerError(
-        isApiError(error) ? error.userMessage : 'The room could not be created. Please try again.',
+        isApiError(error) ? error.userMessage : t`The room could not be created. Please try again.`,
       );
     }
   });
+  const createdCode = created?.code ?? '';
+  const createdName = created?.name;
   return (
     <FormProvider {...form}>
       <form className="card" noValidate aria-labelledby="create-room" onSubmit={(e) => void submit(e)}>
-        <h2 id="create-room">Create a room</h2>
+        <h2 id="create-room">
+          <Trans>Create a room</Trans>
+        </h2>
         <div className="form-grid">
-          <TextField<CreateValues> name="name" label="Name" required autoComplete="off" />
+          <TextField<CreateValues>
+            name="name"
+            label={t({ message: 'Name', context: 'a room’s name' })}
+            required
+            autoComplete="off"
+          />
           <TextField<CreateValues>
             name="slug"
-            label="Link name (optional)"
+            label={t`Link name (optional)`}
             autoComplete="off"
-            hint="The room’s short name in links, like skin-checks; made from the name when left empty."
+            hint={t`The room’s short name in links, like skin-checks; made from the name when left empty.`}
           />
           <TextField<CreateValues>
             name="code"
-            label="Room code (optional)"
+            label={t`Room code (optional)`}
             autoComplete="off"
-            hint="Ends the room’s join address; made for you when left empty."
+            hint={t`Ends the room’s join address; made for you when left empty.`}
           />
         </div>
         <FormError message={serverError} />
         <div role="status" aria-live="polite">
           {created ? (
             <p>
-              Room created: <Link to={paths.admin.room(created.code)}>{created.name}</Link>
+              <Trans>
+                Room created: <Link to={paths.admin.room(createdCode)}>{createdName}</Link>
+              </Trans>
             </p>
           ) : null}
         </div>
-        <Button type="submit" isBusy={create.isPending} busyLabel="Creating…">
-          Create room
+        <Button type="submit" isBusy={create.isPending} busyLabel={t`Creating…`}>
+          <Trans>Create room</Trans>
         </Button>
       </form>
     </FormProvider>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,11 +27,13 @@ import { AdminTokenGate } from './token-gate';
 export function UserPage({ userId }: { userId: string }) {
   return (
     // The tab title stays generic: a patient's name never goes there.
-    <Page title="User">
+    <Page title={t`User`}>
       <p>
-        <Link to={paths.admin.users()}>Back to users</Link>
+        <Link to={paths.admin.users()}>
+          <Trans>Back to users</Trans>
+        </Link>
       </p>
-      <AdminTokenGate what="Managing a user’s rooms">
+      <AdminTokenGate what={t`Managing a user’s rooms`}>
         <UserDetail userId={userId} />
       </AdminTokenGate>
     </Page>
@@ -39,39 +43,53 @@ export function UserPage({ userId }: { userId: string }) {
 function UserDetail({ userId }: { userId: string }) {
   const user = useQuery(userQueries.detail(userId));
   const zone = useViewerTimeZone();
-  if (user.isPending) return <Spinner label="Loading the user…" />;
-  if (user.isError) return <QueryError query={user} title="This user could not be loaded" />;
+  if (user.isPending) return <Spinner label={t`Loading the user…`} />;
+  if (user.isError) return <QueryError query={user} title={t`This user could not be loaded`} />;
   const data = user.data;
   const subtype = subtypeLabel(data);
   return (
     <>
       <div className="card">
         <h2>
-          <bdi>{displayName(data, 'Unnamed user')}</bdi>
+          <bdi>{displayName(data, t`Unnamed user`)}</bdi>
         </h2>
         <dl className="detail-list">
-          <dt>Type</dt>
+          <dt>
+            <Trans context="kind of user">Type</Trans>
+          </dt>
           <dd>
             {typeLabel(data)}
             {subtype ? ` · ${subtype}` : ''}
           </dd>
-          <dt>Username</dt>
+          <dt>
+            <Trans>Username</Trans>
+          </dt>
           <dd>{data.username || '—'}</dd>
-          <dt>Email</dt>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
           <dd>{data.email || '—'}</dd>
-          <dt>Active</dt>
-          <dd>{data.active === false ? 'No' : 'Yes'}</dd>
-          <dt>Clinics</dt>
+          <dt>
+            <Trans context="a user account can be used">Active</Trans>
+          </dt>
+          <dd>{data.active === false ? t`No` : t`Yes`}</dd>
+          <dt>
+            <Trans>Clinics</Trans>
+          </dt>
           <dd>{data.clinics?.length ? data.clinics.join(', ') : (data.account_code ?? '—')}</dd>
           {typeof data.created === 'number' ? (
             <>
-              <dt>Joined</dt>
+              <dt>
+                <Trans>Joined</Trans>
+              </dt>
               <dd>{formatDateTime(data.created, zone)}</dd>
             </>
           ) : null}
         </dl>
         {data.type === USER_TYPE.member ? (
-          <Link to={paths.admin.userInsurance(data.id)}>Insurance cards</Link>
+          <Link to={paths.admin.userInsurance(data.id)}>
+            <Trans>Insurance cards</Trans>
+          </Link>
         ) : null}
       </div>
       <RoomAssociations user={data} />
@@ -96,6 +114,13 @@ function RoomAssociations({ user }: { user: User }) {
   const rooms: Association[] = user.rooms ?? [];
   const roomList = useQuery(roomQueries.list({ page: 1, limit: 100 }));
   const nameOf = (code: string) => roomList.data?.find((r) => r.code === code)?.name;
+  // Column names, also shown beside each cell when the table is stacked on a phone (data-label).
+  const columns = {
+    room: t`Room`,
+    isDefault: t({ message: 'Default', context: 'column: the user’s default room' }),
+    added: t({ message: 'Added', context: 'column: when a user was added to a room' }),
+    actions: t`Actions`,
+  };
 
   const run = async (key: string, action: () => Promise<unknown>, success: string) => {
     setPending(key);
@@ -113,23 +138,27 @@ function RoomAssociations({ user }: { user: User }) {
 
   return (
     <section className="card" aria-labelledby="user-rooms">
-      <h2 id="user-rooms">Rooms</h2>
+      <h2 id="user-rooms">
+        <Trans>Rooms</Trans>
+      </h2>
       <p role="status" aria-live="polite">
         {done}
       </p>
-      {actionError ? <ErrorState error={actionError} title="That change was not saved" /> : null}
+      {actionError ? <ErrorState error={actionError} title={t`That change was not saved`} /> : null}
       {rooms.length === 0 ? (
-        <EmptyState title="Not in any room yet" />
+        <EmptyState title={t`Not in any room yet`} />
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Rooms of this user">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Rooms of this user`}>
           <table className="data-table data-table-stack">
-            <caption className="visually-hidden">Rooms this user belongs to</caption>
+            <caption className="visually-hidden">
+              <Trans>Rooms this user belongs to</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Default</th>
-                <th scope="col">Added</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{columns.room}</th>
+                <th scope="col">{columns.isDefault}</th>
+                <th scope="col">{columns.added}</th>
+                <th scope="col">{columns.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -137,46 +166,46 @@ function RoomAssociations({ user }: { user: User }) {
                 const label = room.name || nameOf(room.code) || room.code;
                 return (
                   <tr key={room.code}>
-                    <th scope="row" data-label="Room">
+                    <th scope="row" data-label={columns.room}>
                       <Link to={paths.admin.room(room.code)}>{label}</Link>
                     </th>
-                    <td data-label="Default">{room.default ? 'Default room' : '—'}</td>
-                    <td data-label="Added">
+                    <td data-label={columns.isDefault}>{room.default ? t`Default room` : '—'}</td>
+                    <td data-label={columns.added}>
                       {typeof room.added_time === 'number' ? formatDateTime(room.added_time, zone) : '—'}
                     </td>
-                    <td data-label="Actions">
+                    <td data-label={columns.actions}>
                       <div className="row-actions">
                         {room.default ? null : (
                           <Button
                             variant="secondary"
-                            aria-label={`Make ${label} the default room`}
+                            aria-label={t`Make ${label} the default room`}
                             isBusy={pending === `default:${room.code}`}
                             disabled={pending !== null}
                             onClick={() =>
                               void run(
                                 `default:${room.code}`,
                                 () => add.mutateAsync({ code: room.code, default: true }),
-                                `${label} is now the default room.`,
+                                t`${label} is now the default room.`,
                               )
                             }
                           >
-                            Make default
+                            <Trans>Make default</Trans>
                           </Button>
                         )}
                         <Button
                           variant="danger"
-                          aria-label={`Remove from ${label}`}
+                          aria-label={t`Remove from ${label}`}
                           isBusy={pending === `remove:${room.code}`}
                           disabled={pending !== null}
                           onClick={() =>
                             void run(
                               `remove:${room.code}`,
                               () => remove.mutateAsync(room.code),
-                              `Removed from ${label}.`,
+                              t`Removed from ${label}.`,
                             )
                           }
                         >
-                          Remove
+                          <Trans context="button: takes a user out of a room">Remove</Trans>
                         </Button>
                       </div>
                     </td>
@@ -193,7 +222,7 @@ function RoomAssociations({ user }: { user: User }) {
 }
 
 const AddSchema = z.object({
-  code: z.string().min(1, 'Choose a room'),
+  code: z.string().min(1, { error: () => t`Choose a room` }),
   makeDefault: z.boolean(),
 });
 type AddValues = z.infer<typeof AddSchema>;
@@ -229,11 +258,11 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
       );
       const room = answer.find((r) => r.code === values.code);
       const name = room?.name || all.find((r) => r.code === values.code)?.name || values.code;
-      setDone(`Added to ${name}${values.makeDefault ? ' as the default room' : ''}.`);
+      setDone(values.makeDefault ? t`Added to ${name} as the default room.` : t`Added to ${name}.`);
       form.reset({ code: '', makeDefault: false });
     } catch (error) {
       setServerError(
-        isApiError(error) ? error.userMessage : 'The room could not be added. Please try again.',
+        isApiError(error) ? error.userMessage : t`The room could not be added. Please try again.`,
       );
     }
   });
@@ -241,18 +270,25 @@ function AddToRoom({ userId, current }: { userId: string; current: string[] }) {
   return (
     <FormProvider {...form}>
       <form className="filter-form" noValidate aria-labelledby="add-room" onSubmit={(e) => void submit(e)}>
-        <h3 id="add-room">Add to a room</h3>
-        <QueryError query={rooms} title="The rooms could not be loaded" />
+        <h3 id="add-room">
+          <Trans>Add to a room</Trans>
+        </h3>
+        <QueryError query={rooms} title={t`The rooms could not be loaded`} />
         <div className="form-grid">
-          <SelectField<AddValues> name="code" label="Room" options={options} placeholder="Choose a room" />
-          <CheckboxField<AddValues> name="makeDefault" label="Make it the default room" />
+          <SelectField<AddValues>
+            name="code"
+            label={t`Room`}
+            options={options}
+            placeholder={t`Choose a room`}
+          />
+          <CheckboxField<AddValues> name="makeDefault" label={t`Make it the default room`} />
         </div>
         <FormError message={serverError} />
         <p role="status" aria-live="polite">
           {done}
         </p>
-        <Button type="submit" isBusy={add.isPending} busyLabel="Adding…">
-          Add to room
+        <Button type="submit" isBusy={add.isPending} busyLabel={t`Adding…`}>
+          <Trans>Add to room</Trans>
         </Button>
       </form>
     </FormProvider>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,30 +18,38 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { subtypeLabel, typeLabel } from './labels';
 import { AdminTokenGate } from './token-gate';
 
 const PAGE_SIZE = 20;
-const TYPE_OPTIONS = [
-  { value: String(USER_TYPE.member), label: 'Patients' },
-  { value: String(USER_TYPE.provider), label: 'Providers' },
-  { value: String(USER_TYPE.guest), label: 'Guests' },
-  { value: String(USER_TYPE.admin), label: 'Administrators' },
+interface Option {
+  value: string;
+  label: MessageDescriptor;
+}
+const TYPE_OPTIONS: Option[] = [
+  { value: String(USER_TYPE.member), label: msg`Patients` },
+  { value: String(USER_TYPE.provider), label: msg`Providers` },
+  { value: String(USER_TYPE.guest), label: msg`Guests` },
+  { value: String(USER_TYPE.admin), label: msg`Administrators` },
 ];
-const SUBTYPE_OPTIONS = [
-  { value: '482', label: 'Doctors' },
-  { value: '484', label: 'Nurses' },
-  { value: '460', label: 'Medical assistants' },
-  { value: '470', label: 'Customer service' },
-  { value: '480', label: 'Paramedics' },
+const SUBTYPE_OPTIONS: Option[] = [
+  { value: '482', label: msg`Doctors` },
+  { value: '484', label: msg`Nurses` },
+  { value: '460', label: msg`Medical assistants` },
+  { value: '470', label: msg`Customer service` },
+  { value: '480', label: msg`Paramedics` },
 ];
-const SORT_OPTIONS = [
-  { value: 'created.desc', label: 'Newest first' },
-  { value: 'full_name.asc', label: 'Name, A to Z' },
-  { value: 'full_name.desc', label: 'Name, Z to A' },
-  { value: 'last_login.desc', label: 'Most recent sign-in' },
+const SORT_OPTIONS: Option[] = [
+  { value: 'created.desc', label: msg`Newest first` },
+  { value: 'full_name.asc', label: msg`Name, A to Z` },
+  { value: 'full_name.desc', label: msg`Name, Z to A` },
+  { value: 'last_login.desc', label: msg`Most recent sign-in` },
 ];
+
+/** Options for a select, in the page's language. */
+const shown = (options: Option[]) => options.map((o) => ({ value: o.value, label: i18n._(o.label) }));
 
 /**
  * Search, filters and page live in the component's memory only: a search names people, and
@@ -64,10 +75,9 @@ const SearchSchema = z.object({
   q: z
     .string()
     .trim()
-    .refine(
-      (v) => v === '' || v.length >= 3,
-      'Type at least 3 characters of a name or email, or leave it empty',
-    ),
+    .refine((v) => v === '' || v.length >= 3, {
+      error: () => t`Type at least 3 characters of a name or email, or leave it empty`,
+    }),
   type: z.string(),
   subtype: z.string(),
   room: z.string(),
@@ -96,8 +106,8 @@ function toFilter(params: ListParams): ListUsersFilter {
 /** The clinic's user directory (GET /users, ADMIN). */
 export function UsersPage() {
   return (
-    <Page title="Users">
-      <AdminTokenGate what="The user directory">
+    <Page title={t`Users`}>
+      <AdminTokenGate what={t`The user directory`}>
         <UserDirectory />
       </AdminTokenGate>
     </Page>
@@ -128,6 +138,14 @@ function UserDirectory() {
   const rows = list.data?.data ?? [];
   const first = total === 0 ? 0 : params.start + 1;
   const last = Math.min(params.start + rows.length, total);
+  // Column names, also shown beside each cell when the table is stacked on a phone (data-label).
+  const columns = {
+    name: t({ message: 'Name', context: 'a person’s name' }),
+    type: t({ message: 'Type', context: 'kind of user' }),
+    username: t`Username`,
+    lastSignIn: t`Last sign-in`,
+    insurance: t`Insurance`,
+  };
 
   return (
     <>
@@ -135,111 +153,121 @@ function UserDirectory() {
         <form
           className="card filter-form"
           role="search"
-          aria-label="Search users"
+          aria-label={t`Search users`}
           noValidate
           onSubmit={(event) => void form.handleSubmit((values) => go({ ...values, start: 0 }))(event)}
         >
           <div className="form-grid">
             <TextField<SearchValues>
               name="q"
-              label="Name or email"
+              label={t`Name or email`}
               type="search"
               autoComplete="off"
-              hint="At least 3 characters."
+              hint={t`At least 3 characters.`}
             />
             <SelectField<SearchValues>
               name="type"
-              label="Type"
-              options={TYPE_OPTIONS}
-              placeholder="Everyone"
+              label={t({ message: 'Type', context: 'kind of user' })}
+              options={shown(TYPE_OPTIONS)}
+              placeholder={t`Everyone`}
             />
             <SelectField<SearchValues>
               name="subtype"
-              label="Provider kind"
-              options={SUBTYPE_OPTIONS}
-              placeholder="Any"
+              label={t`Provider kind`}
+              options={shown(SUBTYPE_OPTIONS)}
+              placeholder={t({ message: 'Any', context: 'filter: any kind of provider' })}
             />
             <SelectField<SearchValues>
               name="room"
-              label="Room"
+              label={t`Room`}
               options={(rooms.data ?? []).map((r) => ({ value: r.code, label: r.name || r.code }))}
-              placeholder="Any room"
+              placeholder={t`Any room`}
             />
-            <SelectField<SearchValues> name="sort" label="Sort by" options={SORT_OPTIONS} />
+            <SelectField<SearchValues> name="sort" label={t`Sort by`} options={shown(SORT_OPTIONS)} />
           </div>
           <div className="form-actions">
-            <Button type="submit">Search</Button>
+            <Button type="submit">
+              <Trans context="button: runs a search">Search</Trans>
+            </Button>
           </div>
         </form>
       </FormProvider>
 
-      {list.isPending ? <Spinner label="Loading users…" /> : null}
-      <QueryError query={list} title="The users could not be loaded" />
-      {list.data && rows.length === 0 ? <EmptyState title="No users match these filters" /> : null}
+      {list.isPending ? <Spinner label={t`Loading users…`} /> : null}
+      <QueryError query={list} title={t`The users could not be loaded`} />
+      {list.data && rows.length === 0 ? <EmptyState title={t`No users match these filters`} /> : null}
       {rows.length > 0 ? (
         <>
           <p role="status" aria-live="polite">
-            Showing {first}–{last} of {total} users
-            {list.isFetching ? ' (updating…)' : ''}
+            {list.isFetching
+              ? t`Showing ${first}–${last} of ${total} users (updating…)`
+              : t`Showing ${first}–${last} of ${total} users`}
           </p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Users (scrolls sideways)">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Users (scrolls sideways)`}>
             <table className="data-table data-table-stack">
-              <caption className="visually-hidden">Users of the clinic</caption>
+              <caption className="visually-hidden">
+                <Trans>Users of the clinic</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Username</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Insurance</th>
+                  <th scope="col">{columns.name}</th>
+                  <th scope="col">{columns.type}</th>
+                  <th scope="col">{columns.username}</th>
+                  <th scope="col">{columns.lastSignIn}</th>
+                  <th scope="col">{columns.insurance}</th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row" data-label="Name">
-                      <Link to={paths.admin.user(user.id)}>
-                        <bdi>{displayName(user, user.id)}</bdi>
-                      </Link>
-                    </th>
-                    <td data-label="Type">
-                      {typeLabel(user)}
-                      {subtypeLabel(user) ? ` · ${subtypeLabel(user)}` : ''}
-                    </td>
-                    <td data-label="Username">{user.username ?? '—'}</td>
-                    <td data-label="Last sign-in">{lastLogin(user, zone)}</td>
-                    <td data-label="Insurance">
-                      {user.type === USER_TYPE.member ? (
-                        <Link to={paths.admin.userInsurance(user.id)}>
-                          Cards
-                          <span className="visually-hidden">
-                            {' '}
-                            of <bdi>{displayName(user)}</bdi>
-                          </span>
+                {rows.map((user) => {
+                  const name = displayName(user);
+                  return (
+                    <tr key={user.id}>
+                      <th scope="row" data-label={columns.name}>
+                        <Link to={paths.admin.user(user.id)}>
+                          <bdi>{displayName(user, user.id)}</bdi>
                         </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
+                      </th>
+                      <td data-label={columns.type}>
+                        {typeLabel(user)}
+                        {subtypeLabel(user) ? ` · ${subtypeLabel(user)}` : ''}
+                      </td>
+                      <td data-label={columns.username}>{user.username ?? '—'}</td>
+                      <td data-label={columns.lastSignIn}>{lastLogin(user, zone)}</td>
+                      <td data-label={columns.insurance}>
+                        {user.type === USER_TYPE.member ? (
+                          <Link to={paths.admin.userInsurance(user.id)}>
+                            <Trans>
+                              Cards
+                              <span className="visually-hidden">
+                                {' '}
+                                of <bdi>{name}</bdi>
+                              </span>
+                            </Trans>
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages of users">
+          <nav className="pager" aria-label={t`Pages of users`}>
             <Button
               variant="secondary"
               disabled={params.start === 0}
               onClick={() => go({ start: Math.max(0, params.start - PAGE_SIZE) })}
             >
-              Previous page
+              <Trans>Previous page</Trans>
             </Button>
             <Button
               variant="secondary"
               disabled={params.start + PAGE_SIZE >= total}
               onClick={() => go({ start: params.start + PAGE_SIZE })}
             >
-              Next page
+              <Trans>Next page</Trans>
             </Button>
           </nav>
         </>
@@ -252,5 +280,5 @@ function lastLogin(user: User, zone: string): string {
   const value = typeof user.last_login === 'string' ? Number(user.last_login) : user.last_login;
   return typeof value === 'number' && Number.isFinite(value) && value > 0
     ? formatDateTime(value, zone)
-    : 'Never';
+    : t({ message: 'Never', context: 'has never signed in' });
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import { webhookQueries } from '@/api/webhooks/queries';
@@ -28,40 +30,59 @@ export function testEnvelope(now: number = Math.floor(Date.now() / 1000)): Webho
 /** The clinic's webhook contract (spec 6) in plain words, and a test delivery (POST /webhooks/events). */
 export function WebhooksPage() {
   return (
-    <Page title="Webhooks">
+    <Page title={t`Webhooks`}>
       <div className="card">
-        <h2>What the clinic’s integration receives</h2>
+        <h2>
+          <Trans>What the clinic’s integration receives</Trans>
+        </h2>
         <p>
-          When something happens in the clinic, an event is sent as a JSON POST to the webhook address set in
-          the clinic’s admin settings. Each event has a <code>type</code>, a delivery <code>id</code>, the
-          time it was <code>created</code>, the clinic’s <code>account_code</code>, a <code>version</code> and
-          its <code>data</code>.
+          <Trans>
+            When something happens in the clinic, an event is sent as a JSON POST to the webhook address set
+            in the clinic’s admin settings. Each event has a <code>type</code>, a delivery <code>id</code>,
+            the time it was <code>created</code>, the clinic’s <code>account_code</code>, a{' '}
+            <code>version</code> and its <code>data</code>.
+          </Trans>
         </p>
         <ul>
           <li>
-            <strong>visit.created</strong>: a visit was created (its id, patient, provider, times and status).
+            <Trans>
+              <strong>visit.created</strong>: a visit was created (its id, patient, provider, times and
+              status).
+            </Trans>
           </li>
           <li>
-            <strong>visit.message.created</strong>: a new message on a visit’s thread. It carries only
-            pointers (visit id, message id, who wrote it, when), never the message itself.
+            <Trans>
+              <strong>visit.message.created</strong>: a new message on a visit’s thread. It carries only
+              pointers (visit id, message id, who wrote it, when), never the message itself.
+            </Trans>
           </li>
         </ul>
-        <h3>How the receiving system should behave</h3>
+        <h3>
+          <Trans>How the receiving system should behave</Trans>
+        </h3>
         <ul>
-          <li>Answer with any 2xx within 30 seconds, and do the work after answering.</li>
           <li>
-            A delivery that is not acknowledged is tried up to 5 times, about a minute apart, so the same
-            event can arrive more than once: skip a message id already seen (the delivery id changes on each
-            try).
+            <Trans>Answer with any 2xx within 30 seconds, and do the work after answering.</Trans>
           </li>
-          <li>Events can arrive out of order: order messages by their time.</li>
           <li>
-            Deliveries carry no signature: keep the address secret or reachable only from the clinic
-            platform’s network.
+            <Trans>
+              A delivery that is not acknowledged is tried up to 5 times, about a minute apart, so the same
+              event can arrive more than once: skip a message id already seen (the delivery id changes on each
+              try).
+            </Trans>
+          </li>
+          <li>
+            <Trans>Events can arrive out of order: order messages by their time.</Trans>
+          </li>
+          <li>
+            <Trans>
+              Deliveries carry no signature: keep the address secret or reachable only from the clinic
+              platform’s network.
+            </Trans>
           </li>
         </ul>
       </div>
-      <AdminTokenGate what="Sending a test event">
+      <AdminTokenGate what={t`Sending a test event`}>
         <SendTest />
         <DeliveryLog />
       </AdminTokenGate>
@@ -81,20 +102,34 @@ function SendTest() {
       }
     },
   });
+  const reason = isApiError(send.error) ? send.error.userMessage : '';
   return (
     <section className="card" aria-labelledby="webhook-test">
-      <h2 id="webhook-test">Check the integration</h2>
-      <p>Sends one test message event for this clinic to the webhook endpoint and shows the answer.</p>
-      <Button isBusy={send.isPending} busyLabel="Sending…" onClick={() => send.mutate()}>
-        Send a test event
+      <h2 id="webhook-test">
+        <Trans>Check the integration</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Sends one test message event for this clinic to the webhook endpoint and shows the answer.
+        </Trans>
+      </p>
+      <Button isBusy={send.isPending} busyLabel={t`Sending…`} onClick={() => send.mutate()}>
+        <Trans>Send a test event</Trans>
       </Button>
       <div role="status" aria-live="polite">
-        {send.isSuccess ? <p>The test event was acknowledged.</p> : null}
+        {send.isSuccess ? (
+          <p>
+            <Trans>The test event was acknowledged.</Trans>
+          </p>
+        ) : null}
       </div>
       {send.isError ? (
         <p className="form-error" role="alert">
-          The test event was not accepted:{' '}
-          {isApiError(send.error) ? send.error.userMessage : 'please try again.'}
+          {isApiError(send.error) ? (
+            <Trans>The test event was not accepted: {reason}</Trans>
+          ) : (
+            <Trans>The test event was not accepted: please try again.</Trans>
+          )}
         </p>
       ) : null}
     </section>
@@ -110,14 +145,14 @@ export function maskedAddress(url: string): string {
     const parsed = new URL(url);
     return parsed.pathname === '/' && !parsed.search ? parsed.origin : `${parsed.origin}/…`;
   } catch {
-    return 'an address that is not a valid URL';
+    return t`an address that is not a valid URL`;
   }
 }
 
 function answerOf(delivery: WebhookDelivery): string {
-  if (delivery.status === null) return 'No answer';
-  const ok = delivery.status >= 200 && delivery.status < 300;
-  return `${delivery.status} ${ok ? '(acknowledged)' : '(not acknowledged)'}`;
+  const status = delivery.status;
+  if (status === null) return t`No answer`;
+  return status >= 200 && status < 300 ? t`${status} (acknowledged)` : t`${status} (not acknowledged)`;
 }
 
 /**
@@ -132,45 +167,70 @@ function DeliveryLog() {
   const log = useQuery({ ...webhookQueries.deliveries(), enabled: false });
   const isShown = log.data !== undefined || log.isFetching || log.isError;
   const zone = browserTimeZone();
+  const zoneName = zone.replace(/_/g, ' ');
+  const endpoint = log.data?.endpoint_url;
+  const address = endpoint ? maskedAddress(endpoint) : null;
   return (
     <section className="card" aria-labelledby="webhook-deliveries">
-      <h2 id="webhook-deliveries">Endpoint and recent deliveries</h2>
+      <h2 id="webhook-deliveries">
+        <Trans>Endpoint and recent deliveries</Trans>
+      </h2>
       {isShown || !offered ? null : (
-        <Button onClick={() => void log.refetch()}>Show recent deliveries</Button>
+        <Button onClick={() => void log.refetch()}>
+          <Trans>Show recent deliveries</Trans>
+        </Button>
       )}
-      {isShown && log.isPending ? <Spinner label="Loading the deliveries…" /> : null}
-      <QueryError query={log} title="The deliveries could not be loaded" />
+      {isShown && log.isPending ? <Spinner label={t`Loading the deliveries…`} /> : null}
+      <QueryError query={log} title={t`The deliveries could not be loaded`} />
       {log.data === null || !offered ? (
         <p>
-          The platform does not report the webhook address or its deliveries here. Both are in the clinic
-          dashboard’s app settings.
+          <Trans>
+            The platform does not report the webhook address or its deliveries here. Both are in the clinic
+            dashboard’s app settings.
+          </Trans>
         </p>
       ) : null}
       {log.data ? (
         <>
           <p>
-            {log.data.endpoint_url
-              ? `Events are sent to ${maskedAddress(log.data.endpoint_url)} (the rest of the address is hidden).`
-              : 'No webhook address is set for this clinic.'}
+            {address ? (
+              <Trans>Events are sent to {address} (the rest of the address is hidden).</Trans>
+            ) : (
+              <Trans>No webhook address is set for this clinic.</Trans>
+            )}
           </p>
           {log.data.deliveries.length === 0 ? (
-            <p>No deliveries yet.</p>
+            <p>
+              <Trans>No deliveries yet.</Trans>
+            </p>
           ) : (
             <div
               className="table-scroll"
               tabIndex={0}
               role="region"
-              aria-label="Recent deliveries (scrolls sideways)"
+              aria-label={t`Recent deliveries (scrolls sideways)`}
             >
               <table>
-                <caption>Recent deliveries, newest first, times in {zone.replace(/_/g, ' ')}</caption>
+                <caption>
+                  <Trans>Recent deliveries, newest first, times in {zoneName}</Trans>
+                </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Delivery id</th>
-                    <th scope="col">Answer</th>
-                    <th scope="col">Retries</th>
+                    <th scope="col">
+                      <Trans context="column: when a delivery was sent">Sent</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans context="column: the kind of webhook event">Event</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Delivery id</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans context="column: the receiver's answer to a delivery">Answer</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Retries</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
