@@ -1,20 +1,21 @@
-import type { Option } from '@/components/ui/field';
+import { msg } from '@lingui/core/macro';
+import type { MessageOption } from './sections';
 
 /**
  * Spec 2.13 gives an allergy one field, `substance`. The reaction and its severity travel inside it
- * in words a clinician reads as is: "Penicillin — hives (moderate)" (docs/spec-decisions.md,
+ * in words a clinician reads as is, in English whatever the page's language: "Penicillin — hives (moderate)" (docs/spec-decisions.md,
  * "Allergies: reaction and severity"). Extra keys would be dropped by the platform.
  */
 export const SEVERITIES = ['mild', 'moderate', 'severe', 'life-threatening'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** The severity choice; "Not sure" stores nothing, so an allergy without one reads the same. */
-export const SEVERITY_OPTIONS: Option[] = [
-  { value: '', label: 'Not sure' },
-  { value: 'mild', label: 'Mild' },
-  { value: 'moderate', label: 'Moderate' },
-  { value: 'severe', label: 'Severe' },
-  { value: 'life-threatening', label: 'Life-threatening' },
+export const SEVERITY_OPTIONS: MessageOption[] = [
+  { value: '', label: msg`Not sure` },
+  { value: 'mild', label: msg`Mild` },
+  { value: 'moderate', label: msg`Moderate` },
+  { value: 'severe', label: msg`Severe` },
+  { value: 'life-threatening', label: msg`Life-threatening` },
 ];
 
 export interface AllergyParts {

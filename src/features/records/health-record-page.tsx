@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
@@ -12,10 +14,12 @@ import { RecordSections } from './record-sections';
 export function HealthRecordPage() {
   const me = useQuery(userQueries.me());
   return (
-    <Page title="Health record">
+    <Page title={t`Health record`}>
       <p className="page-intro">
-        What you tell us here is shared with the clinicians who care for you. Keep it up to date before each
-        visit.
+        <Trans>
+          What you tell us here is shared with the clinicians who care for you. Keep it up to date before each
+          visit.
+        </Trans>
       </p>
       <QueryState query={me}>
         {(profile) => <RecordSections userId="-" viewerId={profile.id} editable />}

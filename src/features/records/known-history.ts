@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { emrQueries } from '@/api/emr/queries';
 import type { EmrRecord } from '@/api/emr/schemas';
 import { formatLocale } from '@/lib/locale';
@@ -27,8 +28,8 @@ export async function knownMedicalHistory(ctx: KnownContext): Promise<KnownAnswe
   const since = new Intl.DateTimeFormat(formatLocale(), { month: 'long', year: 'numeric' }).format(
     oldest * 1000,
   );
-  return { summary: `Your health record, up to date since ${since}`, patch: {} };
+  return { summary: t`Your health record, up to date since ${since}`, patch: {} };
 }
 
 export const medicalHistorySummary: NonNullable<StepDefinition['summary']> = () =>
-  'Your health record, checked';
+  t`Your health record, checked`;

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -6,8 +8,9 @@ import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { allergyText, readAllergy, SEVERITY_OPTIONS } from './allergy-text';
-import { capitalize, ENTRY_MAX_LENGTH, RELATIONS, type ListSectionConfig } from './sections';
+import { ENTRY_MAX_LENGTH, RELATIONS, shownOptions, type ListSectionConfig } from './sections';
 import { saveFailure } from './save-failure';
 
 export type ListAnswer = 'list' | 'none' | 'not_reported';
@@ -33,8 +36,10 @@ function entryText(config: ListSectionConfig, entry: ListEntryValues): string {
   return allergyText({ substance: entry.value, reaction: entry.reaction, severity: entry.severity });
 }
 
+/** The schema's messages are made when a check fails, in the page's language. */
 function listSchema(config: ListSectionConfig) {
-  const Noun = capitalize(config.noun);
+  const words = config.list;
+  const max = ENTRY_MAX_LENGTH;
   return z
     .object({
       answer: z.enum(['list', 'none', 'not_reported']),
@@ -53,18 +58,19 @@ function listSchema(config: ListSectionConfig) {
         ctx.addIssue({
           code: 'custom',
           path: ['entries'],
-          message: `Add ${config.article} ${config.noun}, or choose “${config.noneLabel}”.`,
+          message: i18n._(words.addOrNone),
         });
         return;
       }
       const seen = new Map<string, number>();
       values.entries.forEach((entry, index) => {
         const value = entry.value.trim();
+        const number = index + 1;
         if (!value) {
           ctx.addIssue({
             code: 'custom',
             path: ['entries', index, 'value'],
-            message: `${Noun} ${index + 1} is empty: type it in or remove the row.`,
+            message: i18n._(words.empty, { number }),
           });
           return;
         }
@@ -74,16 +80,17 @@ function listSchema(config: ListSectionConfig) {
           ctx.addIssue({
             code: 'custom',
             path: ['entries', index, onReaction ? 'reaction' : 'value'],
+            // Only allergies have a reaction.
             message: onReaction
-              ? `Keep ${config.noun} ${index + 1} and its reaction under ${ENTRY_MAX_LENGTH} characters together: shorten the reaction.`
-              : `Keep ${config.noun} ${index + 1} under ${ENTRY_MAX_LENGTH} characters.`,
+              ? t`Keep allergy ${number} and its reaction under ${max} characters together: shorten the reaction.`
+              : i18n._(words.tooLong, { number, max }),
           });
         }
         if (config.hasRelations && entry.relations.length === 0) {
           ctx.addIssue({
             code: 'custom',
             path: ['entries', index, 'relations'],
-            message: `Choose who in your family has ${value}.`,
+            message: t`Choose who in your family has ${value}.`,
           });
         }
         const dedupe = `${value.toLowerCase()}|${[...entry.relations].sort().join(',')}`;
@@ -92,7 +99,7 @@ function listSchema(config: ListSectionConfig) {
           ctx.addIssue({
             code: 'custom',
             path: ['entries', index, 'value'],
-            message: `You already listed “${value}” as ${config.noun} ${earlier + 1}. Remove one of them.`,
+            message: i18n._(words.repeated, { value, number: earlier + 1 }),
           });
         }
         seen.set(dedupe, index);
@@ -141,17 +148,17 @@ function EntryRow({
 }) {
   const { register, getFieldState, formState } = useFormContext<ListFormValues>();
   const id = useId();
-  const Noun = capitalize(config.noun);
+  const number = index + 1;
   const valueError = getFieldState(`entries.${index}.value`, formState).error?.message;
   const relationsError = getFieldState(`entries.${index}.relations`, formState).error?.message;
   return (
     <li className="entry-row">
       <div className={`field${valueError ? ' field-invalid' : ''}`}>
-        <label htmlFor={id}>{`${Noun} ${index + 1}`}</label>
+        <label htmlFor={id}>{i18n._(config.list.entry, { number })}</label>
         <input
           id={id}
           type="text"
-          placeholder={config.placeholder}
+          placeholder={i18n._(config.placeholder)}
           autoComplete="off"
           maxLength={ENTRY_MAX_LENGTH + 40}
           {...register(`entries.${index}.value`)}
@@ -168,16 +175,16 @@ function EntryRow({
         <>
           <TextField<ListFormValues>
             name={`entries.${index}.reaction`}
-            label={`Reaction to ${config.noun} ${index + 1}`}
-            hint="What happens, for example: hives, swelling, an upset stomach, trouble breathing. You can leave it empty."
+            label={t`Reaction to allergy ${number}`}
+            hint={t`What happens, for example: hives, swelling, an upset stomach, trouble breathing. You can leave it empty.`}
             type="text"
             autoComplete="off"
             maxLength={ENTRY_MAX_LENGTH + 40}
           />
           <SelectField<ListFormValues>
             name={`entries.${index}.severity`}
-            label={`How serious is ${config.noun} ${index + 1}?`}
-            options={SEVERITY_OPTIONS}
+            label={t`How serious is allergy ${number}?`}
+            options={shownOptions(SEVERITY_OPTIONS)}
           />
         </>
       ) : null}
@@ -186,11 +193,12 @@ function EntryRow({
           className={`field field-checkboxes${relationsError ? ' field-invalid' : ''}`}
           aria-describedby={relationsError ? `${id}-relations-error` : undefined}
         >
-          <legend>{`Who has ${config.noun} ${index + 1}?`}</legend>
+          {/* Only family conditions name relatives. */}
+          <legend>{t`Who has family condition ${number}?`}</legend>
           {RELATIONS.map((relation) => (
             <label key={relation.value} className="checkbox-option">
               <input type="checkbox" value={relation.value} {...register(`entries.${index}.relations`)} />{' '}
-              {relation.label}
+              {i18n._(relation.label)}
             </label>
           ))}
           {relationsError ? (
@@ -201,7 +209,7 @@ function EntryRow({
         </fieldset>
       ) : null}
       <Button variant="secondary" onClick={onRemove}>
-        {`Remove ${config.noun} ${index + 1}`}
+        {i18n._(config.list.remove, { number })}
       </Button>
     </li>
   );
@@ -242,7 +250,7 @@ export function ListSectionForm({
       const index = Number(refusal.path[0]);
       if (!Number.isInteger(index) || index >= form.getValues('entries').length) return null;
       const key = refusal.path[1] === 'relations' ? 'relations' : 'value';
-      return { name: `entries.${index}.${key}`, label: `${capitalize(config.noun)} ${index + 1}` };
+      return { name: `entries.${index}.${key}`, label: i18n._(config.list.entry, { number: index + 1 }) };
     },
     failure: saveFailure,
   });
@@ -266,21 +274,21 @@ export function ListSectionForm({
         noValidate
         onSubmit={submit.onSubmit}
         className="section-form"
-        aria-label={`Edit ${config.title.toLowerCase()}`}
+        aria-label={i18n._(config.words.edit)}
       >
         <fieldset disabled={submit.isBusy} className="section-fieldset">
           <RadioGroupField<ListFormValues>
             name="answer"
-            label={`Your ${config.title.toLowerCase()}`}
+            label={i18n._(config.words.yours)}
             options={[
-              { value: 'list', label: `I have ${config.title.toLowerCase()} to list` },
-              { value: 'none', label: config.noneLabel },
-              { value: 'not_reported', label: 'I prefer not to say' },
+              { value: 'list', label: i18n._(config.list.haveSome) },
+              { value: 'none', label: i18n._(config.noneLabel) },
+              { value: 'not_reported', label: t`I prefer not to say` },
             ]}
           />
           {answer === 'list' ? (
             <>
-              <ul className="entry-list" aria-label={config.title} id={listId}>
+              <ul className="entry-list" aria-label={i18n._(config.title)} id={listId}>
                 {fields.map((field, index) => (
                   <EntryRow key={field.id} config={config} index={index} onRemove={() => removeRow(index)} />
                 ))}
@@ -298,17 +306,17 @@ export function ListSectionForm({
                   append(emptyEntry(), { shouldFocus: true, focusName: `entries.${fields.length}.value` })
                 }
               >
-                {`Add ${config.article} ${config.noun}`}
+                {i18n._(config.list.add)}
               </button>
             </>
           ) : null}
           <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
-              {`Save ${config.title.toLowerCase()}`}
+            <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
+              {i18n._(config.words.save)}
             </Button>
             <Button variant="link" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </fieldset>

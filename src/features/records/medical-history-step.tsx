@@ -1,9 +1,13 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EMR_SECTION_NAMES, type EmrSectionName } from '@/api/emr/schemas';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
+import { i18n } from '@/lib/i18n';
+import { formatLocale } from '@/lib/locale';
 import { StepFailure, StepFrame, type StepScreenProps } from '@/wizard';
 import { RecordSections } from './record-sections';
 import { sectionConfig } from './sections';
@@ -31,18 +35,19 @@ export function MedicalHistoryStep({ step, slug, submitLabel, backHref, failure,
   const form = useForm<Record<string, never>>({ defaultValues: {} });
   // Until a section is saved, the step's button says the record is unchanged ("Nothing has changed,
   // continue"): one click answers that the record is up to date.
-  const label = changed
-    ? submitLabel
-    : `Nothing has changed, ${submitLabel.charAt(0).toLowerCase()}${submitLabel.slice(1)}`;
+  const next = `${submitLabel.charAt(0).toLocaleLowerCase(formatLocale())}${submitLabel.slice(1)}`;
+  const label = changed ? submitLabel : t`Nothing has changed, ${next}`;
 
   // The way on is always offered: the record is the patient's to keep up to date, never a condition of the visit.
   return (
     <div className="medical-history-step">
       <p>
-        Check that your health record is up to date. Edit a section to change it: each section is saved to
-        your record as soon as you save it.
+        <Trans>
+          Check that your health record is up to date. Edit a section to change it: each section is saved to
+          your record as soon as you save it.
+        </Trans>
       </p>
-      <QueryState query={me} label="Loading your health record…">
+      <QueryState query={me} label={t`Loading your health record…`}>
         {(profile) => (
           <RecordSections
             userId="-"
@@ -62,8 +67,10 @@ export function MedicalHistoryStep({ step, slug, submitLabel, backHref, failure,
         failure={failure}
         onValid={async () => {
           if (open.length > 0) {
-            const names = open.map((name) => sectionConfig(name).title.toLowerCase()).join(' and ');
-            throw new StepFailure(`Save or cancel your changes to ${names} first.`);
+            const names = new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(
+              open.map((name) => i18n._(sectionConfig(name).words.inSentence)),
+            );
+            throw new StepFailure(t`Save or cancel your changes to ${names} first.`);
           }
           await save({});
         }}

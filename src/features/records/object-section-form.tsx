@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -5,8 +7,9 @@ import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import type { SectionFormProps } from './list-section-form';
-import { ENTRY_MAX_LENGTH, type ObjectSectionConfig } from './sections';
+import { ENTRY_MAX_LENGTH, shownOptions, type ObjectSectionConfig } from './sections';
 import { saveFailure } from './save-failure';
 
 export interface ObjectFormValues {
@@ -14,32 +17,36 @@ export interface ObjectFormValues {
   values: Record<string, string>;
 }
 
+/** The schema's messages are made when a check fails, in the page's language. */
 function objectSchema(config: ObjectSectionConfig) {
+  const max = ENTRY_MAX_LENGTH;
   return z
     .object({ answer: z.enum(['answered', 'not_reported']), values: z.record(z.string(), z.string()) })
     .superRefine((form, ctx) => {
       if (form.answer !== 'answered') return;
       for (const field of config.fields) {
         const value = (form.values[field.key] ?? '').trim();
+        const label = i18n._(field.label);
         if (field.type === 'count' && value !== '' && !/^\d{1,2}$/.test(value)) {
           ctx.addIssue({
             code: 'custom',
             path: ['values', field.key],
-            message: `${field.label}: enter a whole number, such as 0 or 2.`,
+            message: t`${label}: enter a whole number, such as 0 or 2.`,
           });
         }
         if (field.type === 'count' && /^\d{1,2}$/.test(value) && Number(value) > 30) {
           ctx.addIssue({
             code: 'custom',
             path: ['values', field.key],
-            message: `${field.label}: enter 30 or fewer.`,
+            message: t`${label}: enter 30 or fewer.`,
           });
         }
         if (field.type === 'text' && value.length > ENTRY_MAX_LENGTH) {
+          const name = i18n._(field.inSentence ?? field.label);
           ctx.addIssue({
             code: 'custom',
             path: ['values', field.key],
-            message: `Keep ${field.label.toLowerCase()} under ${ENTRY_MAX_LENGTH} characters.`,
+            message: t`Keep ${name} under ${max} characters.`,
           });
         }
       }
@@ -93,7 +100,7 @@ export function ObjectSectionForm({
     under: 'data',
     fields: (refusal) => {
       const target = config.fields.find((f) => f.key === refusal.path[0]);
-      return target ? { name: `values.${target.key}`, label: target.label } : null;
+      return target ? { name: `values.${target.key}`, label: i18n._(target.label) } : null;
     },
     failure: saveFailure,
   });
@@ -104,15 +111,15 @@ export function ObjectSectionForm({
         noValidate
         onSubmit={submit.onSubmit}
         className="section-form"
-        aria-label={`Edit ${config.title.toLowerCase()}`}
+        aria-label={i18n._(config.words.edit)}
       >
         <fieldset disabled={submit.isBusy} className="section-fieldset">
           <RadioGroupField<ObjectFormValues>
             name="answer"
-            label={`Your ${config.title.toLowerCase()}`}
+            label={i18n._(config.words.yours)}
             options={[
-              { value: 'answered', label: 'I’ll answer these' },
-              { value: 'not_reported', label: 'I prefer not to say' },
+              { value: 'answered', label: t`I’ll answer these` },
+              { value: 'not_reported', label: t`I prefer not to say` },
             ]}
           />
           {answer === 'answered'
@@ -121,15 +128,15 @@ export function ObjectSectionForm({
                   <SelectField<ObjectFormValues>
                     key={field.key}
                     name={`values.${field.key}`}
-                    label={field.label}
-                    options={field.options ?? []}
-                    placeholder="Not answered"
+                    label={i18n._(field.label)}
+                    options={shownOptions(field.options ?? [])}
+                    placeholder={t`Not answered`}
                   />
                 ) : (
                   <TextField<ObjectFormValues>
                     key={field.key}
                     name={`values.${field.key}`}
-                    label={field.label}
+                    label={i18n._(field.label)}
                     inputMode={field.type === 'count' ? 'numeric' : undefined}
                     autoComplete={field.key === 'occupation' ? 'organization-title' : 'off'}
                   />
@@ -138,11 +145,11 @@ export function ObjectSectionForm({
             : null}
           <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
-              {`Save ${config.title.toLowerCase()}`}
+            <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
+              {i18n._(config.words.save)}
             </Button>
             <Button variant="link" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </fieldset>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSaveEmrSection } from '@/api/emr/mutations';
@@ -5,6 +7,8 @@ import { emrQueries } from '@/api/emr/queries';
 import type { EmrModifiedBy, EmrRecord, EmrSectionName } from '@/api/emr/schemas';
 import { QueryState } from '@/components/feedback/query-state';
 import { formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
+import { formatLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { ListSectionForm, listDefaults } from './list-section-form';
 import { ObjectSectionForm, objectDefaults } from './object-section-form';
@@ -21,13 +25,26 @@ function readOf(record: EmrRecord, name: EmrSectionName): SectionRead | undefine
   return record[name];
 }
 
-/** "you", or "Dr. Samira Okafor, MD". */
-export function whoChanged(person: EmrModifiedBy | undefined, viewerId: string): string | null {
+/** Who last changed a section: the viewer themself, another person ("Dr. Samira Okafor, MD"), or unknown. */
+export type Changer = { kind: 'you' } | { kind: 'person'; name: string } | null;
+
+export function whoChanged(person: EmrModifiedBy | undefined, viewerId: string): Changer {
   if (!person) return null;
-  if (person.id === viewerId) return 'you';
+  if (person.id === viewerId) return { kind: 'you' };
   const name = person.full_name ?? [person.first_name, person.last_name].filter(Boolean).join(' ');
   if (!name) return null;
-  return `${person.title ? `${person.title} ` : ''}${name}${person.suffix ? `, ${person.suffix}` : ''}`;
+  return {
+    kind: 'person',
+    name: `${person.title ? `${person.title} ` : ''}${name}${person.suffix ? `, ${person.suffix}` : ''}`,
+  };
+}
+
+/** "Last changed {when}", with by whom when known. */
+function lastChanged(when: string, who: Changer): string {
+  if (!who) return t`Last changed ${when}`;
+  if (who.kind === 'you') return t`Last changed ${when} by you`;
+  const name = who.name;
+  return t`Last changed ${when} by ${name}`;
 }
 
 function SectionSummary({
@@ -41,22 +58,47 @@ function SectionSummary({
 }) {
   if (read?.data_not_reported) {
     return (
-      <p className="section-state">{`Not reported: ${isOwn ? 'you' : 'the patient'} preferred not to say.`}</p>
+      <p className="section-state">
+        {isOwn ? (
+          <Trans>Not reported: you preferred not to say.</Trans>
+        ) : (
+          <Trans>Not reported: the patient preferred not to say.</Trans>
+        )}
+      </p>
     );
   }
   if (read?.data === null || read?.data === undefined)
-    return <p className="section-state">Not filled in yet.</p>;
+    return (
+      <p className="section-state">
+        <Trans>Not filled in yet.</Trans>
+      </p>
+    );
   if (config.kind === 'list') {
     const entries = Array.isArray(read.data) ? (read.data as Record<string, unknown>[]) : [];
-    if (entries.length === 0) return <p className="section-state">{`${config.noneLabel}.`}</p>;
+    if (entries.length === 0) {
+      const none = i18n._(config.noneLabel);
+      return (
+        <p className="section-state">{t({ message: `${none}.`, comment: 'a section answered "none"' })}</p>
+      );
+    }
     return (
-      <ul className="section-entries" aria-label={config.title}>
+      <ul className="section-entries" aria-label={i18n._(config.title)}>
         {entries.map((entry, index) => {
           const text = typeof entry[config.entryKey] === 'string' ? (entry[config.entryKey] as string) : '';
           const relations = Array.isArray(entry.relations)
-            ? entry.relations.map((r) => optionLabel(RELATIONS, String(r)).toLowerCase()).join(', ')
+            ? new Intl.ListFormat(formatLocale(), { style: 'short', type: 'unit' }).format(
+                entry.relations.map((r) =>
+                  optionLabel(RELATIONS, String(r)).toLocaleLowerCase(formatLocale()),
+                ),
+              )
             : '';
-          return <li key={`${text}-${index}`}>{relations ? `${text} (${relations})` : text}</li>;
+          return (
+            <li key={`${text}-${index}`}>
+              {relations
+                ? t({ message: `${text} (${relations})`, comment: 'a family condition (relatives)' })
+                : text}
+            </li>
+          );
         })}
       </ul>
     );
@@ -65,12 +107,17 @@ function SectionSummary({
   const answered = config.fields.filter(
     (f) => data[f.key] !== null && data[f.key] !== undefined && data[f.key] !== '',
   );
-  if (answered.length === 0) return <p className="section-state">Nothing answered yet.</p>;
+  if (answered.length === 0)
+    return (
+      <p className="section-state">
+        <Trans>Nothing answered yet.</Trans>
+      </p>
+    );
   return (
     <dl className="section-facts">
       {answered.map((field) => (
         <div key={field.key}>
-          <dt>{field.label}</dt>
+          <dt>{i18n._(field.label)}</dt>
           <dd>{optionLabel(field.options, String(data[field.key] as string | number))}</dd>
         </div>
       ))}
@@ -117,16 +164,16 @@ function SectionCard({
   return (
     <section className="card record-section" aria-labelledby={headingId}>
       <div className="record-section-header">
-        <h2 id={headingId}>{config.title}</h2>
+        <h2 id={headingId}>{i18n._(config.title)}</h2>
         {editable && !isEditing ? (
           <button
             ref={editRef}
             type="button"
             className="btn btn-secondary"
-            aria-label={`Edit ${config.title.toLowerCase()}`}
+            aria-label={i18n._(config.words.edit)}
             onClick={() => setEditing(true)}
           >
-            Edit
+            <Trans context="button: edits a record section">Edit</Trans>
           </button>
         ) : null}
       </div>
@@ -150,9 +197,7 @@ function SectionCard({
         <SectionSummary config={config} read={read} isOwn={userId === '-' || userId === viewerId} />
       )}
       {read?.modified ? (
-        <p className="section-meta">
-          {`Last changed ${formatDateTime(read.modified, zone)}${who ? ` by ${who}` : ''}`}
-        </p>
+        <p className="section-meta">{lastChanged(formatDateTime(read.modified, zone), who)}</p>
       ) : null}
     </section>
   );
@@ -193,8 +238,8 @@ export function RecordSections({
   return (
     <QueryState
       query={record}
-      label="Loading the health record…"
-      errorTitle="We could not load the health record"
+      label={t`Loading the health record…`}
+      errorTitle={t`We could not load the health record`}
     >
       {(data) => (
         <div className="record-sections">
@@ -212,7 +257,7 @@ export function RecordSections({
               isEditing={editing.includes(config.name)}
               setEditing={(open) => setOpen(config.name, open)}
               onSaved={(saved) => {
-                setAnnouncement(`${saved.title} saved.`);
+                setAnnouncement(i18n._(saved.words.saved));
                 onSaved?.(saved.name);
               }}
             />

@@ -1,7 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { isApiError } from '@/api/errors';
 
 /** A message for a failed save that keeps the patient's typing in view. */
 export function saveFailure(error: unknown): string {
-  const reason = isApiError(error) ? error.userMessage : 'Something went wrong while saving.';
-  return `${reason} Your changes are still here; press Save to try again.`;
+  const reason = isApiError(error) ? error.userMessage : t`Something went wrong while saving.`;
+  return t`${reason} Your changes are still here; press Save to try again.`;
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
@@ -32,8 +34,10 @@ export function IntakeAttachments({ visitId }: { visitId: string }) {
   };
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Photos and documents</h2>
-      <QueryError query={files} title="We couldn’t load the attachments" />
+      <h2 id={headingId}>
+        <Trans>Photos and documents</Trans>
+      </h2>
+      <QueryError query={files} title={t`We couldn’t load the attachments`} />
       {openError ? <p role="alert">{openError}</p> : null}
       <ul className="attachment-grid">
         {(files.data ?? []).map((file) => (

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -85,18 +87,22 @@ function VisitSummary({ visit }: { visit: Visit }) {
   });
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Your visit summary</h2>
+      <h2 id={headingId}>
+        <Trans>Your visit summary</Trans>
+      </h2>
       <QueryState
         query={files}
-        label="Looking for your visit summary…"
-        errorTitle="We couldn’t check for your visit summary"
+        label={t`Looking for your visit summary…`}
+        errorTitle={t`We couldn’t check for your visit summary`}
       >
         {(data) => {
           const summary = summariesOf(data, visit.member_id)[0];
           return summary ? (
             <SummaryFile file={summary} />
           ) : (
-            <p>Your provider has not added a summary yet. It will appear here.</p>
+            <p>
+              <Trans>Your provider has not added a summary yet. It will appear here.</Trans>
+            </p>
           );
         }}
       </QueryState>
@@ -117,21 +123,32 @@ function SummaryFile({ file }: { file: FileRecord }) {
     }
   });
   const by = file.creator?.full_name?.trim();
+  const title = <bdi>{fileTitleOf(file)}</bdi>;
+  const date = typeof file.created === 'number' ? formatDate(file.created, zone) : null;
   return (
     <>
       <p>
-        <bdi>{fileTitleOf(file)}</bdi>
         {by ? (
-          <>
-            {' '}
-            from <bdi>{by}</bdi>
-          </>
-        ) : null}
-        {typeof file.created === 'number' ? `, added ${formatDate(file.created, zone)}` : null}.
+          date ? (
+            <Trans>
+              {title} from <bdi>{by}</bdi>, added {date}.
+            </Trans>
+          ) : (
+            <Trans>
+              {title} from <bdi>{by}</bdi>.
+            </Trans>
+          )
+        ) : date ? (
+          <Trans>
+            {title}, added {date}.
+          </Trans>
+        ) : (
+          <Trans>{title}.</Trans>
+        )}
       </p>
       {error ? <p role="alert">{error}</p> : null}
-      <Button onClick={() => void opening.run()} isBusy={opening.isBusy} busyLabel="Opening…">
-        Open your visit summary
+      <Button onClick={() => void opening.run()} isBusy={opening.isBusy} busyLabel={t`Opening…`}>
+        <Trans>Open your visit summary</Trans>
       </Button>
     </>
   );
@@ -143,19 +160,23 @@ function FollowUp({ roomCode }: { roomCode: string | null }) {
   const room = useQuery({ ...roomQueries.detail(roomCode ?? ''), enabled: Boolean(roomCode) });
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Book a follow-up</h2>
+      <h2 id={headingId}>
+        <Trans>Book a follow-up</Trans>
+      </h2>
       {roomCode ? (
         <QueryState
           query={room}
-          label="Loading the room…"
-          errorTitle="We couldn’t load the room of this visit"
+          label={t`Loading the room…`}
+          errorTitle={t`We couldn’t load the room of this visit`}
         >
           {(data) => <FollowUpLink room={data} />}
         </QueryState>
       ) : (
         <p>
-          If you need to see a clinician again, <Link to={paths.patient.rooms()}>choose a room</Link> to book
-          a visit.
+          <Trans>
+            If you need to see a clinician again, <Link to={paths.patient.rooms()}>choose a room</Link> to
+            book a visit.
+          </Trans>
         </p>
       )}
     </section>
@@ -163,16 +184,18 @@ function FollowUp({ roomCode }: { roomCode: string | null }) {
 }
 
 function FollowUpLink({ room }: { room: Room }) {
-  const name = room.name?.trim() || 'this room';
+  const name = room.name?.trim() || t`this room`;
   if (roomVisitKinds(room, false).includes('appointment')) {
     return (
       <>
         <p>
-          Need to see a clinician again about this? Book an appointment in <bdi>{name}</bdi>.
+          <Trans>
+            Need to see a clinician again about this? Book an appointment in <bdi>{name}</bdi>.
+          </Trans>
         </p>
         <p>
           <Link className="btn btn-primary" to={paths.patient.intakeStart(room.code, 'appointment')}>
-            Book a follow-up
+            <Trans>Book a follow-up</Trans>
           </Link>
         </p>
       </>
@@ -181,8 +204,10 @@ function FollowUpLink({ room }: { room: Room }) {
   // The room takes no appointments (an e-consult room, say): its page shows what it does offer.
   return (
     <p>
-      <bdi>{name}</bdi> does not book appointments online.{' '}
-      <Link to={paths.patient.room(room.code)}>See how to follow up with {name}</Link>.
+      <Trans>
+        <bdi>{name}</bdi> does not book appointments online.{' '}
+        <Link to={paths.patient.room(room.code)}>See how to follow up with {name}</Link>.
+      </Trans>
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueries } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
@@ -21,17 +22,18 @@ function VisitItem({ visit, href }: { visit: Visit; href: string }) {
   const provider = displayName(visit.provider);
   const roomName = useRoomName(visit.room_code);
   const when = timeOf(visit);
+  const date = when ? formatDateTime(when, zone) : null;
   return (
     <li className="card visit-item">
       <h3 className="visit-item-title">
         <Link to={href}>
           {VISIT_KIND_TITLE[visitKindOf(visit)]}
-          {when ? ` · ${formatDateTime(when, zone)}` : ''}
+          {date ? ` · ${date}` : ''}
         </Link>
       </h3>
       <p>
         <span className="tag">{visitStatusWords(visit)}</span> {visitMedium(visit)}
-        {provider ? ` · with ${provider}` : ''}
+        {provider ? ` · ${t`with ${provider}`}` : ''}
         {roomName ? ` · ${roomName}` : ''}
       </p>
     </li>
@@ -39,17 +41,20 @@ function VisitItem({ visit, href }: { visit: Visit; href: string }) {
 }
 
 function Group({
+  name,
   title,
   visits,
   hrefFor,
   empty,
 }: {
+  /** The group's key, for its heading's id. */
+  name: string;
   title: string;
   visits: Visit[];
   hrefFor: (id: string) => string;
   empty: string;
 }) {
-  const id = `visits-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const id = `visits-${name}`;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -81,9 +86,9 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
     { end_time: now },
   ];
   const results = useQueries({ queries: filters.map((f) => visitQueries.list(f)) });
-  if (results.some((r) => r.isPending)) return <Spinner label="Loading your visits…" />;
+  if (results.some((r) => r.isPending)) return <Spinner label={t`Loading your visits…`} />;
   if (results.some((r) => r.isError))
-    return <QueryError query={results} title="We couldn’t load your visits" />;
+    return <QueryError query={results} title={t`We couldn’t load your visits`} />;
   const [inProgress, pending, confirmed, upcoming, past] = results.map((r) => r.data ?? []);
   const seen = new Set<string>();
   const take = (list: Visit[]) => list.filter((v) => (seen.has(v.id) ? false : (seen.add(v.id), true)));
@@ -97,13 +102,26 @@ export function PatientVisitList({ hrefFor }: { hrefFor: (id: string) => string 
     <>
       <DroppedRowsNotice lists={results.map((r) => r.data)} />
       <Group
-        title="Happening now"
+        name="happening-now"
+        title={t`Happening now`}
         visits={current}
         hrefFor={hrefFor}
-        empty="Nothing in progress or waiting."
+        empty={t`Nothing in progress or waiting.`}
       />
-      <Group title="Upcoming" visits={next} hrefFor={hrefFor} empty="No upcoming visits." />
-      <Group title="Past" visits={done} hrefFor={hrefFor} empty="No past visits yet." />
+      <Group
+        name="upcoming"
+        title={t({ message: 'Upcoming', context: 'heading: visits still to come' })}
+        visits={next}
+        hrefFor={hrefFor}
+        empty={t`No upcoming visits.`}
+      />
+      <Group
+        name="past"
+        title={t({ message: 'Past', context: 'heading: visits that are over' })}
+        visits={done}
+        hrefFor={hrefFor}
+        empty={t`No past visits yet.`}
+      />
     </>
   );
 }

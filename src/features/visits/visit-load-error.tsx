@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
@@ -22,10 +23,10 @@ export function VisitLoadError({
   const status = isApiError(query.error) ? query.error.status : null;
   const gone = status === 404 || status === 403;
   return (
-    <Page title={gone ? 'Visit not found' : 'Visit'}>
+    <Page title={gone ? t`Visit not found` : t`Visit`}>
       <QueryError
         query={query}
-        title={gone ? 'We couldn’t find this visit' : 'We couldn’t load this visit'}
+        title={gone ? t`We couldn’t find this visit` : t`We couldn’t load this visit`}
         retry={!gone}
       >
         <p>

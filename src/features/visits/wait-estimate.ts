@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { RoomQueue } from '@/api/rooms/schemas';
 
 export interface WaitRange {
@@ -39,9 +40,9 @@ function phrase(mins: number): string {
   if (mins >= 60) {
     const h = Math.floor(mins / 60);
     const m = mins % 60;
-    return m ? `${h} h ${m} min` : `${h} hour${h === 1 ? '' : 's'}`;
+    return m ? t`${h} h ${m} min` : t`${plural(h, { one: '# hour', other: '# hours' })}`;
   }
-  return `${mins} minute${mins === 1 ? '' : 's'}`;
+  return t`${plural(mins, { one: '# minute', other: '# minutes' })}`;
 }
 
 /** "10 to 20 minutes", "less than 10 minutes", "up to 30 minutes", or null when nobody is ahead. */
@@ -49,8 +50,11 @@ export function formatWaitRange(range: WaitRange): string | null {
   if (range.high <= 0) return null;
   const high = minutes(range.high, Math.ceil);
   const low = minutes(range.low, Math.floor);
-  if (range.capped && low >= high) return `up to ${phrase(high)}`;
-  if (low <= 0) return `less than ${phrase(high)}`;
-  if (low >= high) return `about ${phrase(high)}`;
-  return high >= 60 ? `${phrase(low)} to ${phrase(high)}` : `${low} to ${phrase(high)}`;
+  const most = phrase(high);
+  if (range.capped && low >= high) return t`up to ${most}`;
+  if (low <= 0) return t`less than ${most}`;
+  if (low >= high) return t`about ${most}`;
+  if (high < 60) return t`${low} to ${most}`;
+  const least = phrase(low);
+  return t`${least} to ${most}`;
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +20,7 @@ import { FormError } from '@/components/ui/field';
 import { env } from '@/config/env';
 import { paths, roomJoinUrl } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
+import { formatLocale } from '@/lib/locale';
 import { safeResourceUrl } from '@/lib/safe-url';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { useDocumentVisible } from './use-document-visible';
@@ -63,31 +66,47 @@ function VisitFacts({ visit }: { visit: Visit }) {
   const reason = visit.intake?.reason_for_visit;
   return (
     <dl className="detail-list visit-facts">
-      <dt>Status</dt>
+      <dt>
+        <Trans>Status</Trans>
+      </dt>
       <dd>
         <span className="tag">{visitStatusWords(visit)}</span>
       </dd>
-      <dt>Kind</dt>
+      <dt>
+        <Trans context="a visit's kind: video, phone, messages">Kind</Trans>
+      </dt>
       <dd>{visitMedium(visit)}</dd>
       {visit.room_code ? (
         <>
-          <dt>Room</dt>
+          <dt>
+            <Trans context="a clinic's room">Room</Trans>
+          </dt>
           <dd>{room.data?.name ?? visit.room_code}</dd>
         </>
       ) : null}
       {typeof when === 'number' ? (
         <>
           <dt>
-            {typeof visit.start !== 'number' ? 'Sent' : visitKindOf(visit) === 'walkin' ? 'Arrived' : 'Time'}
+            {typeof visit.start !== 'number' ? (
+              <Trans context="when an e-consult was sent">Sent</Trans>
+            ) : visitKindOf(visit) === 'walkin' ? (
+              <Trans context="when a walk-in patient arrived">Arrived</Trans>
+            ) : (
+              <Trans context="when an appointment starts">Time</Trans>
+            )}
           </dt>
           <dd>{formatDateTime(when, zone)}</dd>
         </>
       ) : null}
-      <dt>Provider</dt>
-      <dd>{provider ?? 'Not assigned yet'}</dd>
+      <dt>
+        <Trans>Provider</Trans>
+      </dt>
+      <dd>{provider ?? t`Not assigned yet`}</dd>
       {reason ? (
         <>
-          <dt>Reason</dt>
+          <dt>
+            <Trans context="reason for the visit">Reason</Trans>
+          </dt>
           <dd className="wrap-anywhere">{reason}</dd>
         </>
       ) : null}
@@ -102,8 +121,10 @@ function StatusPanel({ visit, kind }: { visit: Visit; kind: VisitKind }) {
       if (kind === 'econsult') {
         return (
           <p>
-            Your e-consult has been sent. A provider will reply in writing; you will find the answer on this
-            page.
+            <Trans>
+              Your e-consult has been sent. A provider will reply in writing; you will find the answer on this
+              page.
+            </Trans>
           </p>
         );
       }
@@ -112,33 +133,53 @@ function StatusPanel({ visit, kind }: { visit: Visit; kind: VisitKind }) {
       // The words follow the status the page shows beside them: requested (10) or booked (20).
       return visit.status === VISIT_STATUS.pending ? (
         <p>
-          Your appointment is requested: the clinic confirms it and you will see it as booked here. Come back
-          to this page at the start time to join.
+          <Trans>
+            Your appointment is requested: the clinic confirms it and you will see it as booked here. Come
+            back to this page at the start time to join.
+          </Trans>
         </p>
       ) : (
-        <p>Your appointment is booked. Come back to this page at the start time to join.</p>
+        <p>
+          <Trans>Your appointment is booked. Come back to this page at the start time to join.</Trans>
+        </p>
       );
     case VISIT_STATUS.inProgress:
       return kind === 'econsult' ? (
-        <p>A provider is looking at your e-consult.</p>
+        <p>
+          <Trans>A provider is looking at your e-consult.</Trans>
+        </p>
       ) : (
         <JoinPanel visit={visit} />
       );
     case VISIT_STATUS.completed:
-      return <p>This visit is completed.</p>;
+      return (
+        <p>
+          <Trans>This visit is completed.</Trans>
+        </p>
+      );
     case VISIT_STATUS.cancelled:
       // A walk-in the clinic did not cancel (no reason given) was left by the patient.
       if (kind === 'walkin' && !('cancel_reason' in visit && visit.cancel_reason)) {
         return (
           <p>
-            You left the waiting room, so this visit will not take place. If you still need care,{' '}
-            <Link to={paths.patient.rooms()}>start a new visit</Link>.
+            <Trans>
+              You left the waiting room, so this visit will not take place. If you still need care,{' '}
+              <Link to={paths.patient.rooms()}>start a new visit</Link>.
+            </Trans>
           </p>
         );
       }
-      return <p>This visit was cancelled.</p>;
+      return (
+        <p>
+          <Trans>This visit was cancelled.</Trans>
+        </p>
+      );
     default:
-      return <p>Unknown status. Please contact the clinic if this does not change.</p>;
+      return (
+        <p>
+          <Trans>Unknown status. Please contact the clinic if this does not change.</Trans>
+        </p>
+      );
   }
 }
 
@@ -153,11 +194,13 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
   const ceiling = SecondsSchema.safeParse(maxWait.data);
   return (
     <section className="card queue" aria-labelledby="queue-title">
-      <h2 id="queue-title">You are in the waiting room</h2>
+      <h2 id="queue-title">
+        <Trans>You are in the waiting room</Trans>
+      </h2>
       <QueryState
         query={queue}
-        label="Checking your place in line…"
-        errorTitle="We couldn’t check your place in line"
+        label={t`Checking your place in line…`}
+        errorTitle={t`We couldn’t check your place in line`}
       >
         {(data) => (
           <QueueFacts
@@ -168,7 +211,9 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
         )}
       </QueryState>
       <p className="field-hint">
-        Keep this page open; it updates by itself. We will show a join button when your provider is ready.
+        <Trans>
+          Keep this page open; it updates by itself. We will show a join button when your provider is ready.
+        </Trans>
       </p>
       <LeaveQueue visitId={visit.id} intakeId={visitIntakeId(visit)} />
     </section>
@@ -183,7 +228,13 @@ function QueuePanel({ visit, roomCode }: { visit: Visit; roomCode: string }) {
 function LeaveQueue({ visitId, intakeId }: { visitId: string; intakeId: string | undefined }) {
   const canLeave = useServerExtension('visit-status');
   if (!canLeave) {
-    return <p>To leave the line, contact the clinic. Closing this page does not take you out of the line.</p>;
+    return (
+      <p>
+        <Trans>
+          To leave the line, contact the clinic. Closing this page does not take you out of the line.
+        </Trans>
+      </p>
+    );
   }
   return <LeaveQueueButton visitId={visitId} intakeId={intakeId} />;
 }
@@ -206,40 +257,42 @@ function LeaveQueueButton({ visitId, intakeId }: { visitId: string; intakeId: st
       setError(
         isApiError(cause) && cause.kind !== 'http'
           ? cause.userMessage
-          : 'We could not take you out of the line. You are still waiting; please try again or call the clinic.',
+          : t`We could not take you out of the line. You are still waiting; please try again or call the clinic.`,
       );
     }
   });
   return (
     <>
       <Button variant="secondary" onClick={() => setAsking(true)}>
-        Leave the waiting room
+        <Trans>Leave the waiting room</Trans>
       </Button>
       {isAsking ? (
         <Dialog
-          title="Leave the waiting room?"
+          title={t`Leave the waiting room?`}
           onClose={confirm.isBusy ? undefined : close}
           describedBy={descriptionId}
         >
           <div id={descriptionId}>
             <p>
-              You will lose your place in line and this visit will not take place. To see a clinician later,
-              you would start a new visit.
+              <Trans>
+                You will lose your place in line and this visit will not take place. To see a clinician later,
+                you would start a new visit.
+              </Trans>
             </p>
             <PaymentOnLeaving intakeId={intakeId} leaving="leave" />
           </div>
           <FormError message={error} />
           <div className="dialog-actions">
             <Button variant="secondary" onClick={close} disabled={confirm.isBusy}>
-              Stay in line
+              <Trans>Stay in line</Trans>
             </Button>
             <Button
               variant="danger"
               onClick={() => void confirm.run()}
               isBusy={confirm.isBusy}
-              busyLabel="Leaving…"
+              busyLabel={t`Leaving…`}
             >
-              Leave
+              <Trans context="button: leaves the waiting room">Leave</Trans>
             </Button>
           </div>
         </Dialog>
@@ -260,19 +313,22 @@ function QueueFacts({
   const wait = formatWaitRange(
     estimateWaitRange({ average_visit_time: average, before_me: beforeMe }, ceiling),
   );
+  const place = beforeMe + 1;
   return (
     <>
       <p className="queue-place">
-        {beforeMe === 0 ? (
-          'You are next in line.'
-        ) : (
-          <>
-            You are number {beforeMe + 1} in line ({beforeMe} {beforeMe === 1 ? 'patient' : 'patients'} ahead
-            of you).
-          </>
-        )}
+        {beforeMe === 0
+          ? t`You are next in line.`
+          : t`You are number ${place} in line (${plural(beforeMe, {
+              one: '# patient ahead of you',
+              other: '# patients ahead of you',
+            })}).`}
       </p>
-      {wait ? <p>Estimated wait: {wait}.</p> : null}
+      {wait ? (
+        <p>
+          <Trans>Estimated wait: {wait}.</Trans>
+        </p>
+      ) : null}
     </>
   );
 }
@@ -284,33 +340,47 @@ function JoinPanel({ visit }: { visit: Visit }) {
     : null;
   return (
     <section className="card join" aria-labelledby="join-title">
-      <h2 id="join-title">Your provider is ready — join</h2>
+      <h2 id="join-title">
+        <Trans>Your provider is ready — join</Trans>
+      </h2>
       {url ? (
         <p>
           <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
-            Join the video visit
+            <Trans>Join the video visit</Trans>
           </a>
         </p>
       ) : (
-        <p>The join link is not available. Please use the phone details below or contact the clinic.</p>
+        <p>
+          <Trans>
+            The join link is not available. Please use the phone details below or contact the clinic.
+          </Trans>
+        </p>
       )}
-      {url ? <p className="field-hint">The video visit opens in a new tab.</p> : null}
+      {url ? (
+        <p className="field-hint">
+          <Trans>The video visit opens in a new tab.</Trans>
+        </p>
+      ) : null}
       {visit.meeting ? <MeetingDetails meeting={visit.meeting} /> : null}
     </section>
   );
 }
 
 // Built on first use, not when the module loads: it costs 13-20 ms and most visits have no dial-in.
-let regionNamesCache: Intl.DisplayNames | null | undefined;
+// One per language the page has been shown in.
+const regionNamesCache = new Map<string, Intl.DisplayNames | null>();
 function regionNames(): Intl.DisplayNames | null {
-  if (regionNamesCache === undefined) {
+  const locale = formatLocale();
+  let names = regionNamesCache.get(locale);
+  if (names === undefined) {
     try {
-      regionNamesCache = new Intl.DisplayNames(['en'], { type: 'region' });
+      names = new Intl.DisplayNames([locale], { type: 'region' });
     } catch {
-      regionNamesCache = null;
+      names = null;
     }
+    regionNamesCache.set(locale, names);
   }
-  return regionNamesCache;
+  return names;
 }
 
 function countryName(code: string): string {
@@ -327,7 +397,9 @@ function MeetingDetails({ meeting }: { meeting: VisitMeeting }) {
   if (!numbers.length && !meeting.conference_pin && !meeting.meeting_id) return null;
   return (
     <>
-      <h3>Join by phone</h3>
+      <h3>
+        <Trans>Join by phone</Trans>
+      </h3>
       <dl className="detail-list">
         {numbers.map(([country, list]) => (
           <div key={country}>
@@ -341,13 +413,17 @@ function MeetingDetails({ meeting }: { meeting: VisitMeeting }) {
         ))}
         {meeting.conference_pin ? (
           <div>
-            <dt>Conference PIN</dt>
+            <dt>
+              <Trans>Conference PIN</Trans>
+            </dt>
             <dd>{meeting.conference_pin}</dd>
           </div>
         ) : null}
         {meeting.meeting_id ? (
           <div>
-            <dt>Meeting ID</dt>
+            <dt>
+              <Trans>Meeting ID</Trans>
+            </dt>
             <dd>{meeting.meeting_id}</dd>
           </div>
         ) : null}

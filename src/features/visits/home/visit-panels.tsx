@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { messageQueries } from '@/api/messages/queries';
@@ -14,8 +16,8 @@ import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
 function placeInLine(beforeMe: number): string {
-  if (beforeMe === 0) return 'You are next in line.';
-  return `${beforeMe} ${beforeMe === 1 ? 'person is' : 'people are'} ahead of you.`;
+  if (beforeMe === 0) return t`You are next in line.`;
+  return t`${plural(beforeMe, { one: '# person is ahead of you.', other: '# people are ahead of you.' })}`;
 }
 
 /**
@@ -29,15 +31,22 @@ function WaitingItem({ visit, room }: { visit: Visit; room: RoomSummary | undefi
   const isReady = visit.status === VISIT_STATUS.inProgress;
   // The place in line matters only while waiting, and only a room of this account can say it.
   const queue = useQuery({ ...roomQueries.queue(room?.code ?? ''), enabled: Boolean(room) && !isReady });
+  const roomName = room?.name;
   return (
     <li>
       <p className="home-lead">
         <Link to={paths.patient.visit(visit.id)}>
-          {isReady ? 'Your provider is ready — join' : `Waiting in ${room?.name || 'your clinic'}`}
+          {isReady ? (
+            <Trans>Your provider is ready — join</Trans>
+          ) : roomName ? (
+            <Trans>Waiting in {roomName}</Trans>
+          ) : (
+            <Trans>Waiting in your clinic</Trans>
+          )}
         </Link>
       </p>
       {!isReady && queue.data ? <p className="queue-place">{placeInLine(queue.data.before_me)}</p> : null}
-      {isReady ? null : <QueryError query={queue} title="We couldn’t check your place in line just now" />}
+      {isReady ? null : <QueryError query={queue} title={t`We couldn’t check your place in line just now`} />}
     </li>
   );
 }
@@ -53,7 +62,7 @@ export function WaitingVisitPanel() {
   const roomOf = (v: Visit) => rooms.data?.find((r) => r.code === v.room_code);
   return (
     <HomeCard
-      title="In the waiting room"
+      title={t`In the waiting room`}
       queries={[visits]}
       isPending={waiting.length > 0 && rooms.isPending}
     >
@@ -63,7 +72,7 @@ export function WaitingVisitPanel() {
         ))}
       </ul>
       {/* Without the rooms no place in line can be checked: said once for the panel. */}
-      <QueryError query={rooms} title="We couldn’t check your place in line just now" />
+      <QueryError query={rooms} title={t`We couldn’t check your place in line just now`} />
     </HomeCard>
   );
 }
@@ -81,26 +90,42 @@ export function OpenEconsultsPanel() {
   const latest = useQueries({ queries: open.map((v) => messageQueries.latest(v.id)) });
   if (visits.isSuccess && open.length === 0) return null;
   return (
-    <HomeCard title="Your e-consults" queries={[visits]}>
+    <HomeCard title={t`Your e-consults`} queries={[visits]}>
       <ul className="home-list">
         {open.map((v, i) => {
           const last = latest[i]?.data?.data[0];
           const isReply = last ? Number(last.actor.type) !== USER_TYPE.member : false;
+          const reason = v.intake?.reason_for_visit;
+          const sent = last ? formatDateTime(Math.floor(last.created), zone) : '';
+          const from = <bdi>{last?.actor.display_name}</bdi>;
           return (
             <li key={v.id}>
               <p className="home-lead">
                 <Link to={paths.patient.visit(v.id)}>
-                  {v.intake?.reason_for_visit ? `E-consult: ${v.intake.reason_for_visit}` : 'E-consult'}
+                  {reason ? <Trans>E-consult: {reason}</Trans> : <Trans>E-consult</Trans>}
                 </Link>{' '}
-                {isReply ? <span className="tag tag-unread">New reply</span> : null}
+                {isReply ? (
+                  <span className="tag tag-unread">
+                    <Trans>New reply</Trans>
+                  </span>
+                ) : null}
               </p>
               {last ? (
                 <p className="muted">
-                  Last message {formatDateTime(Math.floor(last.created), zone)} from{' '}
-                  <bdi>{isReply ? last.actor.display_name : 'you'}</bdi>
+                  {isReply ? (
+                    <Trans>
+                      Last message {sent} from {from}
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Last message {sent} from <bdi>you</bdi>
+                    </Trans>
+                  )}
                 </p>
               ) : (
-                <p className="muted">Waiting for a provider to answer.</p>
+                <p className="muted">
+                  <Trans>Waiting for a provider to answer.</Trans>
+                </p>
               )}
             </li>
           );
