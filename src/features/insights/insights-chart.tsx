@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 
 export interface Series {
@@ -64,6 +66,7 @@ export function InsightsChart({
   const y = (v: number) => PAD.top + plotH - (Math.min(v, top) / top) * plotH;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * top);
   const barW = (slot * 0.8) / Math.max(1, series.length);
+  const chart = title.toLowerCase();
 
   return (
     <figure className="insights-chart">
@@ -73,7 +76,7 @@ export function InsightsChart({
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`${title}. ${summary}`}
+        aria-label={t`${title}. ${summary}`}
         preserveAspectRatio="xMidYMid meet"
       >
         {ticks.map((v) => (
@@ -139,7 +142,7 @@ export function InsightsChart({
         />
       </svg>
       {series.length > 1 ? (
-        <ul className="insights-legend" aria-label={`Key to ${title.toLowerCase()}`}>
+        <ul className="insights-legend" aria-label={t`Key to ${chart}`}>
           {series.map((s, si) => (
             <li key={s.name}>
               <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
@@ -151,9 +154,11 @@ export function InsightsChart({
         </ul>
       ) : null}
       <details className="insights-details">
-        <summary>Show the table</summary>
+        <summary>
+          <Trans>Show the table</Trans>
+        </summary>
         {/* A wide table scrolls inside its own box, so the page never scrolls sideways. */}
-        <div className="insights-table" tabIndex={0} role="region" aria-label={`${title}, table`}>
+        <div className="insights-table" tabIndex={0} role="region" aria-label={t`${title}, table`}>
           {table}
         </div>
       </details>

@@ -4,6 +4,7 @@ import type { VisitMessage } from '@/api/messages/schemas';
 import type { SurveyResponse } from '@/api/surveys/schemas';
 import { visitKindOf } from '@/api/visits/kinds';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { formatLocale } from '@/lib/locale';
 
 /** The page looks back eight weeks, today included. */
 export const INSIGHT_WEEKS = 8;
@@ -309,5 +310,18 @@ export function satisfactionByWeek(
   }));
 }
 
-/** One decimal place, as figures are shown: 12.25 → "12.3". */
-export const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+const decimals = new Map<string, Intl.NumberFormat>();
+/** One decimal place, as figures are shown, in the page's language: 12.25 → "12.3" ("12,3" in Spanish). */
+export function oneDecimal(value: number): string {
+  const locale = formatLocale();
+  let format = decimals.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      useGrouping: false,
+    });
+    decimals.set(locale, format);
+  }
+  return format.format(Math.round(value * 10) / 10);
+}

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { listVisitMessages } from '@/api/messages/requests';
@@ -11,7 +13,7 @@ import { QueryError, QueryState } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { formatDate, zoneInWords } from '@/lib/dates';
-import { formatLocale, plural } from '@/lib/locale';
+import { formatLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { InsightsChart } from './insights-chart';
 import {
@@ -44,9 +46,16 @@ const shortDate = (seconds: number, zone: string) =>
   new Intl.DateTimeFormat(formatLocale(), { month: 'short', day: 'numeric', timeZone: zone }).format(
     new Date(seconds * 1000),
   );
-const minutes = (value: number | null) => (value === null ? '—' : `${oneDecimal(value)} min`);
-const counted = (n: number, one: string, many = `${one}s`) =>
-  plural(n, { one: `# ${one}`, other: `# ${many}` });
+const minutes = (value: number | null) => {
+  if (value === null) return '—';
+  const amount = oneDecimal(value);
+  return t`${amount} min`;
+};
+const hoursText = (value: number | null) => {
+  if (value === null) return '—';
+  const amount = oneDecimal(value);
+  return t`${amount} h`;
+};
 
 /**
  * Clinic insights for the clinic's staff: walk-in waits, visits by week, no-shows and
@@ -62,15 +71,29 @@ export function InsightsPage() {
   const surveys = useQuery(surveyQueries.responses('all', { from_time: span.start, to_time: now }));
   const first = span.days[0];
   const last = span.days.at(-1);
+  const weeks = INSIGHT_WEEKS;
+  const zoneName = zoneInWords(zone);
+  const from = first ? formatDate(first.start, zone) : '';
+  const to = last ? formatDate(last.start, zone) : '';
 
   return (
-    <Page title="Clinic insights">
+    <Page title={t`Clinic insights`}>
       <p>
-        The last {INSIGHT_WEEKS} weeks
-        {first && last ? `, ${formatDate(first.start, zone)} to ${formatDate(last.start, zone)}` : ''}, in{' '}
-        {zoneInWords(zone)}, for the rooms you work in.
+        {first && last ? (
+          <Trans>
+            The last {weeks} weeks, {from} to {to}, in {zoneName}, for the rooms you work in.
+          </Trans>
+        ) : (
+          <Trans>
+            The last {weeks} weeks, in {zoneName}, for the rooms you work in.
+          </Trans>
+        )}
       </p>
-      <QueryState query={visitList} label="Loading visits…" errorTitle="We couldn't load the clinic's visits">
+      <QueryState
+        query={visitList}
+        label={t`Loading visits…`}
+        errorTitle={t`We couldn't load the clinic's visits`}
+      >
         {(list) => <VisitSections visits={list} span={span} zone={zone} />}
       </QueryState>
       <Satisfaction query={surveys} span={span} zone={zone} />
@@ -115,47 +138,73 @@ function VisitSections({ visits, span, zone }: { visits: Visit[]; span: Insights
 function Waits({ figures, zone }: { figures: VisitInsights; zone: string }) {
   const rooms = useQuery(ROOMS_QUERY);
   const roomName = (code: string) =>
-    rooms.data?.find((room) => room.code === code)?.name ?? 'A room no longer listed';
+    rooms.data?.find((room) => room.code === code)?.name ?? t`A room no longer listed`;
   const { overall } = figures;
   const busiest = [...figures.days].sort((a, b) => (b.waits.median ?? 0) - (a.waits.median ?? 0))[0];
+  const medianWait = minutes(overall.median);
+  const p90Wait = minutes(overall.p90);
+  const count = overall.count;
+  const daySummary = t`Median ${medianWait}, 90th percentile ${p90Wait} over ${plural(count, { one: '# walk-in', other: '# walk-ins' })}.`;
+  let longest = '';
+  if (busiest?.waits.median) {
+    const date = formatDate(busiest.start, zone);
+    const wait = minutes(busiest.waits.median);
+    longest = t`Longest median on ${date}: ${wait}.`;
+  }
+  const roomSummary = (r: (typeof figures.rooms)[number]) => {
+    const room = roomName(r.code);
+    const roomMedian = minutes(r.median);
+    const roomP90 = minutes(r.p90);
+    return t`${room}: median ${roomMedian}, 90th percentile ${roomP90}`;
+  };
+  const byDayTitle = t`Walk-in wait by day`;
+  const byRoomTitle = t`Walk-in wait by room`;
   return (
-    <Section title="Walk-in waits">
-      <p>From joining the queue to the start of the visit.</p>
+    <Section title={t`Walk-in waits`}>
+      <p>
+        <Trans>From joining the queue to the start of the visit.</Trans>
+      </p>
       <Figures
         items={[
-          ['Median wait', minutes(overall.median)],
-          ['90th percentile', minutes(overall.p90)],
-          ['Walk-ins seen', String(overall.count)],
+          [t`Median wait`, minutes(overall.median)],
+          [t`90th percentile`, minutes(overall.p90)],
+          [t`Walk-ins seen`, String(overall.count)],
         ]}
       />
       {overall.count === 0 ? (
-        <p>No walk-in was seen in these weeks.</p>
+        <p>
+          <Trans>No walk-in was seen in these weeks.</Trans>
+        </p>
       ) : (
         <>
           <InsightsChart
-            title="Walk-in wait by day"
-            summary={`Median ${minutes(overall.median)}, 90th percentile ${minutes(overall.p90)} over ${counted(overall.count, 'walk-in')}.${
-              busiest?.waits.median
-                ? ` Longest median on ${formatDate(busiest.start, zone)}: ${minutes(busiest.waits.median)}.`
-                : ''
-            }`}
+            title={byDayTitle}
+            summary={longest ? `${daySummary} ${longest}` : daySummary}
             kind="lines"
-            unit="minutes"
+            unit={t`minutes`}
             labelEvery={14}
             categories={figures.days.map((d) => shortDate(d.start, zone))}
             series={[
-              { name: 'Median', values: figures.days.map((d) => d.waits.median) },
-              { name: '90th percentile', values: figures.days.map((d) => d.waits.p90) },
+              { name: t`Median`, values: figures.days.map((d) => d.waits.median) },
+              { name: t`90th percentile`, values: figures.days.map((d) => d.waits.p90) },
             ]}
             table={
               <table>
-                <caption className="visually-hidden">Walk-in wait by day</caption>
+                <caption className="visually-hidden">{byDayTitle}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Walk-ins seen</th>
-                    <th scope="col">Median wait</th>
-                    <th scope="col">90th percentile</th>
+                    <th scope="col">
+                      <Trans>Day</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Walk-ins seen</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Median wait</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>90th percentile</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -171,33 +220,36 @@ function Waits({ figures, zone }: { figures: VisitInsights; zone: string }) {
               </table>
             }
           />
-          {rooms.isPending ? <Spinner label="Loading room names…" /> : null}
+          {rooms.isPending ? <Spinner label={t`Loading room names…`} /> : null}
           <QueryError query={rooms} />
           {rooms.data ? (
             <InsightsChart
-              title="Walk-in wait by room"
-              summary={figures.rooms
-                .map(
-                  (r) =>
-                    `${roomName(r.code)}: median ${minutes(r.median)}, 90th percentile ${minutes(r.p90)}`,
-                )
-                .join('; ')}
+              title={byRoomTitle}
+              summary={figures.rooms.map(roomSummary).join('; ')}
               kind="bars"
-              unit="minutes"
+              unit={t`minutes`}
               categories={figures.rooms.map((r) => roomName(r.code))}
               series={[
-                { name: 'Median', values: figures.rooms.map((r) => r.median) },
-                { name: '90th percentile', values: figures.rooms.map((r) => r.p90) },
+                { name: t`Median`, values: figures.rooms.map((r) => r.median) },
+                { name: t`90th percentile`, values: figures.rooms.map((r) => r.p90) },
               ]}
               table={
                 <table>
-                  <caption className="visually-hidden">Walk-in wait by room</caption>
+                  <caption className="visually-hidden">{byRoomTitle}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Room</th>
-                      <th scope="col">Walk-ins seen</th>
-                      <th scope="col">Median wait</th>
-                      <th scope="col">90th percentile</th>
+                      <th scope="col">
+                        <Trans>Room</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Walk-ins seen</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Median wait</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>90th percentile</Trans>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -223,44 +275,61 @@ function Waits({ figures, zone }: { figures: VisitInsights; zone: string }) {
 function VisitCounts({ figures, zone }: { figures: VisitInsights; zone: string }) {
   const { totals, weeks } = figures;
   const weekLabels = weeks.map((w) => shortDate(w.start, zone));
+  const walkins = totals.walkins;
+  const appointments = totals.appointments;
+  const weekCount = weeks.length;
+  const busiestWeek =
+    weekLabels[
+      weeks.reduce(
+        (best, w, i) =>
+          w.walkins + w.appointments > (weeks[best]?.walkins ?? 0) + (weeks[best]?.appointments ?? 0)
+            ? i
+            : best,
+        0,
+      )
+    ] ?? '';
+  const visitsSummary = t`${plural(walkins, { one: '# walk-in', other: '# walk-ins' })} and ${plural(appointments, { one: '# appointment', other: '# appointments' })} over ${plural(weekCount, { one: '# week', other: '# weeks' })}; busiest week ${busiestWeek}.`;
+  const noShows = totals.noShows;
+  const cancellations = totals.cancellations;
+  const visitCount = totals.walkins + totals.appointments;
+  const noShowSummary = t`${plural(noShows, { one: '# no-show', other: '# no-shows' })} and ${plural(cancellations, { one: '# cancellation', other: '# cancellations' })} of ${plural(visitCount, { one: '# walk-in or appointment', other: '# walk-ins and appointments' })}.`;
+  const noShowTitle = t`No-shows and cancellations by week`;
   return (
     <>
-      <Section title="Walk-ins and appointments">
+      <Section title={t`Walk-ins and appointments`}>
         <Figures
           items={[
-            ['Walk-ins', String(totals.walkins)],
-            ['Appointments', String(totals.appointments)],
-            ['E-consults', String(totals.econsults)],
+            [t`Walk-ins`, String(totals.walkins)],
+            [t`Appointments`, String(totals.appointments)],
+            [t`E-consults`, String(totals.econsults)],
           ]}
         />
         <InsightsChart
-          title="Visits by week"
-          summary={`${counted(totals.walkins, 'walk-in')} and ${counted(totals.appointments, 'appointment')} over ${counted(weeks.length, 'week')}; busiest week ${
-            weekLabels[
-              weeks.reduce(
-                (best, w, i) =>
-                  w.walkins + w.appointments > (weeks[best]?.walkins ?? 0) + (weeks[best]?.appointments ?? 0)
-                    ? i
-                    : best,
-                0,
-              )
-            ] ?? ''
-          }.`}
+          title={t`Visits by week`}
+          summary={visitsSummary}
           kind="bars"
-          unit="visits"
+          unit={t`visits`}
           categories={weekLabels}
           series={[
-            { name: 'Walk-ins', values: weeks.map((w) => w.walkins) },
-            { name: 'Appointments', values: weeks.map((w) => w.appointments) },
+            { name: t`Walk-ins`, values: weeks.map((w) => w.walkins) },
+            { name: t`Appointments`, values: weeks.map((w) => w.appointments) },
           ]}
           table={
             <table>
-              <caption className="visually-hidden">Visits by day</caption>
+              <caption className="visually-hidden">
+                <Trans>Visits by day</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Walk-ins</th>
-                  <th scope="col">Appointments</th>
+                  <th scope="col">
+                    <Trans>Day</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Walk-ins</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Appointments</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -276,40 +345,46 @@ function VisitCounts({ figures, zone }: { figures: VisitInsights; zone: string }
           }
         />
       </Section>
-      <Section title="No-shows and cancellations">
+      <Section title={t`No-shows and cancellations`}>
         <p>
-          A no-show is a walk-in or appointment that was closed without ever starting, or that is still
-          waiting an hour after its end. A cancellation is a visit cancelled by the patient or the clinic.
+          <Trans>
+            A no-show is a walk-in or appointment that was closed without ever starting, or that is still
+            waiting an hour after its end. A cancellation is a visit cancelled by the patient or the clinic.
+          </Trans>
         </p>
         <Figures
           items={[
-            ['No-shows', String(totals.noShows)],
-            ['Cancellations', String(totals.cancellations)],
+            [t`No-shows`, String(totals.noShows)],
+            [t`Cancellations`, String(totals.cancellations)],
           ]}
         />
         <InsightsChart
-          title="No-shows and cancellations by week"
-          summary={`${counted(totals.noShows, 'no-show')} and ${counted(totals.cancellations, 'cancellation')} of ${counted(
-            totals.walkins + totals.appointments,
-            'walk-in or appointment',
-            'walk-ins and appointments',
-          )}.`}
+          title={noShowTitle}
+          summary={noShowSummary}
           kind="bars"
-          unit="visits"
+          unit={t`visits`}
           categories={weekLabels}
           series={[
-            { name: 'No-shows', values: weeks.map((w) => w.noShows) },
-            { name: 'Cancellations', values: weeks.map((w) => w.cancellations) },
+            { name: t`No-shows`, values: weeks.map((w) => w.noShows) },
+            { name: t`Cancellations`, values: weeks.map((w) => w.cancellations) },
           ]}
           table={
             <table>
-              <caption className="visually-hidden">No-shows and cancellations by week</caption>
+              <caption className="visually-hidden">{noShowTitle}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Week starting</th>
-                  <th scope="col">Walk-ins and appointments</th>
-                  <th scope="col">No-shows</th>
-                  <th scope="col">Cancellations</th>
+                  <th scope="col">
+                    <Trans>Week starting</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Walk-ins and appointments</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>No-shows</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Cancellations</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -363,46 +438,55 @@ function Replies({ visits, span, zone }: { visits: Visit[]; span: InsightsWindow
     const week = replies.filter((r) => Number(r.visit.created) >= start && Number(r.visit.created) < end);
     return { start, count: week.length, median: median(week.map((r) => r.hours)) };
   });
-  const hoursText = (value: number | null) => (value === null ? '—' : `${oneDecimal(value)} h`);
+  const sampleSize = REPLY_SAMPLE;
+  const econsultCount = econsults.length;
+  const intro = t`Time from the e-consult to the first written reply, read from the threads of the ${plural(sampleSize, { one: '# newest e-consult', other: '# newest e-consults' })} you take part in (${plural(econsultCount, { one: '# e-consult', other: '# e-consults' })} in your rooms in these weeks).`;
+  const read = replies.length;
+  const sampled = sample.length;
+  const medianReply = hoursText(median(hours));
+  const p90Reply = hoursText(percentile(hours, 90));
+  const replySummary = t`Median ${medianReply}, 90th percentile ${p90Reply} over ${plural(read, { one: '# e-consult', other: '# e-consults' })}.`;
+  const byWeekTitle = t`First reply by week`;
   return (
-    <Section title="E-consult replies">
-      <p>
-        Time from the e-consult to the first written reply, read from the threads of the{' '}
-        {counted(REPLY_SAMPLE, 'newest e-consult')} you take part in ({counted(econsults.length, 'e-consult')}{' '}
-        in your rooms in these weeks).
-      </p>
-      {loading ? <Spinner label="Loading e-consult threads…" /> : null}
+    <Section title={t`E-consult replies`}>
+      <p>{intro}</p>
+      {loading ? <Spinner label={t`Loading e-consult threads…`} /> : null}
       <QueryError query={me} />
       {!loading && replies.length === 0 ? (
-        <p>No e-consult you take part in has a reply in these weeks.</p>
+        <p>
+          <Trans>No e-consult you take part in has a reply in these weeks.</Trans>
+        </p>
       ) : null}
       {replies.length ? (
         <>
           <Figures
             items={[
-              ['Median first reply', hoursText(median(hours))],
-              ['90th percentile', hoursText(percentile(hours, 90))],
-              ['Threads read', `${replies.length} of ${sample.length}`],
+              [t`Median first reply`, medianReply],
+              [t`90th percentile`, p90Reply],
+              [t`Threads read`, t`${read} of ${sampled}`],
             ]}
           />
           <InsightsChart
-            title="First reply by week"
-            summary={`Median ${hoursText(median(hours))}, 90th percentile ${hoursText(percentile(hours, 90))} over ${counted(
-              replies.length,
-              'e-consult',
-            )}.`}
+            title={byWeekTitle}
+            summary={replySummary}
             kind="bars"
-            unit="hours"
+            unit={t`hours`}
             categories={byWeek.map((w) => shortDate(w.start, zone))}
-            series={[{ name: 'Median first reply', values: byWeek.map((w) => w.median) }]}
+            series={[{ name: t`Median first reply`, values: byWeek.map((w) => w.median) }]}
             table={
               <table>
-                <caption className="visually-hidden">First reply by week</caption>
+                <caption className="visually-hidden">{byWeekTitle}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Week starting</th>
-                    <th scope="col">E-consults read</th>
-                    <th scope="col">Median first reply</th>
+                    <th scope="col">
+                      <Trans>Week starting</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>E-consults read</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Median first reply</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -433,11 +517,11 @@ function Satisfaction({
   zone: string;
 }) {
   return (
-    <Section title="Satisfaction">
+    <Section title={t`Satisfaction`}>
       <QueryState
         query={query}
-        label="Loading survey responses…"
-        errorTitle="We couldn't load the survey responses"
+        label={t`Loading survey responses…`}
+        errorTitle={t`We couldn't load the survey responses`}
       >
         {(body) => {
           const weeks = satisfactionByWeek(body.data, span, zone);
@@ -445,29 +529,44 @@ function Satisfaction({
           const count = weeks.reduce((n, w) => n + w.responses, 0);
           const firstWeek = scored[0];
           const lastWeek = scored.at(-1);
-          if (!firstWeek || !lastWeek) return <p>No survey response with a score in these weeks.</p>;
+          if (!firstWeek || !lastWeek)
+            return (
+              <p>
+                <Trans>No survey response with a score in these weeks.</Trans>
+              </p>
+            );
+          const firstAverage = oneDecimal(firstWeek.average ?? 0);
+          const firstDate = formatDate(firstWeek.start, zone);
+          const lastAverage = oneDecimal(lastWeek.average ?? 0);
+          const lastDate = formatDate(lastWeek.start, zone);
+          const scoreTitle = t`Average score by week`;
           return (
             <>
-              <p>Average score out of 5 from survey responses, by week.</p>
+              <p>
+                <Trans>Average score out of 5 from survey responses, by week.</Trans>
+              </p>
               <InsightsChart
-                title="Average score by week"
-                summary={`${counted(count, 'scored response')}; from ${oneDecimal(firstWeek.average ?? 0)} in the week of ${formatDate(
-                  firstWeek.start,
-                  zone,
-                )} to ${oneDecimal(lastWeek.average ?? 0)} in the week of ${formatDate(lastWeek.start, zone)}, out of 5.`}
+                title={scoreTitle}
+                summary={t`${plural(count, { one: '# scored response', other: '# scored responses' })}; from ${firstAverage} in the week of ${firstDate} to ${lastAverage} in the week of ${lastDate}, out of 5.`}
                 kind="lines"
-                unit="of 5"
+                unit={t({ message: 'of 5', context: 'chart axis unit: a score out of 5' })}
                 max={5}
                 categories={weeks.map((w) => shortDate(w.start, zone))}
-                series={[{ name: 'Average score', values: weeks.map((w) => w.average) }]}
+                series={[{ name: t`Average score`, values: weeks.map((w) => w.average) }]}
                 table={
                   <table>
-                    <caption className="visually-hidden">Average score by week</caption>
+                    <caption className="visually-hidden">{scoreTitle}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">Week starting</th>
-                        <th scope="col">Scored responses</th>
-                        <th scope="col">Average of 5</th>
+                        <th scope="col">
+                          <Trans>Week starting</Trans>
+                        </th>
+                        <th scope="col">
+                          <Trans>Scored responses</Trans>
+                        </th>
+                        <th scope="col">
+                          <Trans>Average of 5</Trans>
+                        </th>
                       </tr>
                     </thead>
                     <tbody>

@@ -1,4 +1,6 @@
 import './profile-fields.css';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { uploadFile } from '@/api/files/requests';
@@ -42,25 +44,31 @@ export function AvatarSection({ profile }: { profile: Profile }) {
       await update.mutateAsync({ photo: '' });
       setUploaderKey((k) => k + 1);
     } catch (e) {
-      setError(isApiError(e) ? e.userMessage : 'The photo could not be removed. Please try again.');
+      setError(isApiError(e) ? e.userMessage : t`The photo could not be removed. Please try again.`);
     }
   });
 
   return (
     <section className="card avatar-section" aria-labelledby="avatar-title">
-      <h2 id="avatar-title">Profile photo</h2>
+      <h2 id="avatar-title">
+        <Trans>Profile photo</Trans>
+      </h2>
       <FormError message={error} />
       <div className="avatar-row">
         {photo ? (
           <img
             className="avatar avatar-large"
             src={photo}
-            alt="Your current profile photo"
+            alt={t`Your current profile photo`}
             width={96}
             height={96}
           />
         ) : (
-          <span className="avatar avatar-large avatar-initials" role="img" aria-label="No profile photo yet">
+          <span
+            className="avatar avatar-large avatar-initials"
+            role="img"
+            aria-label={t`No profile photo yet`}
+          >
             {initialsOf(profile)}
           </span>
         )}
@@ -68,18 +76,18 @@ export function AvatarSection({ profile }: { profile: Profile }) {
           <Button
             variant="secondary"
             isBusy={removal.isBusy}
-            busyLabel="Removing…"
+            busyLabel={t`Removing…`}
             disabled={update.isPending}
             onClick={() => void removal.run()}
           >
-            Remove photo
+            <Trans>Remove photo</Trans>
           </Button>
         ) : null}
       </div>
       <FileUploader
         key={uploaderKey}
-        label={photo ? 'Replace your photo' : 'Upload a photo'}
-        hint="A clear picture of your face helps your care team recognise you."
+        label={photo ? t`Replace your photo` : t`Upload a photo`}
+        hint={t`A clear picture of your face helps your care team recognise you.`}
         accept={IMAGE_ACCEPT}
         maxBytes={UPLOAD_MAX_BYTES}
         maxSentBytes={AVATAR_MAX_BYTES}

@@ -1,4 +1,6 @@
 import './profile-fields.css';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -12,12 +14,11 @@ import { PasswordFormSchema, type PasswordFormValues } from './profile-form-sche
 const EMPTY: PasswordFormValues = { old_password: '', password: '', confirm: '' };
 
 /** The fields the server may name in a refusal, with the words it is shown under. */
-const REFUSED_FIELDS = {
-  old_password: { name: 'old_password', label: 'Current password' },
-  password: { name: 'password', label: 'New password' },
-} as const;
-
-const WRONG_CURRENT = 'That isn’t your current password. Check it and try again.';
+const refusedFields = () =>
+  ({
+    old_password: { name: 'old_password', label: t`Current password` },
+    password: { name: 'password', label: t`New password` },
+  }) as const;
 
 /**
  * A refusal of the current password that the patient did type means it was wrong: it is said in
@@ -26,15 +27,17 @@ const WRONG_CURRENT = 'That isn’t your current password. Check it and try agai
 function isWrongCurrent(error: unknown, typedCurrent: boolean): error is ApiError {
   return typedCurrent && fieldRefusal(error)?.path.join('.') === 'old_password';
 }
-const inOurWords = (error: ApiError) =>
-  new ApiError({
+function inOurWords(error: ApiError): ApiError {
+  const wrongCurrent = t`That isn’t your current password. Check it and try again.`;
+  return new ApiError({
     kind: error.kind,
     status: error.status,
     code: error.code,
-    serverMessage: `old_password: ${WRONG_CURRENT}`,
+    serverMessage: `old_password: ${wrongCurrent}`,
     body: error.body,
     cause: error,
   });
+}
 
 /**
  * POST /me password: sent alone the first time one is set, with `old_password` to change it.
@@ -66,9 +69,9 @@ export function PasswordForm() {
       form.reset(EMPTY);
       setSaved(true);
     },
-    fields: REFUSED_FIELDS,
+    fields: refusedFields(),
     failure: (error) =>
-      isApiError(error) ? error.userMessage : 'Your password could not be changed. Please try again.',
+      isApiError(error) ? error.userMessage : t`Your password could not be changed. Please try again.`,
   });
 
   return (
@@ -79,40 +82,42 @@ export function PasswordForm() {
         aria-labelledby="password-title"
         onSubmit={submit.onSubmit}
       >
-        <h2 id="password-title">Password</h2>
+        <h2 id="password-title">
+          <Trans>Password</Trans>
+        </h2>
         <FormError message={submit.formError} />
         <fieldset disabled={submit.isBusy} className="plain-fieldset">
           <TextField<PasswordFormValues>
             name="old_password"
-            label="Current password"
-            hint="Leave this empty if you have never set a password."
+            label={t`Current password`}
+            hint={t`Leave this empty if you have never set a password.`}
             type="password"
             autoComplete="current-password"
           />
           <TextField<PasswordFormValues>
             name="password"
-            label="New password"
-            hint="At least 8 characters."
+            label={t`New password`}
+            hint={t`At least 8 characters.`}
             type="password"
             autoComplete="new-password"
             required
           />
           <TextField<PasswordFormValues>
             name="confirm"
-            label="Repeat the new password"
+            label={t`Repeat the new password`}
             type="password"
             autoComplete="new-password"
             required
           />
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
-            Save password
+          <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
+            <Trans>Save password</Trans>
           </Button>
         </div>
         {saved ? (
           <p role="status" className="form-success">
-            Your password was saved.
+            <Trans>Your password was saved.</Trans>
           </p>
         ) : null}
       </form>

@@ -1,4 +1,6 @@
 import './profile-fields.css';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -10,12 +12,14 @@ import { MemorableDateField } from '@/components/form/memorable-date-field';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, TextField } from '@/components/ui/field';
 import { browserTimeZone } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import {
   GENDER_OPTIONS,
   PROFILE_FIELDS,
-  PROFILE_LABELS,
   ProfileFormSchema,
   changedFields,
+  genderOptions,
+  profileLabel,
   toFormValues,
   type ProfileFormInput,
   type ProfileFormValues,
@@ -60,8 +64,8 @@ export function ProfileDetailsForm({
       if (Object.keys(changes).length === 0) {
         setSaved(
           values.gender === '' && initial.gender !== ''
-            ? 'Nothing was saved: only the clinic can remove the gender on your record.'
-            : 'Nothing has changed, so there was nothing to save.',
+            ? t`Nothing was saved: only the clinic can remove the gender on your record.`
+            : t`Nothing has changed, so there was nothing to save.`,
         );
         return;
       }
@@ -69,22 +73,23 @@ export function ProfileDetailsForm({
       const fresh = toFormValues(next, browserTimeZone());
       setInitial(fresh);
       form.reset(fresh);
-      setSaved('Your profile was saved.');
+      setSaved(t`Your profile was saved.`);
     },
     fields: (refusal) => {
       const field = PROFILE_FIELDS.find((f) => refusal.path.join('.') === f);
       if (!field) return null;
       // The date's refusal goes on its first part, which can take focus.
-      return { name: field === 'dob' ? 'dob.month' : field, label: PROFILE_LABELS[field] };
+      return { name: field === 'dob' ? 'dob.month' : field, label: profileLabel(field) };
     },
     failure: (error) =>
-      isApiError(error) ? error.userMessage : 'Your profile could not be saved. Please try again.',
+      isApiError(error) ? error.userMessage : t`Your profile could not be saved. Please try again.`,
   });
   // A refusal the server put on a field is also said once at the top, until that field changes.
   const refusedByServer = hasServerError(form.formState.errors);
   // POST /me cannot remove a gender: "Prefer not to say" over a saved one keeps the saved one.
   const gender = useWatch({ control: form.control, name: 'gender' });
-  const keptGender = GENDER_OPTIONS.find((o) => o.value === initial.gender)?.label;
+  const keptLabel = GENDER_OPTIONS.find((o) => o.value === initial.gender)?.label;
+  const keptGender = keptLabel ? i18n._(keptLabel) : '';
   const keepsGender = gender === '' && initial.gender !== '';
 
   return (
@@ -95,86 +100,92 @@ export function ProfileDetailsForm({
         aria-labelledby="profile-details-title"
         onSubmit={submit.onSubmit}
       >
-        <h2 id="profile-details-title">Your details</h2>
+        <h2 id="profile-details-title">
+          <Trans>Your details</Trans>
+        </h2>
         <FormError
-          message={submit.formError ?? (refusedByServer ? 'Please correct the field marked below.' : null)}
+          message={submit.formError ?? (refusedByServer ? t`Please correct the field marked below.` : null)}
         />
         <fieldset disabled={submit.isBusy} className="plain-fieldset">
           <div className="form-grid">
             <TextField<ProfileFormInput>
               name="first_name"
-              label={PROFILE_LABELS.first_name}
+              label={profileLabel('first_name')}
               autoComplete="given-name"
               required
             />
             <TextField<ProfileFormInput>
               name="last_name"
-              label={PROFILE_LABELS.last_name}
+              label={profileLabel('last_name')}
               autoComplete="family-name"
               required
             />
             <TextField<ProfileFormInput>
               name="nationality"
-              label={PROFILE_LABELS.nationality}
+              label={profileLabel('nationality')}
               autoComplete="off"
             />
           </div>
-          <MemorableDateField<ProfileFormInput> name="dob" legend={PROFILE_LABELS.dob} autoComplete="bday" />
+          <MemorableDateField<ProfileFormInput> name="dob" legend={profileLabel('dob')} autoComplete="bday" />
           <RadioGroupField<ProfileFormInput>
             name="gender"
-            label={PROFILE_LABELS.gender}
-            options={GENDER_OPTIONS}
+            label={profileLabel('gender')}
+            options={genderOptions()}
           />
           <p className="field-hint gender-note" role="status">
             {keepsGender
-              ? `Your record keeps “${keptGender}”: the portal can change a gender but cannot remove one. Ask the clinic if you want it removed.`
+              ? t`Your record keeps “${keptGender}”: the portal can change a gender but cannot remove one. Ask the clinic if you want it removed.`
               : ''}
           </p>
-          <h3>Contact and address</h3>
+          <h3>
+            <Trans>Contact and address</Trans>
+          </h3>
           <div className="form-grid">
             <TextField<ProfileFormInput>
               name="phone"
-              label={PROFILE_LABELS.phone}
+              label={profileLabel('phone')}
               type="tel"
               autoComplete="tel"
             />
             <TextField<ProfileFormInput>
               name="street_addr"
-              label={PROFILE_LABELS.street_addr}
+              label={profileLabel('street_addr')}
               autoComplete="street-address"
             />
             <TextField<ProfileFormInput>
               name="city"
-              label={PROFILE_LABELS.city}
+              label={profileLabel('city')}
               autoComplete="address-level2"
             />
             <TextField<ProfileFormInput>
               name="state"
-              label={PROFILE_LABELS.state}
-              hint="2-letter code, for example NY"
+              label={profileLabel('state')}
+              hint={t`2-letter code, for example NY`}
               autoComplete="address-level1"
               autoCapitalize="characters"
             />
             <TextField<ProfileFormInput>
               name="zip"
-              label={PROFILE_LABELS.zip}
+              label={profileLabel('zip')}
               autoComplete="postal-code"
               inputMode="numeric"
             />
           </div>
           {isPatient ? (
             <>
-              <h3>Primary-care provider</h3>
+              <h3>
+                <Trans>Primary-care provider</Trans>
+              </h3>
               <div className="form-grid">
                 <TextField<ProfileFormInput>
                   name="pcp_name"
-                  label={PROFILE_LABELS.pcp_name}
+                  label={profileLabel('pcp_name')}
                   autoComplete="off"
                 />
                 <TextField<ProfileFormInput>
                   name="pcp_phone"
-                  label={PROFILE_LABELS.pcp_phone}
-                  hint="10 digits, for example 212 555 0190"
+                  label={profileLabel('pcp_phone')}
+                  hint={t`10 digits, for example 212 555 0190`}
                   type="tel"
                   autoComplete="off"
                   inputMode="tel"
@@ -182,12 +193,14 @@ export function ProfileDetailsForm({
               </div>
             </>
           ) : null}
-          <h3>Time zone</h3>
-          <TimeZoneField<ProfileFormInput> name="timezone" label={PROFILE_LABELS.timezone} />
+          <h3>
+            <Trans>Time zone</Trans>
+          </h3>
+          <TimeZoneField<ProfileFormInput> name="timezone" label={profileLabel('timezone')} />
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
-            Save profile
+          <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
+            <Trans>Save profile</Trans>
           </Button>
         </div>
         {saved ? (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { userQueries } from '@/api/users/queries';
@@ -23,8 +24,12 @@ export function ProfilePage({
 }) {
   const me = useQuery(userQueries.me());
   return (
-    <Page title="Your profile">
-      <QueryState query={me} label="Loading your profile…" errorTitle="Your profile could not be loaded">
+    <Page title={t`Your profile`}>
+      <QueryState
+        query={me}
+        label={t`Loading your profile…`}
+        errorTitle={t`Your profile could not be loaded`}
+      >
         {(profile) => (
           <div className="profile-sections">
             <AvatarSection profile={profile} />

@@ -1,13 +1,11 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { formatTime, isValidTimeZone, zoneInWords } from '@/lib/dates';
 import { deviceZone, listedZoneName, timeZoneOptions, zoneOption } from './time-zone-options';
-
-/** A refusal of the zone by the server names the API's identifiers; the patient reads this instead. */
-const REFUSED_BY_SERVER =
-  'The clinic could not use this time zone. Choose another from the list, or use this device’s time zone.';
 
 /**
  * The profile's time zone, chosen by city, country or region in words ("New York — Eastern Time
@@ -44,8 +42,14 @@ export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Pa
   const device = deviceZone();
   const isDevice = value !== '' && value === device;
 
+  // A refusal of the zone by the server names the API's identifiers; the patient reads this instead.
   const error =
-    fieldState.error?.type === 'server' ? REFUSED_BY_SERVER : (fieldState.error?.message ?? undefined);
+    fieldState.error?.type === 'server'
+      ? t`The clinic could not use this time zone. Choose another from the list, or use this device’s time zone.`
+      : (fieldState.error?.message ?? undefined);
+  const time = value ? formatTime(now, value) : '';
+  const deviceName = zoneInWords(device);
+  const chosenLabel = chosen?.label ?? '';
 
   return (
     <div className="zone-field">
@@ -65,13 +69,20 @@ export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Pa
         onFocus={() => setListWanted(true)}
         error={error}
         noMatches={(typed) =>
-          `No time zone matches “${typed}”. Try the nearest big city, your country or a region such as Europe.`
+          t`No time zone matches “${typed}”. Try the nearest big city, your country or a region such as Europe.`
         }
         hint={
           <>
-            Type a city, a country or a name such as “Eastern”, then choose from the list. Every time in the
-            portal is shown in this zone.
-            {value ? <> It is now {formatTime(now, value)} there.</> : null}
+            <Trans>
+              Type a city, a country or a name such as “Eastern”, then choose from the list. Every time in the
+              portal is shown in this zone.
+            </Trans>
+            {value ? (
+              <>
+                {' '}
+                <Trans>It is now {time} there.</Trans>
+              </>
+            ) : null}
           </>
         }
       />
@@ -83,13 +94,13 @@ export function TimeZoneField<T extends FieldValues>({ name, label }: { name: Pa
           setDeviceChosen(true);
         }}
       >
-        Use this device’s time zone ({zoneInWords(device)})
+        <Trans>Use this device’s time zone ({deviceName})</Trans>
       </Button>
       <p className="field-hint" role="status">
         {deviceChosen && isDevice && chosen
-          ? `Chosen: ${chosen.label}.`
+          ? t`Chosen: ${chosenLabel}.`
           : isDevice
-            ? 'This is the time zone of this device.'
+            ? t`This is the time zone of this device.`
             : ''}
       </p>
     </div>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { ComboboxOption } from '@/components/ui/combobox';
 import {
   browserTimeZone,
@@ -8,6 +10,7 @@ import {
   zoneLabel,
   zoneOffsetMinutes,
 } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import { formatLocale } from '@/lib/locale';
 import { CURRENT_ZONE_NAME, countryOfZone } from './time-zone-data';
 
@@ -37,6 +40,23 @@ export const ZONE_REGIONS = [
   'Universal time',
 ] as const;
 export type ZoneRegion = (typeof ZONE_REGIONS)[number];
+
+/** Each region's heading, in the page's language. */
+const REGION_NAMES: Record<ZoneRegion, MessageDescriptor> = {
+  'United States & Canada': msg`United States & Canada`,
+  'Mexico, Central & South America': msg`Mexico, Central & South America`,
+  Caribbean: msg`Caribbean`,
+  Europe: msg`Europe`,
+  Africa: msg`Africa`,
+  Asia: msg`Asia`,
+  'Australia & New Zealand': msg`Australia & New Zealand`,
+  'Pacific islands': msg`Pacific islands`,
+  'Atlantic islands & Greenland': msg`Atlantic islands & Greenland`,
+  'Indian Ocean': msg`Indian Ocean`,
+  Antarctica: msg`Antarctica`,
+  'Universal time': msg`Universal time`,
+};
+const regionName = (region: ZoneRegion) => i18n._(REGION_NAMES[region]);
 
 const LATIN_AMERICA = new Set('MX BZ CR SV GT HN NI PA AR BO BR CL CO EC FK GF GY PY PE SR UY VE'.split(' '));
 const ATLANTIC = new Set('GL PM BM CV GS SH FK'.split(' '));
@@ -103,17 +123,21 @@ export function cityOfZone(zone: string): string {
   return middle && US_STATE_PARTS.has(middle) ? `${city}, ${middle.replace(/_/g, ' ')}` : city;
 }
 
-let countryNames: Intl.DisplayNames | null | undefined;
+const countryNames = new Map<string, Intl.DisplayNames | null>();
+/** A country's name in the page's language. */
 function countryName(code: string | undefined): string {
   if (!code) return '';
-  if (countryNames === undefined) {
+  const locale = formatLocale();
+  let names = countryNames.get(locale);
+  if (names === undefined) {
     try {
-      countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+      names = new Intl.DisplayNames([locale], { type: 'region' });
     } catch {
-      countryNames = null;
+      names = null;
     }
+    countryNames.set(locale, names);
   }
-  return countryNames?.of(code) ?? '';
+  return names?.of(code) ?? '';
 }
 
 /** The tz database's current name for a zone a browser may list under an older one. */
@@ -134,26 +158,27 @@ export function zoneOption(zone: string, now: number): ZoneOption {
   if (isUniversal(value)) {
     return {
       value,
-      label: 'Coordinated Universal Time (UTC)',
-      group: 'Universal time',
+      label: t`Coordinated Universal Time (UTC)`,
+      group: regionName('Universal time'),
       offset: 0,
-      keywords: 'UTC GMT Greenwich universal',
+      keywords: t`UTC GMT Greenwich universal`,
     };
   }
   if (isFixedOffset(value) || !value.includes('/')) {
+    const gmt = utc.replace('UTC', 'GMT');
     return {
       value,
-      label: `${utc}, all year`,
-      group: 'Universal time',
+      label: t`${utc}, all year`,
+      group: regionName('Universal time'),
       offset,
-      keywords: `${utc.replace('UTC', 'GMT')} fixed offset`,
+      keywords: t`${gmt} fixed offset`,
     };
   }
   const code = countryOfZone(value);
   const country = countryName(code);
   const city = cityOfZone(value);
   const words = zoneInWordsAt(now, value);
-  const group = regionOf(value, code);
+  const group = regionName(regionOf(value, code));
   // The short name ("EST", "CET" where the browser has one) is searched, never shown.
   const abbreviation = zoneLabel(now, value);
   return {
@@ -166,8 +191,8 @@ export function zoneOption(zone: string, now: number): ZoneOption {
   };
 }
 
-/** Options built at one instant, kept for the hour (several hundred formatters are not free). */
-let cache: { hour: number; options: ZoneOption[] } | undefined;
+/** Options built at one instant, kept for the hour (several hundred formatters are not free), per language. */
+let cache: { hour: number; language: string; options: ZoneOption[] } | undefined;
 
 /**
  * Every zone the browser knows (and UTC), one per current name, grouped by region in the order of
@@ -175,7 +200,8 @@ let cache: { hour: number; options: ZoneOption[] } | undefined;
  */
 export function timeZoneOptions(now: number): ZoneOption[] {
   const hour = Math.floor(now / 3600);
-  if (cache?.hour === hour) return cache.options;
+  const language = `${i18n.locale}|${formatLocale()}`;
+  if (cache?.hour === hour && cache.language === language) return cache.options;
   const seen = new Set<string>();
   const options: ZoneOption[] = [];
   for (const zone of ['UTC', ...listTimeZones()]) {
@@ -184,14 +210,14 @@ export function timeZoneOptions(now: number): ZoneOption[] {
     seen.add(value);
     options.push(zoneOption(value, now));
   }
-  const order = new Map<string, number>(ZONE_REGIONS.map((region, i) => [region, i]));
+  const order = new Map<string, number>(ZONE_REGIONS.map((region, i) => [regionName(region), i]));
   options.sort(
     (a, b) =>
       (order.get(a.group ?? '') ?? 99) - (order.get(b.group ?? '') ?? 99) ||
       a.offset - b.offset ||
-      a.label.localeCompare(b.label, 'en'),
+      a.label.localeCompare(b.label, formatLocale()),
   );
-  cache = { hour, options };
+  cache = { hour, language, options };
   return options;
 }
 

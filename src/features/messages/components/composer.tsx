@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { FileRecord } from '@/api/files/schemas';
 import { uploadFile } from '@/api/files/requests';
@@ -50,29 +52,29 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
     const outcome = await onSend(content, attachmentIds);
     if (outcome === 'unknown') {
       setError(
-        'We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.',
+        t`We could not confirm that your message was sent. Your text is kept; use Retry on the message to check and send it.`,
       );
     } else if (outcome === 'rejected') {
-      setError('Your message was not sent. Your text is kept; use Retry on the message, or edit it.');
+      setError(t`Your message was not sent. Your text is kept; use Retry on the message, or edit it.`);
     } else if (outcome === 'blocked') {
-      setError('Your message was not sent. Your text is kept; send it once you are signed in again.');
+      setError(t`Your message was not sent. Your text is kept; send it once you are signed in again.`);
     }
   });
 
   const submit = () => {
     const content = text;
     if (content.trim() === '') {
-      setError('Write a message before sending.');
+      setError(t`Write a message before sending.`);
       return;
     }
     if (content.length > MESSAGE_MAX_LENGTH) {
-      setError(
-        `Messages can be at most ${MESSAGE_MAX_LENGTH} characters. Shorten it by ${content.length - MESSAGE_MAX_LENGTH}.`,
-      );
+      const max = MESSAGE_MAX_LENGTH;
+      const excess = content.length - MESSAGE_MAX_LENGTH;
+      setError(t`Messages can be at most ${max} characters. Shorten it by ${excess}.`);
       return;
     }
     if (uploads.uploading > 0) {
-      setError('Wait for the attachments to finish uploading, or remove them.');
+      setError(t`Wait for the attachments to finish uploading, or remove them.`);
       return;
     }
     void send.run(
@@ -100,13 +102,18 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
   ]
     .filter(Boolean)
     .join(' ');
+  const over = -remaining;
 
   return (
     <form className="composer" onSubmit={onSubmit} noValidate>
       <fieldset disabled={send.isBusy} className="composer-fieldset">
-        <legend className="visually-hidden">Write a message</legend>
+        <legend className="visually-hidden">
+          <Trans>Write a message</Trans>
+        </legend>
         <div className={`field${error ? ' field-invalid' : ''}`}>
-          <label htmlFor={fieldId}>Your message</label>
+          <label htmlFor={fieldId}>
+            <Trans>Your message</Trans>
+          </label>
           <textarea
             id={fieldId}
             className="composer-text"
@@ -122,7 +129,7 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
             aria-describedby={describedBy}
           />
           <p id={hintId} className="field-hint">
-            Enter sends; Shift+Enter starts a new line.
+            <Trans>Enter sends; Shift+Enter starts a new line.</Trans>
           </p>
           {text.length >= COUNTER_FROM ? (
             <p
@@ -130,7 +137,9 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
               className={`field-hint${remaining < 0 ? ' field-error' : ''}`}
               aria-live="polite"
             >
-              {remaining >= 0 ? `${remaining} characters left` : `${-remaining} characters over the limit`}
+              {remaining >= 0
+                ? t`${plural(remaining, { one: '# character left', other: '# characters left' })}`
+                : t`${plural(over, { one: '# character over the limit', other: '# characters over the limit' })}`}
             </p>
           ) : null}
           {error ? (
@@ -141,8 +150,8 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
         </div>
         <FileUploader<FileRecord>
           key={resetKey}
-          label="Attach files"
-          hint="Photos or documents for your care team."
+          label={t`Attach files`}
+          hint={t`Photos or documents for your care team.`}
           accept={ATTACHMENT_ACCEPT}
           upload={(file, { onProgress, signal }) =>
             uploadFile(
@@ -154,8 +163,8 @@ export function Composer({ visitId, text, onTextChange, onSend, resetKey }: Comp
           onRemove={(record) => setAttachments((list) => list.filter((a) => a.id !== record.id))}
           onSummaryChange={setUploads}
         />
-        <Button type="submit" isBusy={send.isBusy} busyLabel="Sending…">
-          Send
+        <Button type="submit" isBusy={send.isBusy} busyLabel={t`Sending…`}>
+          <Trans>Send</Trans>
         </Button>
       </fieldset>
     </form>

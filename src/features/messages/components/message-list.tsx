@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
@@ -150,9 +152,9 @@ export function MessageList({
             variant="link"
             onClick={onLoadOlder}
             isBusy={loadingOlder}
-            busyLabel="Loading earlier messages…"
+            busyLabel={t`Loading earlier messages…`}
           >
-            Load earlier messages
+            <Trans>Load earlier messages</Trans>
           </Button>
         </div>
       ) : null}
@@ -162,7 +164,7 @@ export function MessageList({
         className="thread-scroll"
         tabIndex={0}
         role="region"
-        aria-label="Message history"
+        aria-label={t`Message history`}
         onScroll={onScroll}
       >
         <ol className="thread-list" style={{ height: virtualizer.getTotalSize() }}>
@@ -187,7 +189,7 @@ export function MessageList({
       </div>
       {unseen > 0 ? (
         <Button variant="secondary" className="thread-jump" onClick={scrollToEnd}>
-          {unseen === 1 ? '1 new message' : `${unseen} new messages`} – show
+          {t`${plural(unseen, { one: '# new message', other: '# new messages' })} – show`}
         </Button>
       ) : null}
     </div>

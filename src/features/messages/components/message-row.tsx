@@ -1,7 +1,11 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { VisitMessage } from '@/api/messages/schemas';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import type { OutgoingMessage } from '../thread/outbox';
 import { AttachmentList } from './attachment-list';
 
@@ -9,15 +13,15 @@ import { AttachmentList } from './attachment-list';
 export function roleLabel(type: number): string {
   switch (type) {
     case 200:
-      return 'Patient';
+      return t`Patient`;
     case 400:
-      return 'Provider';
+      return t`Provider`;
     case 100:
-      return 'Clinic admin';
+      return t`Clinic admin`;
     case 600:
-      return 'Guest';
+      return t`Guest`;
     default:
-      return 'Participant';
+      return t`Participant`;
   }
 }
 
@@ -42,14 +46,18 @@ export const MessageRow = memo(function MessageRow({
   zone: string;
 }) {
   const ids = message.attachment_ids ?? [];
+  const name = message.actor.display_name;
+  const role = roleLabel(message.actor.type);
   return (
-    <article
-      className={`msg ${isOwn ? 'msg-own' : 'msg-other'}`}
-      aria-label={`Message from ${message.actor.display_name}`}
-    >
+    <article className={`msg ${isOwn ? 'msg-own' : 'msg-other'}`} aria-label={t`Message from ${name}`}>
       <header className="msg-meta">
         <bdi className="msg-author">{message.actor.display_name}</bdi>
-        <span className="msg-role">{isOwn ? ' (you)' : ` · ${roleLabel(message.actor.type)}`}</span>
+        <span className="msg-role">
+          {' '}
+          {isOwn
+            ? t({ message: '(you)', context: 'after the author name of your own message' })
+            : `· ${role}`}
+        </span>
         <time className="msg-time" dateTime={isoOf(message.created)}>
           {formatDateTime(message.created, zone)}
         </time>
@@ -58,17 +66,21 @@ export const MessageRow = memo(function MessageRow({
         {message.content}
       </p>
       {ids.length ? <AttachmentList ids={ids} /> : null}
-      {isSent ? <p className="msg-status">Sent</p> : null}
+      {isSent ? (
+        <p className="msg-status">
+          <Trans>Sent</Trans>
+        </p>
+      ) : null}
     </article>
   );
 });
 
-const STATUS_TEXT: Record<OutgoingMessage['status'], string> = {
-  sending: 'Sending…',
-  sent: 'Sent',
-  checking: 'Checking whether it was sent…',
-  unknown: 'Not confirmed: we lost the connection while sending.',
-  failed: 'Not sent.',
+const STATUS_TEXT: Record<OutgoingMessage['status'], MessageDescriptor> = {
+  sending: msg`Sending…`,
+  sent: msg`Sent`,
+  checking: msg`Checking whether it was sent…`,
+  unknown: msg`Not confirmed: we lost the connection while sending.`,
+  failed: msg`Not sent.`,
 };
 
 /** A message this tab is sending: shown at once, then marked sent, or offered for retry. */
@@ -85,30 +97,31 @@ export const OutgoingRow = memo(function OutgoingRow({
 }) {
   const canRetry = outgoing.status === 'failed' || outgoing.status === 'unknown';
   const detail = outgoing.status === 'failed' && outgoing.error ? ` ${outgoing.error.userMessage}` : '';
+  const status = i18n._(STATUS_TEXT[outgoing.status]);
   return (
-    <article
-      className={`msg msg-own msg-${outgoing.status}`}
-      aria-label={`Your message, ${STATUS_TEXT[outgoing.status]}`}
-    >
+    <article className={`msg msg-own msg-${outgoing.status}`} aria-label={t`Your message, ${status}`}>
       <header className="msg-meta">
         <bdi className="msg-author">{authorName}</bdi>
-        <span className="msg-role"> (you)</span>
+        <span className="msg-role">
+          {' '}
+          {t({ message: '(you)', context: 'after the author name of your own message' })}
+        </span>
       </header>
       <p className="msg-text" dir="auto">
         {outgoing.content}
       </p>
       {outgoing.attachmentIds.length ? <AttachmentList ids={outgoing.attachmentIds} /> : null}
       <p className={`msg-status${canRetry ? ' msg-status-error' : ''}`}>
-        {STATUS_TEXT[outgoing.status]}
+        {status}
         {detail}
       </p>
       {canRetry ? (
         <div className="msg-actions">
           <Button variant="secondary" onClick={() => onRetry(outgoing.localId)}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
           <Button variant="link" onClick={() => onDiscard(outgoing.localId)}>
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         </div>
       ) : null}

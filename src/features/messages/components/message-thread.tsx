@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   Component,
   useCallback,
@@ -39,11 +41,16 @@ export interface MessageThreadProps {
 /** "New message from Dr. A" / "3 new messages from Dr. A and Casey": names only, never content. */
 export function describeIncoming(messages: readonly VisitMessage[]): string {
   const names = [...new Set(messages.map((m) => m.actor.display_name))];
-  const who =
-    names.length <= 1
-      ? (names[0] ?? 'the care team')
-      : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
-  return messages.length === 1 ? `New message from ${who}` : `${messages.length} new messages from ${who}`;
+  let who: string;
+  if (names.length <= 1) {
+    who = names[0] ?? t`the care team`;
+  } else {
+    const others = names.slice(0, -1).join(', ');
+    const last = names.at(-1) ?? '';
+    who = t`${others} and ${last}`;
+  }
+  const count = messages.length;
+  return t`${plural(count, { one: `New message from ${who}`, other: `# new messages from ${who}` })}`;
 }
 
 const DRAFT_SAVE_MS = 300;
@@ -138,21 +145,21 @@ export function MessageThread({
   if (block === 'forbidden') {
     body = (
       <p className="thread-notice" role="alert">
-        You are not taking part in this consultation, so its messages are not available to you.
+        <Trans>You are not taking part in this consultation, so its messages are not available to you.</Trans>
       </p>
     );
   } else if (block === 'not-found') {
     body = (
       <p className="thread-notice" role="alert">
-        We could not find the messages of this consultation. It may have been removed.
+        <Trans>We could not find the messages of this consultation. It may have been removed.</Trans>
       </p>
     );
   } else if (snapshot.phase === 'loading') {
-    body = <Spinner label="Loading messages…" />;
+    body = <Spinner label={t`Loading messages…`} />;
   } else if (snapshot.phase === 'error') {
     body = (
       <ErrorState
-        title="Messages could not be loaded"
+        title={t`Messages could not be loaded`}
         error={snapshot.loadError}
         onRetry={() => controller.retryLoad()}
       />
@@ -163,9 +170,9 @@ export function MessageThread({
       <>
         {snapshot.pollError && !block ? (
           <div className="banner banner-warning" role="status">
-            We couldn’t check for new messages just now; we’ll keep trying.{' '}
+            <Trans>We couldn’t check for new messages just now; we’ll keep trying.</Trans>{' '}
             <Button variant="link" onClick={() => controller.focus()}>
-              Check now
+              <Trans>Check now</Trans>
             </Button>
           </div>
         ) : null}
@@ -183,11 +190,13 @@ export function MessageThread({
             onDiscard={onDiscard}
           />
         ) : (
-          <p className="empty-state">No messages yet.</p>
+          <p className="empty-state">
+            <Trans>No messages yet.</Trans>
+          </p>
         )}
         {snapshot.olderError ? (
           <p className="field-error" role="alert">
-            Earlier messages could not be loaded. {snapshot.olderError.userMessage}
+            <Trans>Earlier messages could not be loaded.</Trans> {snapshot.olderError.userMessage}
           </p>
         ) : null}
         {closed ? (
@@ -198,8 +207,10 @@ export function MessageThread({
                 session may come back through another tab, and the text is the patient's. */}
             {block === 'session' ? (
               <p className="thread-notice" role="alert">
-                Your session has ended. Sign in again to see new messages and send yours; what you typed is
-                kept here.
+                <Trans>
+                  Your session has ended. Sign in again to see new messages and send yours; what you typed is
+                  kept here.
+                </Trans>
               </p>
             ) : null}
             <Composer
@@ -217,7 +228,9 @@ export function MessageThread({
 
   return (
     <section className="thread card" aria-labelledby={`thread-title-${visitId}`}>
-      <Heading id={`thread-title-${visitId}`}>Messages</Heading>
+      <Heading id={`thread-title-${visitId}`}>
+        <Trans>Messages</Trans>
+      </Heading>
       {body}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
@@ -232,12 +245,16 @@ function ClosedNotice({ draft }: { draft: string }) {
   return (
     <div className="thread-closed" role="status">
       <p>
-        <strong>This consultation is closed.</strong> You can still read the messages, but no new messages can
-        be sent. To ask something new, start a new visit.
+        <Trans>
+          <strong>This consultation is closed.</strong> You can still read the messages, but no new messages
+          can be sent. To ask something new, start a new visit.
+        </Trans>
       </p>
       {draft.trim() ? (
         <div className="field">
-          <label htmlFor={id}>Your unsent message (you can copy it)</label>
+          <label htmlFor={id}>
+            <Trans>Your unsent message (you can copy it)</Trans>
+          </label>
           <textarea id={id} readOnly value={draft} rows={3} dir="auto" />
         </div>
       ) : null}
@@ -256,8 +273,10 @@ export class ThreadErrorBoundary extends Component<{ children: ReactNode }, { fa
   override render() {
     if (this.state.failed) {
       return (
-        <ErrorState title="Messages could not be shown" onRetry={() => this.setState({ failed: false })}>
-          <p>The rest of this page still works.</p>
+        <ErrorState title={t`Messages could not be shown`} onRetry={() => this.setState({ failed: false })}>
+          <p>
+            <Trans>The rest of this page still works.</Trans>
+          </p>
         </ErrorState>
       );
     }

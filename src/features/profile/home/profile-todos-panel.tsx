@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { userQueries } from '@/api/users/queries';
@@ -21,17 +22,17 @@ export function profileTodos(me: Profile): { key: string; text: string; to: stri
   if (!me.tos)
     todos.push({
       key: 'terms',
-      text: 'Read and accept the terms of service.',
+      text: t`Read and accept the terms of service.`,
       to: paths.terms(paths.patient.home()),
-      action: 'Review the terms',
+      action: t`Review the terms`,
     });
   const missing = ERX_FIELDS.filter((f) => !String(me[f] ?? '').trim());
   if (missing.length)
     todos.push({
       key: 'profile',
-      text: 'Add your date of birth, phone and address so a provider can send prescriptions to your pharmacy.',
+      text: t`Add your date of birth, phone and address so a provider can send prescriptions to your pharmacy.`,
       to: paths.patient.profile(),
-      action: 'Complete your profile',
+      action: t`Complete your profile`,
     });
   return todos;
 }
@@ -42,13 +43,13 @@ export function ProfileTodosPanel() {
   const todos = me.data ? profileTodos(me.data) : [];
   if (me.isSuccess && todos.length === 0) return null;
   return (
-    <HomeCard title="Things to do" queries={[me]}>
+    <HomeCard title={t`Things to do`} queries={[me]}>
       <ul className="home-list">
-        {todos.map((t) => (
-          <li key={t.key} className="home-todo">
-            <p>{t.text}</p>
-            <Link className="btn btn-secondary" to={t.to}>
-              {t.action}
+        {todos.map((todo) => (
+          <li key={todo.key} className="home-todo">
+            <p>{todo.text}</p>
+            <Link className="btn btn-secondary" to={todo.to}>
+              {todo.action}
             </Link>
           </li>
         ))}
