@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useDeleteFile } from '@/api/files/mutations';
 import type { FileRecord } from '@/api/files/schemas';
@@ -13,6 +15,7 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
   const remove = useDeleteFile();
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
+  const title = fileTitleOf(file);
 
   const confirm = useSingleFlight(async () => {
     setError(null);
@@ -22,36 +25,38 @@ export function DeleteDialog({ file, onClose }: { file: FileRecord; onClose: () 
     } catch (cause) {
       setError(
         isApiError(cause) && cause.status === 403
-          ? 'This document cannot be deleted.'
+          ? t`This document cannot be deleted.`
           : isApiError(cause)
             ? cause.userMessage
-            : 'Deleting failed. Please try again.',
+            : t`Deleting failed. Please try again.`,
       );
     }
   });
 
   return (
     <Dialog
-      title="Delete document?"
+      title={t`Delete document?`}
       onClose={confirm.isBusy ? undefined : onClose}
       describedBy={descriptionId}
     >
       <p id={descriptionId}>
-        “<FileName name={fileTitleOf(file)} />” will be removed for good, for you and for your care team.
+        <Trans>
+          “<FileName name={title} />” will be removed for good, for you and for your care team.
+        </Trans>
       </p>
       <FormError message={error} />
       <div className="dialog-actions">
         {/* The safe choice comes first, so it is where focus lands. */}
         <Button variant="secondary" onClick={onClose} disabled={confirm.isBusy}>
-          Keep it
+          <Trans>Keep it</Trans>
         </Button>
         <Button
           variant="danger"
           onClick={() => void confirm.run()}
           isBusy={confirm.isBusy}
-          busyLabel="Deleting…"
+          busyLabel={t`Deleting…`}
         >
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </Dialog>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FileRecord } from '@/api/files/schemas';
 import { useSingleFlight } from '@/components/form';
@@ -26,7 +28,7 @@ export interface DocumentRowProps {
 
 function typeOf(file: FileRecord): string {
   const ext = (file.ext ?? '').replace(/[^a-z0-9]/gi, '').toUpperCase();
-  return ext ? `${ext} file` : 'File';
+  return ext ? t`${ext} file` : t`File`;
 }
 
 /** One document: title, type, size, date, uploader, and what the viewer may do with it. */
@@ -37,7 +39,8 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
   const title = fileTitleOf(file);
   // Names in labels are plain text with control and bidi characters removed (case 24).
   const label = displayFileName(title);
-  const uploader = file.creator?.id === viewerId ? 'you' : (file.creator?.full_name ?? 'the clinic');
+  const isOwn = file.creator?.id === viewerId;
+  const uploader = file.creator?.full_name;
   const mayEdit = file.creator?.id === viewerId;
 
   const { run } = useSingleFlight(async (kind: 'open' | 'download') => {
@@ -62,36 +65,44 @@ export function DocumentRow({ file, zone, viewerId, onRename, onDelete }: Docume
         </h3>
         <p className="doc-facts">
           {typeOf(file)} · {formatBytes(file.size)} ·{' '}
-          {file.created !== undefined ? formatDateTime(file.created, zone) : 'date unknown'} · uploaded by{' '}
-          <bdi>{uploader}</bdi>
+          {file.created !== undefined ? formatDateTime(file.created, zone) : t`date unknown`} ·{' '}
+          {isOwn ? (
+            <Trans>uploaded by you</Trans>
+          ) : typeof uploader === 'string' ? (
+            <Trans>
+              uploaded by <bdi>{uploader}</bdi>
+            </Trans>
+          ) : (
+            <Trans>uploaded by the clinic</Trans>
+          )}
         </p>
         <div className="doc-actions">
           <Button
             variant="secondary"
             onClick={() => void run('open')}
-            aria-label={`Open ${label}`}
+            aria-label={t`Open ${label}`}
             isBusy={busy === 'open'}
-            busyLabel="Opening…"
+            busyLabel={t`Opening…`}
           >
-            Open
+            <Trans context="button: opens a document">Open</Trans>
           </Button>
           <Button
             variant="secondary"
             onClick={() => void run('download')}
-            aria-label={`Download ${label}`}
+            aria-label={t`Download ${label}`}
             isBusy={busy === 'download'}
-            busyLabel="Downloading…"
+            busyLabel={t`Downloading…`}
           >
-            Download
+            <Trans>Download</Trans>
           </Button>
           {mayEdit ? (
-            <Button variant="secondary" onClick={() => onRename(file)} aria-label={`Rename ${label}`}>
-              Rename
+            <Button variant="secondary" onClick={() => onRename(file)} aria-label={t`Rename ${label}`}>
+              <Trans>Rename</Trans>
             </Button>
           ) : null}
           {file.is_deletable ? (
-            <Button variant="danger" onClick={() => onDelete(file)} aria-label={`Delete ${label}`}>
-              Delete
+            <Button variant="danger" onClick={() => onDelete(file)} aria-label={t`Delete ${label}`}>
+              <Trans>Delete</Trans>
             </Button>
           ) : null}
         </div>

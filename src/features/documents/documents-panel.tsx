@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -61,6 +63,7 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
   );
 
   const files = list.data ?? [];
+  const total = files.length;
   const pageCount = Math.max(1, Math.ceil(files.length / DOCUMENTS_PAGE_SIZE));
   const requested = Number(params.get('page') ?? '1');
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
@@ -79,20 +82,22 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
   return (
     <div className="documents">
       <FileUploader
-        label={forSomeoneElse ? 'Add documents to this patient’s record' : 'Add documents'}
+        label={forSomeoneElse ? t`Add documents to this patient’s record` : t`Add documents`}
         accept={DOCUMENT_ACCEPT}
         maxBytes={UPLOAD_MAX_BYTES}
         upload={upload}
       />
 
       <h2>{heading}</h2>
-      <QueryState query={list} label="Loading documents…" errorTitle="We could not load the documents">
+      <QueryState query={list} label={t`Loading documents…`} errorTitle={t`We could not load the documents`}>
         {(data) => (
           <>
             <DroppedRowsNotice list={data} />
             {data.length === 0 ? (
-              <EmptyState title="No documents yet">
-                <p>Documents you add, and documents your care team shares with you, show here.</p>
+              <EmptyState title={t`No documents yet`}>
+                <p>
+                  <Trans>Documents you add, and documents your care team shares with you, show here.</Trans>
+                </p>
               </EmptyState>
             ) : null}
             {visible.length > 0 ? (
@@ -110,15 +115,15 @@ export function DocumentsPanel({ patientId, viewerId, heading }: DocumentsPanelP
               </ul>
             ) : null}
             {pageCount > 1 ? (
-              <nav className="doc-pager" aria-label="Document pages">
+              <nav className="doc-pager" aria-label={t`Document pages`}>
                 <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-                  Previous page
+                  <Trans>Previous page</Trans>
                 </Button>
                 <span aria-live="polite">
-                  Page {page} of {pageCount} ({files.length} documents)
+                  {t`Page ${page} of ${pageCount} (${plural(total, { one: '# document', other: '# documents' })})`}
                 </span>
                 <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pageCount}>
-                  Next page
+                  <Trans>Next page</Trans>
                 </Button>
               </nav>
             ) : null}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -11,7 +13,11 @@ import { FormError, TextField } from '@/components/ui/field';
 import { fileTitleOf } from '@/components/upload';
 
 const RenameSchema = z.object({
-  title: z.string().trim().min(1, 'Enter a name for this document.').max(255, 'Use at most 255 characters.'),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: () => t`Enter a name for this document.` })
+    .max(255, { error: () => t`Use at most 255 characters.` }),
 });
 type RenameForm = z.infer<typeof RenameSchema>;
 
@@ -38,28 +44,28 @@ export function RenameDialog({ file, onClose }: { file: FileRecord; onClose: () 
       }
       onClose();
     },
-    failure: (error) => (isApiError(error) ? error.userMessage : 'Renaming failed. Please try again.'),
+    failure: (error) => (isApiError(error) ? error.userMessage : t`Renaming failed. Please try again.`),
   });
 
   return (
-    <Dialog title="Rename document" onClose={submit.isBusy ? undefined : onClose}>
+    <Dialog title={t`Rename document`} onClose={submit.isBusy ? undefined : onClose}>
       <FormProvider {...form}>
         <form onSubmit={submit.onSubmit} noValidate>
           <fieldset disabled={submit.isBusy}>
             <TextField<RenameForm>
               name="title"
-              label="New name"
+              label={t`New name`}
               required
               autoComplete="off"
               maxLength={255}
             />
             <FormError message={submit.formError} />
             <div className="dialog-actions">
-              <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
-                Save name
+              <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
+                <Trans>Save name</Trans>
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </div>
           </fieldset>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
@@ -28,7 +29,8 @@ export function Thumbnail({ file }: { file: FileRecord }) {
     (file.ext ?? '')
       .replace(/[^a-z0-9]/gi, '')
       .slice(0, 5)
-      .toUpperCase() || 'FILE';
+      .toUpperCase() ||
+    t({ message: 'FILE', context: 'thumbnail of a file of unknown type: one short word in capitals' });
   return (
     <span className="doc-thumb" aria-hidden="true">
       {label}

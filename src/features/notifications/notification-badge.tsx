@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { notificationQueries } from '@/api/push/queries';
@@ -13,7 +15,8 @@ export function NotificationBadge({ to }: { to: string }) {
     refetchIntervalInBackground: false,
   });
   const count = badge.data ?? 0;
-  const label = count === 0 ? 'Notifications' : `Notifications, ${count} new`;
+  const label =
+    count === 0 ? t`Notifications` : t`Notifications, ${plural(count, { one: '# new', other: '# new' })}`;
   return (
     <Link to={to} className="notification-badge" aria-label={label}>
       <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">
@@ -26,7 +29,7 @@ export function NotificationBadge({ to }: { to: string }) {
         />
       </svg>
       <span className="badge-text" aria-hidden="true">
-        Notifications
+        <Trans>Notifications</Trans>
       </span>
       {count > 0 ? (
         <span className="badge-count" aria-hidden="true">

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { useEffect, useRef } from 'react';
@@ -83,9 +85,9 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (list.isPending) return <Spinner label="Loading notifications…" />;
+  if (list.isPending) return <Spinner label={t`Loading notifications…`} />;
   if (list.isError && !list.data) {
-    return <QueryError query={list} title="Notifications could not be loaded" />;
+    return <QueryError query={list} title={t`Notifications could not be loaded`} />;
   }
   // Pages are cut by time, so the same notification cannot appear twice; this guards a server that repeats one.
   const seen = new Set<string>();
@@ -98,6 +100,8 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
     }
   }
   const newCount = badge.data ?? 0;
+  const markReason = markRead.error?.userMessage ?? '';
+  const olderReason = list.error?.userMessage ?? '';
 
   return (
     <div className="notifications">
@@ -106,19 +110,17 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
       <div className="notifications-toolbar">
         <p role="status" aria-live="polite">
           {newCount === 0
-            ? 'No new notifications'
-            : newCount === 1
-              ? '1 new notification'
-              : `${newCount} new notifications`}
+            ? t`No new notifications`
+            : t`${plural(newCount, { one: '# new notification', other: '# new notifications' })}`}
         </p>
         <Button
           variant="secondary"
           onClick={() => void resetting.run(items.filter((n) => n.read !== true).map((n) => n.id))}
           isBusy={resetting.isBusy}
-          busyLabel="Marking…"
+          busyLabel={t`Marking…`}
           disabled={newCount === 0}
         >
-          Mark all as seen
+          <Trans>Mark all as seen</Trans>
         </Button>
       </div>
       {resetBadge.isError ? (
@@ -128,11 +130,13 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
       ) : null}
       {markRead.isError ? (
         <p className="field-error" role="alert">
-          That notification could not be marked as read. {markRead.error.userMessage}
+          <Trans>That notification could not be marked as read. {markReason}</Trans>
         </p>
       ) : null}
       {items.length === 0 ? (
-        <p className="empty-state">You have no notifications.</p>
+        <p className="empty-state">
+          <Trans>You have no notifications.</Trans>
+        </p>
       ) : (
         <ul className="notification-list">
           {items.map((n) => {
@@ -144,9 +148,16 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
             };
             const content = (
               <>
-                <span className="notification-state">{isUnread ? 'Unread' : 'Read'}</span>
+                <span className="notification-state">
+                  {isUnread
+                    ? t({ message: 'Unread', context: 'state of a notification' })
+                    : t({ message: 'Read', context: 'state of a notification' })}
+                </span>
                 <bdi className="notification-title" dir="auto">
-                  {truncateText(n.title?.trim() || 'Notification')}
+                  {truncateText(
+                    n.title?.trim() ||
+                      t({ message: 'Notification', context: 'a notification sent without a title' }),
+                  )}
                 </bdi>
               </>
             );
@@ -181,16 +192,18 @@ export function NotificationList({ area }: { area: 'patient' | 'provider' }) {
           variant="secondary"
           onClick={() => void list.fetchNextPage()}
           isBusy={list.isFetchingNextPage}
-          busyLabel="Loading more…"
+          busyLabel={t`Loading more…`}
         >
-          Show older notifications
+          <Trans>Show older notifications</Trans>
         </Button>
       ) : items.length ? (
-        <p className="field-hint">That is everything.</p>
+        <p className="field-hint">
+          <Trans>That is everything.</Trans>
+        </p>
       ) : null}
       {list.isFetchNextPageError ? (
         <p className="field-error" role="alert">
-          Older notifications could not be loaded. {list.error?.userMessage}
+          <Trans>Older notifications could not be loaded. {olderReason}</Trans>
         </p>
       ) : null}
     </div>

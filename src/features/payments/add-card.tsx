@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { useCreatePaymentSource, useUpdatePaymentSource } from '@/api/billing/mutations';
 import type { PaymentSource } from '@/api/billing/schemas';
@@ -25,9 +27,10 @@ function saveError(error: unknown): string {
     error.status < 500 &&
     error.serverMessage
   ) {
-    return `The card could not be saved: ${error.serverMessage}`;
+    const reason = error.serverMessage;
+    return t`The card could not be saved: ${reason}`;
   }
-  return isApiError(error) ? error.userMessage : 'The card could not be saved. Please try again.';
+  return isApiError(error) ? error.userMessage : t`The card could not be saved. Please try again.`;
 }
 
 /**
@@ -49,7 +52,7 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
       const result = await (handle.current?.createToken() ??
         Promise.resolve({
           ok: false as const,
-          message: 'The card form is still loading. Please wait a moment.',
+          message: t`The card form is still loading. Please wait a moment.`,
         }));
       if (!result.ok) {
         setError(result.message);
@@ -65,16 +68,23 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
     }
   });
 
-  if (state.status === 'loading') return <Spinner label="Loading the secure card form…" />;
+  if (state.status === 'loading') return <Spinner label={t`Loading the secure card form…`} />;
   if (state.status === 'unavailable') {
     return (
       <div className="banner banner-warning" role="alert">
         <p>
-          Card payments are unavailable right now: we could not reach our card processor. Check your
-          connection and try again. Everything you entered so far is kept.
+          <Trans>
+            Card payments are unavailable right now: we could not reach our card processor. Check your
+            connection and try again. Everything you entered so far is kept.
+          </Trans>
         </p>
-        <Button variant="secondary" onClick={state.retry} isBusy={state.isRetrying} busyLabel="Trying again…">
-          Try again
+        <Button
+          variant="secondary"
+          onClick={state.retry}
+          isBusy={state.isRetrying}
+          busyLabel={t`Trying again…`}
+        >
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -83,7 +93,7 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
 
   return (
     <div className="add-card" aria-describedby={error ? errorId : undefined}>
-      <CardEntry publishableKey={state.publishableKey} handleRef={handle} label="Card details" />
+      <CardEntry publishableKey={state.publishableKey} handleRef={handle} label={t`Card details`} />
       {offerDefault ? (
         <div className="field field-checkbox">
           <input
@@ -92,7 +102,9 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
             checked={makeDefault}
             onChange={(event) => setMakeDefault(event.target.checked)}
           />
-          <label htmlFor={defaultId}>Make this my default card</label>
+          <label htmlFor={defaultId}>
+            <Trans>Make this my default card</Trans>
+          </label>
         </div>
       ) : null}
       {error ? (
@@ -101,12 +113,12 @@ export function AddCard({ scope, onAdded, offerDefault = false, onCancel }: AddC
         </p>
       ) : null}
       <div className="actions">
-        <Button onClick={() => void save.run()} isBusy={save.isBusy} busyLabel="Saving card…">
-          Save card
+        <Button onClick={() => void save.run()} isBusy={save.isBusy} busyLabel={t`Saving card…`}>
+          <Trans>Save card</Trans>
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={save.isBusy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

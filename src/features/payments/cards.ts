@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { PaymentSource } from '@/api/billing/schemas';
 import type { Room } from '@/api/rooms/schemas';
 import { browserTimeZone, calendarDateIn } from '@/lib/dates';
@@ -19,14 +20,15 @@ export function isExpired(
 }
 
 export function expiryText(source: PaymentSource): string {
-  if (!source.exp_month || !source.exp_year) return 'no expiry date';
+  if (!source.exp_month || !source.exp_year) return t`no expiry date`;
   return `${String(source.exp_month).padStart(2, '0')}/${source.exp_year}`;
 }
 
 /** "Visa ending 4242". */
 export function cardName(source: Pick<PaymentSource, 'brand' | 'last4'>): string {
-  const brand = source.brand || 'Card';
-  return source.last4 ? `${brand} ending ${source.last4}` : brand;
+  const brand = source.brand || t({ message: 'Card', context: 'a payment card whose brand is unknown' });
+  const last4 = source.last4;
+  return last4 ? t`${brand} ending ${last4}` : brand;
 }
 
 /**

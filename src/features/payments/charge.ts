@@ -1,9 +1,11 @@
+import { msg, t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/api/billing/queries';
 import { processInvoice } from '@/api/billing/requests';
 import type { InvoiceResult } from '@/api/billing/schemas';
 import { isApiError } from '@/api/errors';
 import { checkApplied, writeFailure } from '@/api/write-outcome';
+import { i18n } from '@/lib/i18n';
 import { chargeMemory, type ChargeMemory, type ChargeRecord } from './charge-memory';
 
 /** Where the payment step keeps its choices on the intake (custom fields). */
@@ -24,24 +26,23 @@ function refusalWords(error: unknown): string {
   if (isApiError(error) && error.kind === 'http' && error.status !== null && error.status < 500) {
     const reason = error.serverMessage?.trim();
     if (error.status === 402) {
-      return `Your card was not charged: ${reason || 'the card was declined.'} Please choose another card or add a new one.`;
+      return reason
+        ? t`Your card was not charged: ${reason} Please choose another card or add a new one.`
+        : t`Your card was not charged: the card was declined. Please choose another card or add a new one.`;
     }
-    if (reason) return `Your payment could not be made: ${reason}`;
+    if (reason) return t`Your payment could not be made: ${reason}`;
   }
-  return 'Your payment could not be made. Please try again.';
+  return t`Your payment could not be made. Please try again.`;
 }
 
-const UNCONFIRMED =
-  'We could not confirm your payment because the connection dropped. You have not been charged twice: ' +
-  'when you try again we check first and only charge if the first payment did not go through.';
+const UNCONFIRMED = msg`We could not confirm your payment because the connection dropped. You have not been charged twice: when you try again we check first and only charge if the first payment did not go through.`;
 
 /**
  * The answer to a charge was lost and the server keeps no payment state the portal can read
- * (docs/spec-decisions.md "Money on the spec's terms"). Shown as is to the patient.
+ * (docs/spec-decisions.md "Money on the spec's terms"). Shown as is to the patient, with
+ * `i18n._(UNCONFIRMED_ON_SPEC_TERMS)`.
  */
-export const UNCONFIRMED_ON_SPEC_TERMS =
-  'We could not confirm whether your payment went through. To be safe we will not charge again from here. ' +
-  'Continue to book — the clinic will match your payment — or contact the clinic.';
+export const UNCONFIRMED_ON_SPEC_TERMS = msg`We could not confirm whether your payment went through. To be safe we will not charge again from here. Continue to book — the clinic will match your payment — or contact the clinic.`;
 
 /**
  * A charge was sent and its outcome is unknown, on a server that cannot tell: the patient must be
@@ -50,7 +51,7 @@ export const UNCONFIRMED_ON_SPEC_TERMS =
 export class PaymentUnconfirmed extends PaymentNotMade {
   override name = 'PaymentUnconfirmed';
   constructor() {
-    super(UNCONFIRMED_ON_SPEC_TERMS);
+    super(i18n._(UNCONFIRMED_ON_SPEC_TERMS));
   }
 }
 
@@ -87,7 +88,7 @@ async function chargeNow(
   } catch (error) {
     if (writeFailure(error) !== 'refused') {
       throw new PaymentNotMade(
-        'We could not reach the clinic to take your payment. Nothing was charged. Please try again.',
+        t`We could not reach the clinic to take your payment. Nothing was charged. Please try again.`,
       );
     }
     throw new PaymentNotMade(refusalWords(error));
@@ -104,8 +105,12 @@ async function chargeNow(
     if (earlier) return passOnRecord(earlier, before);
   }
   if (before.coupon && !before.coupon.valid) {
+    const code = before.coupon.id ?? '';
+    const reason = before.coupon.message;
     throw new PaymentNotMade(
-      `The coupon ${before.coupon.id ?? ''} can no longer be used${before.coupon.message ? `: ${before.coupon.message}` : '.'} Remove it or enter another code.`,
+      reason
+        ? t`The coupon ${code} can no longer be used: ${reason} Remove it or enter another code.`
+        : t`The coupon ${code} can no longer be used. Remove it or enter another code.`,
     );
   }
 
@@ -148,13 +153,13 @@ async function chargeNow(
     case 'not-applied':
       if (!check.refused) {
         throw new PaymentNotMade(
-          'Your payment did not go through and you have not been charged. Please try again.',
+          t`Your payment did not go through and you have not been charged. Please try again.`,
         );
       }
       if (onSpecTerms) memory.forget(intakeId);
       throw new PaymentNotMade(refusalWords(failure));
     case 'unknown':
-      throw onSpecTerms ? new PaymentUnconfirmed() : new PaymentNotMade(UNCONFIRMED);
+      throw onSpecTerms ? new PaymentUnconfirmed() : new PaymentNotMade(i18n._(UNCONFIRMED));
   }
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { billingQueries } from '@/api/billing/queries';
 import type { PaymentSource } from '@/api/billing/schemas';
 import {
@@ -29,11 +30,11 @@ export async function knownPayment(ctx: KnownContext): Promise<KnownAnswer | nul
   const { room, consultation, intake, queryClient } = ctx;
   if (!consultation) {
     return patientConsultations(room).length === 0
-      ? { summary: 'Nothing to pay', patch: { custom: NOTHING_TO_PAY } }
+      ? { summary: t`Nothing to pay`, patch: { custom: NOTHING_TO_PAY } }
       : null;
   }
   if (isFreeConsultation(consultation)) {
-    return { summary: 'Nothing to pay for this visit', patch: { custom: NOTHING_TO_PAY } };
+    return { summary: t`Nothing to pay for this visit`, patch: { custom: NOTHING_TO_PAY } };
   }
   const me = await queryClient.fetchQuery(userQueries.me());
   const zone = isValidTimeZone(me.timezone) ? me.timezone : browserTimeZone();
@@ -42,8 +43,9 @@ export async function knownPayment(ctx: KnownContext): Promise<KnownAnswer | nul
   const card = cards.find((s) => s.is_default && !isExpired(s, Date.now() / 1000, zone));
   if (!card) return null;
   const price = formatMoney(Number(consultation.amount ?? 0), roomCurrency(room));
+  const name = cardName(card);
   return {
-    summary: `${price} on your ${cardName(card)}, charged when you confirm below`,
+    summary: t`${price} on your ${name}, charged when you confirm below`,
     patch: { custom: { [PAYMENT_FIELDS.sourceId]: card.id, [PAYMENT_FIELDS.promoCode]: '' } },
   };
 }
@@ -51,7 +53,7 @@ export async function knownPayment(ctx: KnownContext): Promise<KnownAnswer | nul
 /** "$89.00 on your Visa ending 4242, charged when you confirm below", from the card the intake names. */
 export const paymentSummary: NonNullable<StepDefinition['summary']> = (intake, ctx) => {
   const { room, consultation, queryClient } = ctx;
-  if (!consultation || isFreeConsultation(consultation)) return 'Nothing to pay for this visit';
+  if (!consultation || isFreeConsultation(consultation)) return t`Nothing to pay for this visit`;
   const price = formatMoney(Number(consultation.amount ?? 0), roomCurrency(room));
   const scope = sourceScope(room, providerIdOf(intake));
   const cards = queryClient.getQueryData<PaymentSource[]>(
@@ -59,6 +61,10 @@ export const paymentSummary: NonNullable<StepDefinition['summary']> = (intake, c
   );
   const card = cards?.find((s) => s.id === customValue(intake, PAYMENT_FIELDS.sourceId));
   const coupon = customValue(intake, PAYMENT_FIELDS.promoCode);
-  const on = card ? ` on your ${cardName(card)}` : '';
-  return `${price}${coupon ? ` before your coupon ${coupon}` : ''}${on}, charged when you confirm below`;
+  const name = card ? cardName(card) : null;
+  if (coupon && name)
+    return t`${price} before your coupon ${coupon} on your ${name}, charged when you confirm below`;
+  if (coupon) return t`${price} before your coupon ${coupon}, charged when you confirm below`;
+  if (name) return t`${price} on your ${name}, charged when you confirm below`;
+  return t`${price}, charged when you confirm below`;
 };

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -21,6 +23,7 @@ import {
   type BeforeVisitContext,
   type StepScreenProps,
 } from '@/wizard';
+import { i18n } from '@/lib/i18n';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { AddCard } from './add-card';
 import { cardName, expiryText, isExpired, sourceScope } from './cards';
@@ -35,7 +38,10 @@ import { chargeMemory, type ChargeRecord } from './charge-memory';
 
 const PaymentSchema = z.object({
   sourceId: z.string(),
-  promoCode: z.string().trim().max(64, 'A coupon code is at most 64 characters.'),
+  promoCode: z
+    .string()
+    .trim()
+    .max(64, { error: () => t`A coupon code is at most 64 characters.` }),
   /** The code last checked and accepted; empty when none. */
   appliedCode: z.string(),
 });
@@ -68,9 +74,13 @@ function CardChoices({
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>Pay with</legend>
+      <legend>
+        <Trans>Pay with</Trans>
+      </legend>
       {sources.map((source) => {
         const expired = isExpired(source, now, zone);
+        const card = cardName(source);
+        const expiry = expiryText(source);
         return (
           <label key={source.id} className="choice">
             <input
@@ -82,14 +92,9 @@ function CardChoices({
               onChange={() => choose(source.id)}
             />
             <span className="choice-body">
-              <span className="choice-title">
-                {cardName(source)}
-                {source.is_default ? ' (default)' : ''}
-              </span>
+              <span className="choice-title">{source.is_default ? t`${card} (default)` : card}</span>
               <span className="choice-detail">
-                {expired
-                  ? `Expired ${expiryText(source)}: choose another card`
-                  : `Expires ${expiryText(source)}`}
+                {expired ? t`Expired ${expiry}: choose another card` : t`Expires ${expiry}`}
               </span>
             </span>
           </label>
@@ -104,7 +109,9 @@ function CardChoices({
           onChange={() => choose(NEW_CARD)}
         />
         <span className="choice-body">
-          <span className="choice-title">Add a new card</span>
+          <span className="choice-title">
+            <Trans>Add a new card</Trans>
+          </span>
         </span>
       </label>
       {selected === NEW_CARD ? (
@@ -121,9 +128,8 @@ function CardChoices({
 
 function couponRefusal(result: InvoiceResult): string | null {
   if (!result.coupon || result.coupon.valid) return null;
-  return result.coupon.message
-    ? `That code cannot be used. ${result.coupon.message}`
-    : 'That code cannot be used.';
+  const reason = result.coupon.message;
+  return reason ? t`That code cannot be used. ${reason}` : t`That code cannot be used.`;
 }
 
 function quoteError(error: unknown): string {
@@ -134,11 +140,12 @@ function quoteError(error: unknown): string {
     error.status < 500 &&
     error.serverMessage
   ) {
-    return `We could not check the code: ${error.serverMessage}`;
+    const reason = error.serverMessage;
+    return t`We could not check the code: ${reason}`;
   }
-  return isApiError(error)
-    ? `We could not check the code. ${error.userMessage}`
-    : 'We could not check the code.';
+  if (!isApiError(error)) return t`We could not check the code.`;
+  const reason = error.userMessage;
+  return t`We could not check the code. ${reason}`;
 }
 
 /**
@@ -181,7 +188,7 @@ function ChargeAlreadySent({
       slug={slug}
       submitLabel={submitLabel}
       backHref={backHref}
-      failure={failure === UNCONFIRMED_ON_SPEC_TERMS ? null : failure}
+      failure={failure === i18n._(UNCONFIRMED_ON_SPEC_TERMS) ? null : failure}
       onValid={async () => {
         if (!isPaid && intake) continueWithoutCharging(intake.id);
         await save({});
@@ -189,13 +196,18 @@ function ChargeAlreadySent({
     >
       {isPaid ? (
         <p role="status">
-          {amount ? `Your payment of ${amount} went through.` : 'Your payment went through.'} There is nothing
-          more to pay.
+          {amount ? (
+            <Trans>Your payment of {amount} went through. There is nothing more to pay.</Trans>
+          ) : (
+            <Trans>Your payment went through. There is nothing more to pay.</Trans>
+          )}
         </p>
       ) : (
         <section className="banner banner-warning" role="alert" aria-labelledby={`${slug}-unconfirmed`}>
-          <h2 id={`${slug}-unconfirmed`}>We could not confirm your payment</h2>
-          <p>{UNCONFIRMED_ON_SPEC_TERMS}</p>
+          <h2 id={`${slug}-unconfirmed`}>
+            <Trans>We could not confirm your payment</Trans>
+          </h2>
+          <p>{i18n._(UNCONFIRMED_ON_SPEC_TERMS)}</p>
         </section>
       )}
     </StepFrame>
@@ -262,7 +274,7 @@ function ChoosePayment(props: StepScreenProps) {
   const apply = useSingleFlight(async () => {
     const code = getValues('promoCode').trim();
     if (!code) {
-      setError('promoCode', { message: 'Enter a coupon code first.' }, { shouldFocus: true });
+      setError('promoCode', { message: t`Enter a coupon code first.` }, { shouldFocus: true });
       return;
     }
     try {
@@ -285,14 +297,14 @@ function ChoosePayment(props: StepScreenProps) {
         ok = await checkCode(code);
       } catch (error) {
         setError('promoCode', { message: quoteError(error) }, { shouldFocus: true });
-        throw new StepFailure('Your coupon could not be checked.');
+        throw new StepFailure(t`Your coupon could not be checked.`);
       }
-      if (!ok) throw new StepFailure('Please fix the coupon code, or clear it to pay the full price.');
+      if (!ok) throw new StepFailure(t`Please fix the coupon code, or clear it to pay the full price.`);
     }
     const card = list.find((s) => s.id === values.sourceId);
     if (!card || isExpired(card, Date.now() / 1000, zone)) {
-      setError('sourceId', { message: 'Choose a card, or save a new card first.' }, { shouldFocus: true });
-      throw new StepFailure('Choose how you want to pay.');
+      setError('sourceId', { message: t`Choose a card, or save a new card first.` }, { shouldFocus: true });
+      throw new StepFailure(t`Choose how you want to pay.`);
     }
     // The spec's invoice call names no card: a server charges the default one. The chosen card
     // becomes the default, so the card charged is the one chosen on any server.
@@ -300,8 +312,10 @@ function ChoosePayment(props: StepScreenProps) {
       try {
         await makeDefault.mutateAsync({ id: card.id, input: { is_default: true, ...scope } });
       } catch (error) {
-        const reason = isApiError(error) ? ` ${error.userMessage}` : '';
-        throw new StepFailure(`We could not set ${cardName(card)} as the card to pay with.${reason}`);
+        const name = cardName(card);
+        if (!isApiError(error)) throw new StepFailure(t`We could not set ${name} as the card to pay with.`);
+        const reason = error.userMessage;
+        throw new StepFailure(t`We could not set ${name} as the card to pay with. ${reason}`);
       }
     }
     await save({
@@ -314,6 +328,11 @@ function ChoosePayment(props: StepScreenProps) {
 
   const price = consultation ? Number(consultation.amount ?? 0) : 0;
   const amountDue = quoted && !quoted.paid ? quoted.amount_due : price;
+  const description = consultation?.description;
+  const percentOff = quoted?.coupon?.percent_off;
+  const due = formatMoney(amountDue, currency);
+  const quotedDue = quoted ? formatMoney(quoted.amount_due, currency) : '';
+  const roomName = room.name;
 
   return (
     <StepFrame
@@ -326,26 +345,38 @@ function ChoosePayment(props: StepScreenProps) {
     >
       {isFree ? (
         <p>
-          {consultation
-            ? `${consultation.description || 'This consultation'} has no charge: there is nothing to pay.`
-            : 'There is nothing to pay for this visit.'}
+          {!consultation
+            ? t`There is nothing to pay for this visit.`
+            : description
+              ? t`${description} has no charge: there is nothing to pay.`
+              : t`This consultation has no charge: there is nothing to pay.`}
         </p>
       ) : (
         <>
-          <dl className="price-lines" aria-label="Price">
-            <dt>{consultation.description || 'Consultation'}</dt>
+          <dl className="price-lines" aria-label={t`Price`}>
+            <dt>{description || t`Consultation`}</dt>
             <dd>{formatMoney(price, currency)}</dd>
             {applied && quoted?.coupon?.valid ? (
               <>
-                <dt>Coupon {applied}</dt>
-                <dd>{quoted.coupon.percent_off ? `${quoted.coupon.percent_off}% off` : 'Applied'}</dd>
+                <dt>
+                  <Trans>Coupon {applied}</Trans>
+                </dt>
+                <dd>
+                  {percentOff
+                    ? t`${percentOff}% off`
+                    : t({ message: 'Applied', context: 'a coupon code: accepted' })}
+                </dd>
               </>
             ) : null}
-            <dt>Amount due</dt>
-            <dd aria-live="polite">{formatMoney(amountDue, currency)}</dd>
+            <dt>
+              <Trans>Amount due</Trans>
+            </dt>
+            <dd aria-live="polite">{due}</dd>
           </dl>
           <div className={`field${promoError ? ' field-invalid' : ''}`}>
-            <label htmlFor={promoId}>Coupon code (optional)</label>
+            <label htmlFor={promoId}>
+              <Trans>Coupon code (optional)</Trans>
+            </label>
             <div className="inline-field">
               <input
                 id={promoId}
@@ -367,9 +398,9 @@ function ChoosePayment(props: StepScreenProps) {
                 variant="secondary"
                 onClick={() => void apply.run()}
                 isBusy={apply.isBusy || quote.isPending}
-                busyLabel="Checking…"
+                busyLabel={t`Checking…`}
               >
-                Apply
+                <Trans context="button: checks and applies a coupon code">Apply</Trans>
               </Button>
             </div>
             {promoError ? (
@@ -378,12 +409,12 @@ function ChoosePayment(props: StepScreenProps) {
               </p>
             ) : applied && quoted?.coupon?.valid ? (
               <p className="field-hint" role="status">
-                {`${applied} applied: you pay ${formatMoney(quoted.amount_due, currency)}.`}
+                {t`${applied} applied: you pay ${quotedDue}.`}
               </p>
             ) : null}
           </div>
-          {sources.isPending ? <Spinner label="Loading your saved cards…" /> : null}
-          <QueryError query={sources} title="Your saved cards could not be loaded" />
+          {sources.isPending ? <Spinner label={t`Loading your saved cards…`} /> : null}
+          <QueryError query={sources} title={t`Your saved cards could not be loaded`} />
           {sources.data ? (
             <CardChoices
               sources={list}
@@ -395,8 +426,10 @@ function ChoosePayment(props: StepScreenProps) {
             />
           ) : null}
           <p className="muted">
-            Your card is charged {formatMoney(amountDue, currency)} once, when you finish the last step before
-            your visit starts. The card you pay with becomes your default card for {room.name}.
+            <Trans>
+              Your card is charged {due} once, when you finish the last step before your visit starts. The
+              card you pay with becomes your default card for {roomName}.
+            </Trans>
           </p>
         </>
       )}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { billingQueries } from '@/api/billing/queries';
 import { isApiError } from '@/api/errors';
@@ -15,7 +17,7 @@ import { formatMoney } from '@/api/rooms/consultations';
 export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: 'patient' | 'provider' }) {
   const invoice = useQuery({ ...billingQueries.invoice(intakeId), retry: 1 });
   const zone = useViewerTimeZone();
-  const heading = viewer === 'patient' ? 'Your payment' : 'Payment';
+  const heading = viewer === 'patient' ? t`Your payment` : t`Payment`;
   if (invoice.isPending) return null;
   if (invoice.isError) {
     const error = invoice.error;
@@ -25,9 +27,11 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
     return (
       <section className="panel receipt" aria-labelledby={`receipt-${intakeId}`}>
         <h2 id={`receipt-${intakeId}`}>{heading}</h2>
-        <p role="alert">We could not load the payment details just now.</p>
+        <p role="alert">
+          <Trans>We could not load the payment details just now.</Trans>
+        </p>
         <Button variant="secondary" onClick={() => void invoice.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </section>
     );
@@ -36,6 +40,7 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
   const currency = data.charge?.currency ?? data.currency;
   const price = data.consultation?.amount;
   const coupon = data.coupon?.valid ? data.coupon : null;
+  const percentOff = coupon?.percent_off;
   // A server without the `paid` extension (spec 4.6) cannot say whether the intake was paid: the
   // receipt shows what the visit costs and claims neither.
   const isStateKnown = data.paid !== undefined;
@@ -44,14 +49,18 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
     <section className="panel receipt" aria-labelledby={`receipt-${intakeId}`}>
       <h2 id={`receipt-${intakeId}`}>{heading}</h2>
       {isStateKnown && !data.paid ? (
-        <p>{data.amount_due > 0 ? 'Not paid yet.' : 'There is no charge for this visit.'}</p>
+        <p>{data.amount_due > 0 ? t`Not paid yet.` : t`There is no charge for this visit.`}</p>
       ) : !isStateKnown && isFree ? (
-        <p>There is no charge for this visit.</p>
+        <p>
+          <Trans>There is no charge for this visit.</Trans>
+        </p>
       ) : (
         <dl className="receipt-lines">
           {data.consultation?.description ? (
             <>
-              <dt>Consultation</dt>
+              <dt>
+                <Trans>Consultation</Trans>
+              </dt>
               <dd>
                 {data.consultation.description}
                 {price !== undefined ? ` (${formatMoney(price, currency ?? 'usd')})` : null}
@@ -60,24 +69,30 @@ export function ReceiptPanel({ intakeId, viewer }: { intakeId: string; viewer: '
           ) : null}
           {coupon ? (
             <>
-              <dt>Coupon</dt>
+              <dt>
+                <Trans>Coupon</Trans>
+              </dt>
               <dd>
                 {coupon.id}
-                {coupon.percent_off ? ` (${coupon.percent_off}% off)` : null}
+                {percentOff ? <> ({t`${percentOff}% off`})</> : null}
               </dd>
             </>
           ) : null}
-          <dt>{!isStateKnown ? 'Price' : data.amount_due > 0 ? 'Amount paid' : 'Amount'}</dt>
-          <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency ?? 'usd') : 'No charge'}</dd>
+          <dt>{!isStateKnown ? t`Price` : data.amount_due > 0 ? t`Amount paid` : t`Amount`}</dt>
+          <dd>{data.amount_due > 0 ? formatMoney(data.amount_due, currency ?? 'usd') : t`No charge`}</dd>
           {data.charge?.last4 ? (
             <>
-              <dt>Card</dt>
+              <dt>
+                <Trans>Card</Trans>
+              </dt>
               <dd>{cardName(data.charge)}</dd>
             </>
           ) : null}
           {data.charge?.created ? (
             <>
-              <dt>Paid on</dt>
+              <dt>
+                <Trans>Paid on</Trans>
+              </dt>
               <dd>{formatDateTime(data.charge.created, zone)}</dd>
             </>
           ) : null}

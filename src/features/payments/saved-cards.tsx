@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { billingQueries } from '@/api/billing/queries';
@@ -25,7 +27,7 @@ function actionError(error: unknown): string {
   ) {
     return error.serverMessage;
   }
-  return isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
+  return isApiError(error) ? error.userMessage : t`Something went wrong. Please try again.`;
 }
 
 type RoomRef = Pick<Room, 'code' | 'name' | 'payment'>;
@@ -58,17 +60,28 @@ function afterRemoval(card: WalletCard, wallet: Wallet, expired: (s: PaymentSour
 
 function removalQuestion(card: WalletCard, wallet: Wallet, expired: (s: PaymentSource) => boolean): string {
   const many = card.copies.length > 1;
-  const where = many ? `It will be removed from ${roomNames(card.copies)}. ` : '';
+  const rooms = roomNames(card.copies);
+  const where = many ? t`It will be removed from ${rooms}.` : '';
   const defaults = afterRemoval(card, wallet, expired);
-  if (defaults.length === 0) return `${where}You can add it again later.`;
+  if (defaults.length === 0) return [where, t`You can add it again later.`].filter(Boolean).join(' ');
   const sentences = defaults.map(({ copy, successor, hasOthers }) => {
-    const inRoom = many ? ` for ${copy.room.name}` : '';
-    if (successor) return `${cardName(successor)} will become your default card${inRoom}.`;
-    return hasOthers
-      ? `Your other cards${inRoom} have expired, so you will need to add a card the next time you pay there.`
-      : `It is your only card${inRoom}, so you will need to add a card the next time you pay there.`;
+    const room = copy.room.name;
+    if (successor) {
+      const next = cardName(successor);
+      return many
+        ? t`${next} will become your default card for ${room}.`
+        : t`${next} will become your default card.`;
+    }
+    if (hasOthers) {
+      return many
+        ? t`Your other cards for ${room} have expired, so you will need to add a card the next time you pay there.`
+        : t`Your other cards have expired, so you will need to add a card the next time you pay there.`;
+    }
+    return many
+      ? t`It is your only card for ${room}, so you will need to add a card the next time you pay there.`
+      : t`It is your only card, so you will need to add a card the next time you pay there.`;
   });
-  return `${where}This is your default card. ${sentences.join(' ')}`;
+  return [where, t`This is your default card.`, ...sentences].filter(Boolean).join(' ');
 }
 
 function CardRow({
@@ -97,27 +110,38 @@ function CardRow({
           input: { is_default: true, ...sourceScope(copy.room, null) },
         });
       }
-      onMessage(`${name} is now your default card.`);
+      onMessage(t`${name} is now your default card.`);
     } catch (error) {
       onMessage(actionError(error));
     }
   });
+  const expiry = expiryText(entry.card);
+  const rooms = roomNames(entry.copies);
+  const defaultRooms = roomNames(defaults);
   return (
     <li className="card-row">
       <div>
         <strong>{name}</strong>{' '}
-        {isDefaultEverywhere && !expired ? <span className="badge">Default</span> : null}{' '}
-        {expired ? <span className="badge badge-warning">Expired</span> : null}
+        {isDefaultEverywhere && !expired ? (
+          <span className="badge">
+            <Trans context="badge: the default payment card">Default</Trans>
+          </span>
+        ) : null}{' '}
+        {expired ? (
+          <span className="badge badge-warning">
+            <Trans context="badge: a payment card past its expiry date">Expired</Trans>
+          </span>
+        ) : null}
         <p className="muted">
           {expired
-            ? `Expired ${expiryText(entry.card)}: it can no longer be used to pay or be your default card.`
-            : `Expires ${expiryText(entry.card)}`}
+            ? t`Expired ${expiry}: it can no longer be used to pay or be your default card.`
+            : t`Expires ${expiry}`}
         </p>
-        <p>
-          {expired ? 'Saved for' : 'Can be used for'}: {roomNames(entry.copies)}
-        </p>
+        <p>{expired ? <Trans>Saved for: {rooms}</Trans> : <Trans>Can be used for: {rooms}</Trans>}</p>
         {!isDefaultEverywhere && defaults.length > 0 && !expired ? (
-          <p className="muted">Default card for: {roomNames(defaults)}</p>
+          <p className="muted">
+            <Trans>Default card for: {defaultRooms}</Trans>
+          </p>
         ) : null}
       </div>
       <div className="actions">
@@ -125,15 +149,15 @@ function CardRow({
           <Button
             variant="secondary"
             isBusy={makeDefault.isBusy}
-            busyLabel="Saving…"
-            aria-label={`Make ${name} the default card`}
+            busyLabel={t`Saving…`}
+            aria-label={t`Make ${name} the default card`}
             onClick={() => void makeDefault.run()}
           >
-            Make default
+            <Trans>Make default</Trans>
           </Button>
         ) : null}
-        <Button variant="danger" aria-label={`Remove ${name}`} onClick={() => onRemove(entry)}>
-          Remove
+        <Button variant="danger" aria-label={t`Remove ${name}`} onClick={() => onRemove(entry)}>
+          <Trans>Remove</Trans>
         </Button>
       </div>
     </li>
@@ -146,10 +170,14 @@ function AddToWallet({ wallet, onDone }: { wallet: Wallet; onDone: (message: str
   const selectId = useId();
   const chosen = wallet.lists.find((l) => l.room.code === roomCode);
   return (
-    <section aria-label="Add a card">
-      <h2>Add a card</h2>
+    <section aria-label={t`Add a card`}>
+      <h2>
+        <Trans>Add a card</Trans>
+      </h2>
       <div className="field">
-        <label htmlFor={selectId}>Use it for</label>
+        <label htmlFor={selectId}>
+          <Trans>Use it for</Trans>
+        </label>
         <select id={selectId} value={roomCode} onChange={(event) => setRoomCode(event.target.value)}>
           {wallet.lists.map(({ room }) => (
             <option key={room.code} value={room.code}>
@@ -164,7 +192,11 @@ function AddToWallet({ wallet, onDone }: { wallet: Wallet; onDone: (message: str
           scope={sourceScope(chosen.room, null)}
           offerDefault={chosen.sources.length > 0}
           onCancel={() => onDone(null)}
-          onAdded={(source) => onDone(`${cardName(source)} was saved for ${chosen.room.name}.`)}
+          onAdded={(source) => {
+            const card = cardName(source);
+            const room = chosen.room.name;
+            onDone(t`${card} was saved for ${room}.`);
+          }}
         />
       ) : null}
     </section>
@@ -184,19 +216,22 @@ function WalletView({ wallet }: { wallet: Wallet }) {
   const describedBy = useId();
   const removing = useSingleFlight(async (target: WalletCard) => {
     const many = target.copies.length > 1;
-    const takeOvers = afterRemoval(target, wallet, expired).flatMap(({ copy, successor }) =>
-      successor
-        ? [`${cardName(successor)} is now your default card${many ? ` for ${copy.room.name}` : ''}.`]
-        : [],
-    );
+    const takeOvers = afterRemoval(target, wallet, expired).flatMap(({ copy, successor }) => {
+      if (!successor) return [];
+      const next = cardName(successor);
+      const room = copy.room.name;
+      return [many ? t`${next} is now your default card for ${room}.` : t`${next} is now your default card.`];
+    });
+    const card = cardName(target.card);
     try {
       for (const copy of target.copies) await remove.mutateAsync(copy.source.id);
       setConfirming(null);
-      setMessage([`${cardName(target.card)} was removed.`, ...takeOvers].join(' '));
+      setMessage([t`${card} was removed.`, ...takeOvers].join(' '));
     } catch (error) {
       setRemoveError(actionError(error));
     }
   });
+  const confirmingCard = confirming ? cardName(confirming.card) : '';
   // Cards still valid first; the order within each is the order first seen.
   const cards = [...wallet.cards].sort((a, b) => Number(expired(a.card)) - Number(expired(b.card)));
 
@@ -206,11 +241,13 @@ function WalletView({ wallet }: { wallet: Wallet }) {
         {message}
       </p>
       {cards.length === 0 ? (
-        <EmptyState title="No saved cards">
-          <p>Cards you save when paying for a visit appear here.</p>
+        <EmptyState title={t`No saved cards`}>
+          <p>
+            <Trans>Cards you save when paying for a visit appear here.</Trans>
+          </p>
         </EmptyState>
       ) : (
-        <ul className="card-list" aria-label="Saved cards">
+        <ul className="card-list" aria-label={t`Saved cards`}>
           {cards.map((entry) => (
             <CardRow
               key={entry.key}
@@ -235,12 +272,12 @@ function WalletView({ wallet }: { wallet: Wallet }) {
         />
       ) : wallet.lists.length > 0 ? (
         <Button variant="secondary" onClick={() => setAdding(true)}>
-          Add a card
+          <Trans>Add a card</Trans>
         </Button>
       ) : null}
       {confirming ? (
         <Dialog
-          title={`Remove ${cardName(confirming.card)}?`}
+          title={t`Remove ${confirmingCard}?`}
           onClose={() => setConfirming(null)}
           describedBy={describedBy}
         >
@@ -254,13 +291,13 @@ function WalletView({ wallet }: { wallet: Wallet }) {
             <Button
               variant="danger"
               isBusy={removing.isBusy}
-              busyLabel="Removing…"
+              busyLabel={t`Removing…`}
               onClick={() => void removing.run(confirming)}
             >
-              Remove card
+              <Trans>Remove card</Trans>
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(null)} disabled={removing.isBusy}>
-              Keep card
+              <Trans>Keep card</Trans>
             </Button>
           </div>
         </Dialog>
@@ -274,9 +311,9 @@ function WalletOfRooms({ rooms }: { rooms: RoomRef[] }) {
   const results = useQueries({
     queries: rooms.map((room) => billingQueries.sources({ ...sourceScope(room, null), type: 'card' })),
   });
-  if (results.some((r) => r.isPending)) return <Spinner label="Loading your cards…" />;
+  if (results.some((r) => r.isPending)) return <Spinner label={t`Loading your cards…`} />;
   if (results.some((r) => r.isError))
-    return <QueryError query={results} title="We couldn’t load your cards" />;
+    return <QueryError query={results} title={t`We couldn’t load your cards`} />;
   const lists = rooms.map((room, i) => ({ room, sources: results[i]?.data ?? [] }));
   return <WalletView wallet={{ cards: walletOf(lists), lists }} />;
 }
@@ -290,7 +327,7 @@ export function SavedCardsPanel() {
   const rooms = useQuery(roomQueries.list({}));
   return (
     <div className="saved-cards-panel">
-      <QueryState query={rooms} label="Loading your cards…" errorTitle="We couldn’t load your cards">
+      <QueryState query={rooms} label={t`Loading your cards…`} errorTitle={t`We couldn’t load your cards`}>
         {(list) => <WalletOfRooms rooms={list} />}
       </QueryState>
     </div>

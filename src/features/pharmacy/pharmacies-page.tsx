@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSavePharmacy } from '@/api/erx/mutations';
@@ -19,35 +21,37 @@ export function PharmaciesPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   return (
-    <Page title="Pharmacies and prescriptions">
+    <Page title={t`Pharmacies and prescriptions`}>
       <QueryState query={me}>
         {(profile) => (
           <>
             <DemographicsNotice user={profile} />
-            <SavedPharmacies userId="-" canRemove heading="Your pharmacies" />
+            <SavedPharmacies userId="-" canRemove heading={t`Your pharmacies`} />
             <section aria-labelledby="add-pharmacy" className="card">
-              <h2 id="add-pharmacy">Add a pharmacy</h2>
+              <h2 id="add-pharmacy">
+                <Trans>Add a pharmacy</Trans>
+              </h2>
               <p className="visually-hidden" role="status" aria-live="polite">
                 {announcement}
               </p>
               <FormError message={failure} />
               <PharmacyFinder
                 originZip={profile.zip}
-                chooseLabel="Save"
+                chooseLabel={t({ message: 'Save', context: 'button: saves a pharmacy found by the search' })}
                 onChoose={async (result, type) => {
+                  const name = result.name;
                   setFailure(null);
                   try {
                     await save.mutateAsync(saveInputFrom(result, type));
-                    setAnnouncement(`${result.name} saved to your pharmacies.`);
+                    setAnnouncement(t`${name} saved to your pharmacies.`);
                   } catch (error) {
-                    setFailure(
-                      `${result.name} was not saved. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-                    );
+                    const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+                    setFailure(t`${name} was not saved. ${reason}`);
                   }
                 }}
               />
             </section>
-            <PrescriptionsList userId="-" heading="Your prescriptions" canRequestRefill />
+            <PrescriptionsList userId="-" heading={t`Your prescriptions`} canRequestRefill />
           </>
         )}
       </QueryState>
@@ -59,8 +63,8 @@ export function PharmaciesPage() {
 export function ProviderPharmacyPanel({ patientId }: { patientId: string }) {
   return (
     <>
-      <PrescriptionsList userId={patientId} heading="Prescriptions" />
-      <SavedPharmacies userId={patientId} canRemove={false} heading="Saved pharmacies" />
+      <PrescriptionsList userId={patientId} heading={t`Prescriptions`} />
+      <SavedPharmacies userId={patientId} canRemove={false} heading={t`Saved pharmacies`} />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -16,8 +18,8 @@ const SearchSchema = z.object({
   text: z
     .string()
     .trim()
-    .min(2, 'Type at least two letters of a pharmacy name or city, or a ZIP code.')
-    .max(80, 'Keep the search under 80 characters.'),
+    .min(2, { error: () => t`Type at least two letters of a pharmacy name or city, or a ZIP code.` })
+    .max(80, { error: () => t`Keep the search under 80 characters.` }),
 });
 type SearchValues = z.infer<typeof SearchSchema>;
 
@@ -28,7 +30,7 @@ type SearchValues = z.infer<typeof SearchSchema>;
 export function PharmacyFinder({
   originZip,
   onChoose,
-  chooseLabel = 'Choose',
+  chooseLabel,
 }: {
   originZip: string | null | undefined;
   onChoose: (result: PharmacySearchResult, type: string) => Promise<void> | void;
@@ -39,6 +41,10 @@ export function PharmacyFinder({
   const [searched, setSearched] = useState('');
   const [choosing, setChoosing] = useState<string | null>(null);
   const search = getPharmacySearch();
+  const choose =
+    chooseLabel ?? t({ message: 'Choose', context: 'button: picks a pharmacy found by the search' });
+  const count = results?.length ?? 0;
+  const zip = originZip;
 
   const submit = useSubmit({
     form,
@@ -50,7 +56,7 @@ export function PharmacyFinder({
     failure: (error) =>
       error instanceof PharmacySearchUnavailable
         ? error.message
-        : 'We could not search for pharmacies just now. Please try again.',
+        : t`We could not search for pharmacies just now. Please try again.`,
   });
 
   // One choice at a time: the row being saved shows it, and other rows wait.
@@ -66,15 +72,15 @@ export function PharmacyFinder({
   return (
     <div className="pharmacy-finder">
       <FormProvider {...form}>
-        <form noValidate role="search" aria-label="Find a pharmacy" onSubmit={submit.onSubmit}>
+        <form noValidate role="search" aria-label={t`Find a pharmacy`} onSubmit={submit.onSubmit}>
           <TextField<SearchValues>
             name="text"
-            label="Pharmacy name, city or ZIP code"
-            hint={originZip ? `Distances are from your ZIP code, ${originZip}.` : undefined}
+            label={t`Pharmacy name, city or ZIP code`}
+            hint={zip ? t`Distances are from your ZIP code, ${zip}.` : undefined}
             autoComplete="off"
           />
-          <Button type="submit" variant="secondary" isBusy={submit.isBusy} busyLabel="Searching…">
-            Search
+          <Button type="submit" variant="secondary" isBusy={submit.isBusy} busyLabel={t`Searching…`}>
+            <Trans context="button: searches for pharmacies">Search</Trans>
           </Button>
         </form>
       </FormProvider>
@@ -83,30 +89,34 @@ export function PharmacyFinder({
         {results === null
           ? null
           : results.length === 0
-            ? `No pharmacies found for “${searched}”. Try a nearby ZIP code or the city name.`
-            : `${results.length} ${results.length === 1 ? 'pharmacy' : 'pharmacies'} found for “${searched}”.`}
+            ? t`No pharmacies found for “${searched}”. Try a nearby ZIP code or the city name.`
+            : t`${plural(count, { one: '# pharmacy', other: '# pharmacies' })} found for “${searched}”.`}
       </div>
       {results && results.length > 0 ? (
-        <ul className="result-list" aria-label="Pharmacies found">
-          {results.map((result) => (
-            <li key={result.id} className="card">
-              <h3>{result.name}</h3>
-              <p>{pharmacyAddress(result)}</p>
-              <p>
-                {`Phone ${formatPhone(result.phone)}`}
-                {result.distance !== null ? ` · ${result.distance.toFixed(1)} miles away` : ''}
-              </p>
-              <Button
-                variant="secondary"
-                isBusy={choosing === result.id}
-                busyLabel="Saving…"
-                aria-label={`${chooseLabel} ${result.name}, ${result.address}`}
-                onClick={() => void choice.run(result)}
-              >
-                {chooseLabel}
-              </Button>
-            </li>
-          ))}
+        <ul className="result-list" aria-label={t`Pharmacies found`}>
+          {results.map((result) => {
+            const phone = formatPhone(result.phone);
+            const miles = result.distance !== null ? result.distance.toFixed(1) : '';
+            return (
+              <li key={result.id} className="card">
+                <h3>{result.name}</h3>
+                <p>{pharmacyAddress(result)}</p>
+                <p>
+                  {t`Phone ${phone}`}
+                  {miles ? <> · {t`${miles} miles away`}</> : ''}
+                </p>
+                <Button
+                  variant="secondary"
+                  isBusy={choosing === result.id}
+                  busyLabel={t`Saving…`}
+                  aria-label={`${choose} ${result.name}, ${result.address}`}
+                  onClick={() => void choice.run(result)}
+                >
+                  {choose}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -21,7 +23,7 @@ import { pharmacySummary, VISIT_PHARMACY_FIELDS } from './visit-pharmacy';
 const SKIP = '__skip__';
 
 const ChoiceSchema = z.object({
-  code: z.string().min(1, 'Choose a pharmacy for this visit, or choose to skip.'),
+  code: z.string().min(1, { error: () => t`Choose a pharmacy for this visit, or choose to skip.` }),
 });
 type ChoiceValues = z.infer<typeof ChoiceSchema>;
 
@@ -48,11 +50,11 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
   }, [defaultCode, form]);
 
   const options = [
-    ...(saved.data ?? []).map((p) => ({
-      value: p.code,
-      label: `${p.name}, ${pharmacyAddress(p)}${p.is_default ? ' (default)' : ''}`,
-    })),
-    { value: SKIP, label: 'Skip: no pharmacy for this visit' },
+    ...(saved.data ?? []).map((p) => {
+      const pharmacy = `${p.name}, ${pharmacyAddress(p)}`;
+      return { value: p.code, label: p.is_default ? t`${pharmacy} (default)` : pharmacy };
+    }),
+    { value: SKIP, label: t`Skip: no pharmacy for this visit` },
   ];
 
   return (
@@ -81,35 +83,40 @@ export function PharmacyStep({ slug, intake, submitLabel, backHref, failure, sav
           });
         }}
       >
-        {saved.isPending ? <Spinner label="Loading your pharmacies…" /> : null}
-        <QueryError query={saved} title="We could not load your pharmacies" />
+        {saved.isPending ? <Spinner label={t`Loading your pharmacies…`} /> : null}
+        <QueryError query={saved} title={t`We could not load your pharmacies`} />
         <RadioGroupField<ChoiceValues>
           name="code"
-          label="Where should prescriptions from this visit go?"
-          hint={saved.data?.length === 0 ? 'You have no saved pharmacies yet: find one below.' : undefined}
+          label={t`Where should prescriptions from this visit go?`}
+          hint={saved.data?.length === 0 ? t`You have no saved pharmacies yet: find one below.` : undefined}
           options={options}
         />
       </StepFrame>
       {me.data ? (
         <section aria-labelledby="find-pharmacy" className="card">
-          <h2 id="find-pharmacy">Find another pharmacy</h2>
+          <h2 id="find-pharmacy">
+            <Trans>Find another pharmacy</Trans>
+          </h2>
           <p className="visually-hidden" role="status" aria-live="polite">
             {announcement}
           </p>
           <FormError message={addFailure} />
           <PharmacyFinder
             originZip={me.data.zip}
-            chooseLabel="Use"
+            chooseLabel={t({
+              message: 'Use',
+              context: 'button: picks a pharmacy found by the search for this visit',
+            })}
             onChoose={async (result, type) => {
+              const name = result.name;
               setAddFailure(null);
               try {
                 await savePharmacy.mutateAsync(saveInputFrom(result, type));
                 form.setValue('code', result.id, { shouldDirty: true });
-                setAnnouncement(`${result.name} added to your pharmacies and chosen for this visit.`);
+                setAnnouncement(t`${name} added to your pharmacies and chosen for this visit.`);
               } catch (error) {
-                setAddFailure(
-                  `${result.name} was not added. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-                );
+                const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+                setAddFailure(t`${name} was not added. ${reason}`);
               }
             }}
           />

@@ -1,6 +1,9 @@
 import type { Pharmacy, Prescription } from '@/api/erx/schemas';
 import { formatPhone, pharmacyAddress } from './format';
 
+// The reason and the message below are written to the server for the care team, so they stay in
+// English whatever the patient's page language (not messages: the clinic reads them as sent).
+
 /** The custom intake field naming the prescription a refill request is about (docs/spec-decisions.md). */
 export const REFILL_PRESCRIPTION_FIELD = 'refill_prescription_id';
 

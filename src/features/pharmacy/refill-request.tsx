@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -14,13 +16,9 @@ import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, SelectField, TextAreaField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
-import {
-  REFILL_NOTE_MAX,
-  REFILL_PRESCRIPTION_FIELD,
-  pharmacyLine,
-  refillMessage,
-  refillReason,
-} from './refill-message';
+import { i18n } from '@/lib/i18n';
+import { formatPhone, pharmacyAddress } from './format';
+import { REFILL_NOTE_MAX, REFILL_PRESCRIPTION_FIELD, refillMessage, refillReason } from './refill-message';
 import type { RefillTarget } from './refill-room';
 
 /**
@@ -39,11 +37,39 @@ export type RefillProgressStore = Map<string, RefillProgress>;
 
 const RefillFormSchema = z.object({
   pharmacyCode: z.string(),
-  note: z.string().max(REFILL_NOTE_MAX, `Please keep the note under ${REFILL_NOTE_MAX} characters.`),
+  note: z.string().max(REFILL_NOTE_MAX, {
+    error: () => {
+      const max = REFILL_NOTE_MAX;
+      return t`Please keep the note under ${max} characters.`;
+    },
+  }),
 });
 type RefillFormValues = z.infer<typeof RefillFormSchema>;
 
-const NEXT_STEP = 'The clinic will review your request; you’ll get a message here.';
+const NEXT_STEP = msg`The clinic will review your request; you’ll get a message here.`;
+
+/**
+ * A saved pharmacy as the patient chooses it: "Harbor Pharmacy, 12 Water Street, Brooklyn, NY 11201 ·
+ * Phone (718) 555-0101" (the message to the clinic writes it with `pharmacyLine`).
+ */
+function pharmacyChoice(pharmacy: Pharmacy): string {
+  const address = pharmacyAddress(pharmacy);
+  const place = `${pharmacy.name}${address ? `, ${address}` : ''}`;
+  if (!pharmacy.phone) return place;
+  const phone = formatPhone(pharmacy.phone);
+  return `${place} · ${t`Phone ${phone}`}`;
+}
+
+/** What the request names, in one sentence (the dose's directions and the pharmacy when there are). */
+function requestScope(roomName: string, directions: string | null | undefined, hasPharmacies: boolean) {
+  if (directions && hasPharmacies)
+    return t`Your request goes to ${roomName} as a written e-consult. It names the medicine and its dose (${directions}) and the pharmacy you choose.`;
+  if (directions)
+    return t`Your request goes to ${roomName} as a written e-consult. It names the medicine and its dose (${directions}).`;
+  if (hasPharmacies)
+    return t`Your request goes to ${roomName} as a written e-consult. It names the medicine and its dose and the pharmacy you choose.`;
+  return t`Your request goes to ${roomName} as a written e-consult. It names the medicine and its dose.`;
+}
 
 /**
  * "Request a refill" of one prescription (docs/spec-decisions.md, "Prescription refill requests
@@ -131,18 +157,27 @@ export function RefillRequest({
       setSent(progress);
       setFocusTarget('sent');
     },
-    failure: (error) =>
-      `Your refill request was not sent. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
+    failure: (error) => {
+      const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+      return t`Your refill request was not sent. ${reason}`;
+    },
   });
 
+  const drug = prescription.Drug;
   if (sent?.visitId) {
+    const sentTo = sent.roomName;
     return (
       <div className="refill-sent" role="status" ref={sentRef} tabIndex={-1}>
         <p>
-          <strong>Refill requested from {sent.roomName}.</strong> {NEXT_STEP}
+          <strong>
+            <Trans>Refill requested from {sentTo}.</Trans>
+          </strong>{' '}
+          {i18n._(NEXT_STEP)}
         </p>
         <p>
-          <Link to={paths.patient.visit(sent.visitId)}>Open your request</Link>
+          <Link to={paths.patient.visit(sent.visitId)}>
+            <Trans>Open your request</Trans>
+          </Link>
         </p>
       </div>
     );
@@ -153,13 +188,13 @@ export function RefillRequest({
       <div ref={boxRef}>
         <Button
           variant="secondary"
-          aria-label={`Request a refill of ${prescription.Drug}`}
+          aria-label={t`Request a refill of ${drug}`}
           onClick={() => {
             setOpen(true);
             setFocusTarget('form');
           }}
         >
-          Request a refill
+          <Trans>Request a refill</Trans>
         </Button>
       </div>
     );
@@ -174,35 +209,35 @@ export function RefillRequest({
         onSubmit={submit.onSubmit}
         aria-labelledby={`${formId}-title`}
       >
-        <h4 id={`${formId}-title`}>Refill request: {prescription.Drug}</h4>
-        <p>
-          Your request goes to {roomName} as a written e-consult. It names the medicine and its dose
-          {prescription.Directions ? ` (${prescription.Directions})` : ''}
-          {hasPharmacies ? ' and the pharmacy you choose.' : '.'}
-        </p>
+        <h4 id={`${formId}-title`}>
+          <Trans>Refill request: {drug}</Trans>
+        </h4>
+        <p>{requestScope(roomName, prescription.Directions, hasPharmacies)}</p>
         <FormError message={submit.formError} />
         <fieldset disabled={submit.isBusy} className="plain-fieldset">
           {hasPharmacies ? (
             <SelectField<RefillFormValues>
               name="pharmacyCode"
-              label="Pharmacy to send it to"
-              options={ordered.map((p) => ({ value: p.code, label: pharmacyLine(p) }))}
+              label={t`Pharmacy to send it to`}
+              options={ordered.map((p) => ({ value: p.code, label: pharmacyChoice(p) }))}
             />
           ) : (
-            <p>You have no saved pharmacy yet: the clinic will ask you where to send it.</p>
+            <p>
+              <Trans>You have no saved pharmacy yet: the clinic will ask you where to send it.</Trans>
+            </p>
           )}
           <TextAreaField<RefillFormValues>
             name="note"
-            label="Anything the clinic should know?"
-            hint="Optional. For example, how many days of medicine you have left."
+            label={t`Anything the clinic should know?`}
+            hint={t`Optional. For example, how many days of medicine you have left.`}
             rows={3}
             maxLength={REFILL_NOTE_MAX}
           />
         </fieldset>
-        <p className="muted">{NEXT_STEP}</p>
+        <p className="muted">{i18n._(NEXT_STEP)}</p>
         <div className="form-actions">
-          <Button type="submit" isBusy={submit.isBusy} busyLabel="Sending…">
-            Send request
+          <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Sending…`}>
+            <Trans>Send request</Trans>
           </Button>
           <Button
             variant="secondary"
@@ -212,7 +247,7 @@ export function RefillRequest({
               setFocusTarget('button');
             }}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>

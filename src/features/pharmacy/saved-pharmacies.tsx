@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSetDefaultPharmacy } from '@/api/erx/default-pharmacy';
@@ -14,16 +16,23 @@ import { FormError } from '@/components/ui/field';
 import { formatPhone, pharmacyAddress } from './format';
 
 export function PharmacyCard({ pharmacy, children }: { pharmacy: Pharmacy; children?: React.ReactNode }) {
+  const phone = pharmacy.phone ? formatPhone(pharmacy.phone) : '';
+  const fax = pharmacy.fax ? formatPhone(pharmacy.fax) : '';
   return (
     <>
       <h3>
         {pharmacy.name}
-        {pharmacy.is_default ? <span className="tag"> Default</span> : null}
+        {pharmacy.is_default ? (
+          <span className="tag">
+            {' '}
+            <Trans context="badge: the patient's default pharmacy">Default</Trans>
+          </span>
+        ) : null}
       </h3>
       <p>{pharmacyAddress(pharmacy)}</p>
       <p>
-        {pharmacy.phone ? `Phone ${formatPhone(pharmacy.phone)}` : 'No phone number'}
-        {pharmacy.fax ? ` · Fax ${formatPhone(pharmacy.fax)}` : ''}
+        {phone ? t`Phone ${phone}` : t`No phone number`}
+        {fax ? <> · {t`Fax ${fax}`}</> : ''}
       </p>
       {children}
     </>
@@ -52,30 +61,30 @@ export function SavedPharmacies({
 
   // One choice at a time: a double click, or a click on another pharmacy meanwhile, sends nothing.
   const choosing = useSingleFlight(async (pharmacy: Pharmacy) => {
+    const name = pharmacy.name;
     setFailure(null);
     try {
       const isDefault = await makeDefault.mutateAsync(pharmacy);
-      if (isDefault) setAnnouncement(`${pharmacy.name} is now your pharmacy.`);
+      if (isDefault) setAnnouncement(t`${name} is now your pharmacy.`);
       else
         setFailure(
-          `${pharmacy.name} could not be made your pharmacy: the pharmacy service kept your earlier choice. Ask the clinic to change it for you.`,
+          t`${name} could not be made your pharmacy: the pharmacy service kept your earlier choice. Ask the clinic to change it for you.`,
         );
     } catch (error) {
-      setFailure(
-        `${pharmacy.name} was not made your pharmacy. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-      );
+      const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+      setFailure(t`${name} was not made your pharmacy. ${reason}`);
     }
   });
 
   const removal = useSingleFlight(async (pharmacy: Pharmacy) => {
+    const name = pharmacy.name;
     setFailure(null);
     try {
       await remove.mutateAsync(pharmacy.code);
-      setAnnouncement(`${pharmacy.name} removed.`);
+      setAnnouncement(t`${name} removed.`);
     } catch (error) {
-      setFailure(
-        `${pharmacy.name} was not removed. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-      );
+      const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+      setFailure(t`${name} was not removed. ${reason}`);
     }
   });
 
@@ -89,45 +98,50 @@ export function SavedPharmacies({
       <DroppedRowsNotice list={list.data} />
       <QueryState
         query={list}
-        label="Loading pharmacies…"
-        errorTitle="We could not load the pharmacies"
+        label={t`Loading pharmacies…`}
+        errorTitle={t`We could not load the pharmacies`}
         isEmpty={(pharmacies) => pharmacies.length === 0}
-        empty={<EmptyState title="No saved pharmacies yet" />}
+        empty={<EmptyState title={t`No saved pharmacies yet`} />}
       >
         {(pharmacies) => (
           <ul className="result-list" aria-label={heading}>
-            {pharmacies.map((pharmacy) => (
-              <li key={pharmacy.code} className="card">
-                <PharmacyCard pharmacy={pharmacy}>
-                  {canRemove && pharmacy.is_default ? (
-                    <p className="muted">Your prescriptions go here unless you choose another.</p>
-                  ) : null}
-                  {canRemove && !pharmacy.is_default ? (
-                    <Button
-                      variant="secondary"
-                      isBusy={choosing.isBusy && makeDefault.variables?.code === pharmacy.code}
-                      busyLabel="Saving…"
-                      disabled={choosing.isBusy}
-                      aria-label={`Make ${pharmacy.name} my pharmacy`}
-                      onClick={() => void choosing.run(pharmacy)}
-                    >
-                      Make this my pharmacy
-                    </Button>
-                  ) : null}
-                  {canRemove ? (
-                    <Button
-                      variant="secondary"
-                      isBusy={removal.isBusy && remove.variables === pharmacy.code}
-                      busyLabel="Removing…"
-                      aria-label={`Remove ${pharmacy.name}`}
-                      onClick={() => void removal.run(pharmacy)}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </PharmacyCard>
-              </li>
-            ))}
+            {pharmacies.map((pharmacy) => {
+              const name = pharmacy.name;
+              return (
+                <li key={pharmacy.code} className="card">
+                  <PharmacyCard pharmacy={pharmacy}>
+                    {canRemove && pharmacy.is_default ? (
+                      <p className="muted">
+                        <Trans>Your prescriptions go here unless you choose another.</Trans>
+                      </p>
+                    ) : null}
+                    {canRemove && !pharmacy.is_default ? (
+                      <Button
+                        variant="secondary"
+                        isBusy={choosing.isBusy && makeDefault.variables?.code === pharmacy.code}
+                        busyLabel={t`Saving…`}
+                        disabled={choosing.isBusy}
+                        aria-label={t`Make ${name} my pharmacy`}
+                        onClick={() => void choosing.run(pharmacy)}
+                      >
+                        <Trans>Make this my pharmacy</Trans>
+                      </Button>
+                    ) : null}
+                    {canRemove ? (
+                      <Button
+                        variant="secondary"
+                        isBusy={removal.isBusy && remove.variables === pharmacy.code}
+                        busyLabel={t`Removing…`}
+                        aria-label={t`Remove ${name}`}
+                        onClick={() => void removal.run(pharmacy)}
+                      >
+                        <Trans>Remove</Trans>
+                      </Button>
+                    ) : null}
+                  </PharmacyCard>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryState>

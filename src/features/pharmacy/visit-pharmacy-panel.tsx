@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Intake } from '@/api/intakes/schemas';
 import { customValue } from '@/wizard';
@@ -12,8 +14,10 @@ export function VisitPharmacyPanel({ intake }: { intake: Intake | null | undefin
   const summary = customValue(intake, VISIT_PHARMACY_FIELDS.summary)?.trim();
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Pharmacy for this visit</h2>
-      <p>{summary ? <bdi>{summary}</bdi> : 'No pharmacy was chosen for this visit.'}</p>
+      <h2 id={headingId}>
+        <Trans>Pharmacy for this visit</Trans>
+      </h2>
+      <p>{summary ? <bdi>{summary}</bdi> : t`No pharmacy was chosen for this visit.`}</p>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { formatPhone, pharmacyAddress } from './format';
 
 /**
  * The pharmacy chosen for a visit, kept on the intake as custom fields (the spec has no field for
- * it; docs/spec-decisions.md): its code, and a one-line summary that reads the same wherever shown.
+ * it; docs/spec-decisions.md): its code, and a one-line summary that reads the same wherever shown
+ * (stored text, written in English whatever the page's language, and shown as sent).
  */
 export const VISIT_PHARMACY_FIELDS = {
   code: 'pharmacy_code',

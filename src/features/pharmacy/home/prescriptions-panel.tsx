@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { erxQueries } from '@/api/erx/queries';
@@ -11,7 +13,7 @@ export function PrescriptionsPanel() {
   const list = useQuery({ ...erxQueries.prescriptions(me.data?.id ?? ''), enabled: Boolean(me.data?.id) });
   if (list.isSuccess && list.data.length === 0) return null;
   return (
-    <HomeCard title="Current prescriptions" queries={[me, list]}>
+    <HomeCard title={t`Current prescriptions`} queries={[me, list]}>
       <ul className="home-list">
         {(list.data ?? []).slice(0, 4).map((p) => (
           <li key={p.ID}>
@@ -20,7 +22,9 @@ export function PrescriptionsPanel() {
           </li>
         ))}
       </ul>
-      <Link to={paths.patient.pharmacies()}>All prescriptions and pharmacies</Link>
+      <Link to={paths.patient.pharmacies()}>
+        <Trans>All prescriptions and pharmacies</Trans>
+      </Link>
     </HomeCard>
   );
 }
