@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -33,9 +35,12 @@ export class StepFailure extends Error {
 }
 
 function failureMessage(error: unknown, submitLabel: string): string {
-  if (error instanceof StepFailure) return `${error.message} Press “${submitLabel}” to try again.`;
-  const reason = isApiError(error) ? error.userMessage : 'Something went wrong while saving.';
-  return `${reason} Your answers are still here: press “${submitLabel}” to try again.`;
+  if (error instanceof StepFailure) {
+    const reason = error.message;
+    return t`${reason} Press “${submitLabel}” to try again.`;
+  }
+  const reason = isApiError(error) ? error.userMessage : t`Something went wrong while saving.`;
+  return t`${reason} Your answers are still here: press “${submitLabel}” to try again.`;
 }
 
 /**
@@ -87,10 +92,10 @@ export function StepFrame<T extends FieldValues>({
           <div className="step-actions">
             {backHref ? (
               <Link to={backHref} className="btn btn-secondary">
-                Back
+                <Trans context="button: previous step">Back</Trans>
               </Link>
             ) : null}
-            <Button type="submit" isBusy={submit.isBusy} busyLabel="Saving…">
+            <Button type="submit" isBusy={submit.isBusy} busyLabel={t`Saving…`}>
               {submitLabel}
             </Button>
           </div>

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { z } from 'zod';
 import { US_STATES } from '@/api/common/us-states';
 import type { InsuranceCard, InsuranceCardInput, InsuranceCardType } from '@/api/insurance/schemas';
@@ -6,36 +8,36 @@ import type { InsuranceCard, InsuranceCardInput, InsuranceCardType } from '@/api
 export const US_STATE_CODES: readonly string[] = US_STATES.map((s) => s.code);
 
 export const RESPONSIBLE_PARTIES = [
-  { value: 'self', label: 'Me (I hold this insurance)' },
-  { value: 'spouse', label: 'My spouse or partner' },
-  { value: 'parent', label: 'My parent' },
-  { value: 'guardian', label: 'My legal guardian' },
-  { value: 'other', label: 'Someone else' },
+  { value: 'self', label: msg`Me (I hold this insurance)` },
+  { value: 'spouse', label: msg`My spouse or partner` },
+  { value: 'parent', label: msg`My parent` },
+  { value: 'guardian', label: msg`My legal guardian` },
+  { value: 'other', label: msg`Someone else` },
 ] as const;
 
 /** Guarantor gender codes (the spec gives none; this clinic uses 1 male, 2 female as on profiles). */
 export const GENDERS = [
-  { value: '1', label: 'Male' },
-  { value: '2', label: 'Female' },
+  { value: '1', label: msg`Male` },
+  { value: '2', label: msg`Female` },
 ] as const;
 
 export const CARD_LABELS = {
-  insurer_code: 'Insurer or carrier',
-  subscriber_number: 'Member ID (subscriber number)',
-  group_number: 'Group number',
-  responsible_party: 'Who holds this insurance?',
-  guarantor_first_name: 'First name',
-  guarantor_middle_name: 'Middle name',
-  guarantor_last_name: 'Last name',
-  guarantor_dob: 'Date of birth',
-  guarantor_gender: 'Gender',
-  guarantor_address: 'Street address',
-  guarantor_address_2: 'Apartment, suite, unit',
-  guarantor_city: 'City',
-  guarantor_zip: 'ZIP code',
-  guarantor_state: 'State',
-  consent: 'Consent',
-} as const;
+  insurer_code: msg`Insurer or carrier`,
+  subscriber_number: msg`Member ID (subscriber number)`,
+  group_number: msg`Group number`,
+  responsible_party: msg`Who holds this insurance?`,
+  guarantor_first_name: msg`First name`,
+  guarantor_middle_name: msg`Middle name`,
+  guarantor_last_name: msg`Last name`,
+  guarantor_dob: msg`Date of birth`,
+  guarantor_gender: msg`Gender`,
+  guarantor_address: msg`Street address`,
+  guarantor_address_2: msg`Apartment, suite, unit`,
+  guarantor_city: msg`City`,
+  guarantor_zip: msg`ZIP code`,
+  guarantor_state: msg`State`,
+  consent: msg`Consent`,
+} satisfies Record<string, MessageDescriptor>;
 export type CardField = keyof typeof CARD_LABELS;
 
 const SUBSCRIBER = /^[A-Za-z0-9-]{3,40}$/;
@@ -51,56 +53,64 @@ export function todayIso(now: Date = new Date()): string {
 
 function dateProblem(value: string): string | null {
   const m = DATE.exec(value);
-  if (!m) return 'Enter the date of birth as year, month and day.';
+  if (!m) return t`Enter the date of birth as year, month and day.`;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
-    return 'That date does not exist. Check the day and month.';
-  if (y < 1900) return 'Enter a date of birth after 1900.';
-  if (value > todayIso()) return 'A date of birth cannot be in the future.';
+    return t`That date does not exist. Check the day and month.`;
+  if (y < 1900) return t`Enter a date of birth after 1900.`;
+  if (value > todayIso()) return t`A date of birth cannot be in the future.`;
   return null;
 }
 
-const text = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} can be at most ${max} characters.`);
+/** A text field of at most `max` characters; `tooLong` says so in a whole sentence, when shown. */
+const text = (max: number, tooLong: (max: number) => string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => tooLong(max) });
 
 /** The card form: every field of spec 2.11, with messages in the patient's words. */
 export const CardFormSchema = z
   .object({
-    insurer_code: z.string().min(1, 'Choose your insurer or carrier from the list.'),
+    insurer_code: z.string().min(1, { error: () => t`Choose your insurer or carrier from the list.` }),
     subscriber_number: z
       .string()
       .trim()
-      .min(1, 'Enter the member ID printed on your card.')
-      .regex(SUBSCRIBER, 'The member ID is 3 to 40 letters, digits or hyphens, as printed on your card.'),
-    group_number: text(40, 'The group number').regex(
-      GROUP,
-      'The group number has only letters, digits and hyphens.',
-    ),
-    responsible_party: z.enum(['self', 'spouse', 'parent', 'guardian', 'other'], {
-      error: 'Choose who holds this insurance.',
+      .min(1, { error: () => t`Enter the member ID printed on your card.` })
+      .regex(SUBSCRIBER, {
+        error: () => t`The member ID is 3 to 40 letters, digits or hyphens, as printed on your card.`,
+      }),
+    group_number: text(40, (max) => t`The group number can be at most ${max} characters.`).regex(GROUP, {
+      error: () => t`The group number has only letters, digits and hyphens.`,
     }),
-    guarantor_first_name: text(100, 'The first name'),
-    guarantor_middle_name: text(100, 'The middle name'),
-    guarantor_last_name: text(100, 'The last name'),
+    responsible_party: z.enum(['self', 'spouse', 'parent', 'guardian', 'other'], {
+      error: () => t`Choose who holds this insurance.`,
+    }),
+    guarantor_first_name: text(100, (max) => t`The first name can be at most ${max} characters.`),
+    guarantor_middle_name: text(100, (max) => t`The middle name can be at most ${max} characters.`),
+    guarantor_last_name: text(100, (max) => t`The last name can be at most ${max} characters.`),
     guarantor_dob: z.string().trim(),
     guarantor_gender: z.enum(['', '1', '2']),
-    guarantor_address: text(200, 'The street address'),
-    guarantor_address_2: text(200, 'This address line'),
-    guarantor_city: text(100, 'The city'),
+    guarantor_address: text(200, (max) => t`The street address can be at most ${max} characters.`),
+    guarantor_address_2: text(200, (max) => t`This address line can be at most ${max} characters.`),
+    guarantor_city: text(100, (max) => t`The city can be at most ${max} characters.`),
     guarantor_zip: z
       .string()
       .trim()
-      .refine((v) => v === '' || ZIP.test(v), 'Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.'),
+      .refine((v) => v === '' || ZIP.test(v), {
+        error: () => t`Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789.`,
+      }),
     guarantor_state: z
       .string()
       .trim()
       .transform((v) => v.toUpperCase())
-      .refine(
-        (v) => v === '' || US_STATE_CODES.includes(v),
-        'Enter the two-letter state code, like NY or CA.',
-      ),
-    consent: z.boolean().refine((v) => v, 'Tick the box so the clinic may use this card for your visits.'),
+      .refine((v) => v === '' || US_STATE_CODES.includes(v), {
+        error: () => t`Enter the two-letter state code, like NY or CA.`,
+      }),
+    consent: z
+      .boolean()
+      .refine((v) => v, { error: () => t`Tick the box so the clinic may use this card for your visits.` }),
   })
   .superRefine((values, ctx) => {
     if (values.guarantor_dob !== '') {
@@ -109,24 +119,23 @@ export const CardFormSchema = z
     }
     // Someone else holds the insurance: the clinic needs to know who.
     if (values.responsible_party !== 'self') {
-      const who = 'the person who holds this insurance';
       if (!values.guarantor_first_name)
         ctx.addIssue({
           code: 'custom',
           path: ['guarantor_first_name'],
-          message: `Enter the first name of ${who}.`,
+          message: t`Enter the first name of the person who holds this insurance.`,
         });
       if (!values.guarantor_last_name)
         ctx.addIssue({
           code: 'custom',
           path: ['guarantor_last_name'],
-          message: `Enter the last name of ${who}.`,
+          message: t`Enter the last name of the person who holds this insurance.`,
         });
       if (!values.guarantor_dob)
         ctx.addIssue({
           code: 'custom',
           path: ['guarantor_dob'],
-          message: `Enter the date of birth of ${who}.`,
+          message: t`Enter the date of birth of the person who holds this insurance.`,
         });
     }
   });
@@ -178,7 +187,36 @@ export function cardFieldOf(path: readonly string[]): CardField | null {
   return Object.hasOwn(CARD_LABELS, key) ? (key as CardField) : null;
 }
 
-export const CARD_TYPE_LABEL: Record<InsuranceCardType, string> = {
-  primary: 'Primary insurance',
-  secondary: 'Secondary insurance',
+export const CARD_TYPE_LABEL: Record<InsuranceCardType, MessageDescriptor> = {
+  primary: msg`Primary insurance`,
+  secondary: msg`Secondary insurance`,
 };
+
+/** The words about one card, each a whole sentence in the page's language (made when called). */
+export function cardTypeWords(type: InsuranceCardType) {
+  return type === 'primary'
+    ? {
+        none: t`No primary card on file.`,
+        add: t`Add primary card`,
+        edit: t`Edit primary card`,
+        remove: t`Remove primary card`,
+        save: t`Save primary card`,
+        addHeading: t`Add primary insurance`,
+        editHeading: t`Edit primary insurance`,
+        saved: t`Primary insurance saved.`,
+        removed: t`Primary insurance removed.`,
+        removeQuestion: t`Remove the primary card?`,
+      }
+    : {
+        none: t`No secondary card on file.`,
+        add: t`Add secondary card`,
+        edit: t`Edit secondary card`,
+        remove: t`Remove secondary card`,
+        save: t`Save secondary card`,
+        addHeading: t`Add secondary insurance`,
+        editHeading: t`Edit secondary insurance`,
+        saved: t`Secondary insurance saved.`,
+        removed: t`Secondary insurance removed.`,
+        removeQuestion: t`Remove the secondary card?`,
+      };
+}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
@@ -13,10 +15,12 @@ import {
   TextField,
   useFocusWhenEnabled,
 } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import {
   CARD_LABELS,
   CARD_TYPE_LABEL,
   CardFormSchema,
+  cardTypeWords,
   GENDERS,
   RESPONSIBLE_PARTIES,
   cardDefaults,
@@ -66,6 +70,9 @@ export function CardForm({
   }, [setFocus]);
   const party = useWatch({ control: form.control, name: 'responsible_party' });
   const someoneElse = party !== 'self';
+  const words = cardTypeWords(cardType);
+  const parties = RESPONSIBLE_PARTIES.map((p) => ({ value: p.value, label: i18n._(p.label) }));
+  const genders = GENDERS.map((g) => ({ value: g.value, label: i18n._(g.label) }));
 
   const onValid = async (values: CardFormValues) => {
     setFormError(null);
@@ -76,13 +83,15 @@ export function CardForm({
       const refusal = fieldRefusal(error);
       const field = refusal ? cardFieldOf(refusal.path) : null;
       if (refusal && field) {
-        const message = `The clinic did not accept this: ${CARD_LABELS[field].toLowerCase()} ${refusal.text}.`;
+        const name = i18n._(CARD_LABELS[field]).toLowerCase();
+        const reason = refusal.text;
+        const message = t`The clinic did not accept this: ${name} ${reason}.`;
         form.setError(field, { message }, { shouldFocus: true });
         return;
       }
-      setFormError(
-        `The card was not saved. ${error instanceof Error && 'userMessage' in error ? String(error.userMessage) : 'Please try again.'}`,
-      );
+      const reason =
+        error instanceof Error && 'userMessage' in error ? String(error.userMessage) : t`Please try again.`;
+      setFormError(t`The card was not saved. ${reason}`);
     }
   };
 
@@ -95,16 +104,14 @@ export function CardForm({
         noValidate
         onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       >
-        <h3 id={headingId}>
-          {card ? 'Edit' : 'Add'} {CARD_TYPE_LABEL[cardType].toLowerCase()}
-        </h3>
+        <h3 id={headingId}>{card ? words.editHeading : words.addHeading}</h3>
         <fieldset disabled={form.formState.isSubmitting} className="plain-fieldset">
-          <legend className="visually-hidden">{CARD_TYPE_LABEL[cardType]}</legend>
+          <legend className="visually-hidden">{i18n._(CARD_TYPE_LABEL[cardType])}</legend>
           {insurers.isError ? (
             <p role="alert">
-              The list of insurers could not be loaded.{' '}
+              <Trans>The list of insurers could not be loaded.</Trans>{' '}
               <Button variant="link" onClick={insurers.refetch}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </p>
           ) : null}
@@ -113,11 +120,11 @@ export function CardForm({
             name="insurer_code"
             render={({ field, fieldState }) => (
               <InsurerCombobox
-                label={CARD_LABELS.insurer_code}
+                label={i18n._(CARD_LABELS.insurer_code)}
                 hint={
                   insurers.isPending
-                    ? 'Loading the list of insurers…'
-                    : 'Type part of the name as it appears on your card, then choose it from the list.'
+                    ? t`Loading the list of insurers…`
+                    : t`Type part of the name as it appears on your card, then choose it from the list.`
                 }
                 required
                 options={insurers.options}
@@ -132,50 +139,50 @@ export function CardForm({
           <div className="form-grid">
             <TextField<CardFormInput>
               name="subscriber_number"
-              label={CARD_LABELS.subscriber_number}
+              label={i18n._(CARD_LABELS.subscriber_number)}
               required
               autoComplete="off"
               spellCheck={false}
             />
             <TextField<CardFormInput>
               name="group_number"
-              label={CARD_LABELS.group_number}
-              hint="If your card shows one."
+              label={i18n._(CARD_LABELS.group_number)}
+              hint={t`If your card shows one.`}
               autoComplete="off"
               spellCheck={false}
             />
           </div>
           <SelectField<CardFormInput>
             name="responsible_party"
-            label={CARD_LABELS.responsible_party}
-            options={[...RESPONSIBLE_PARTIES]}
+            label={i18n._(CARD_LABELS.responsible_party)}
+            options={parties}
             required
           />
           <fieldset className="plain-fieldset">
             <legend>
-              {someoneElse ? 'The person who holds this insurance (guarantor)' : 'Guarantor (if not you)'}
+              {someoneElse ? t`The person who holds this insurance (guarantor)` : t`Guarantor (if not you)`}
             </legend>
             <div className="form-grid">
               <TextField<CardFormInput>
                 name="guarantor_first_name"
-                label={CARD_LABELS.guarantor_first_name}
+                label={i18n._(CARD_LABELS.guarantor_first_name)}
                 required={someoneElse}
                 autoComplete="off"
               />
               <TextField<CardFormInput>
                 name="guarantor_middle_name"
-                label={CARD_LABELS.guarantor_middle_name}
+                label={i18n._(CARD_LABELS.guarantor_middle_name)}
                 autoComplete="off"
               />
               <TextField<CardFormInput>
                 name="guarantor_last_name"
-                label={CARD_LABELS.guarantor_last_name}
+                label={i18n._(CARD_LABELS.guarantor_last_name)}
                 required={someoneElse}
                 autoComplete="off"
               />
               <TextField<CardFormInput>
                 name="guarantor_dob"
-                label={CARD_LABELS.guarantor_dob}
+                label={i18n._(CARD_LABELS.guarantor_dob)}
                 type="date"
                 max={todayIso()}
                 required={someoneElse}
@@ -183,35 +190,35 @@ export function CardForm({
             </div>
             <RadioGroupField<CardFormInput>
               name="guarantor_gender"
-              label={CARD_LABELS.guarantor_gender}
-              options={[...GENDERS, { value: '', label: 'Prefer not to say' }]}
+              label={i18n._(CARD_LABELS.guarantor_gender)}
+              options={[...genders, { value: '', label: t`Prefer not to say` }]}
             />
             <TextField<CardFormInput>
               name="guarantor_address"
-              label={CARD_LABELS.guarantor_address}
+              label={i18n._(CARD_LABELS.guarantor_address)}
               autoComplete="off"
             />
             <TextField<CardFormInput>
               name="guarantor_address_2"
-              label={CARD_LABELS.guarantor_address_2}
+              label={i18n._(CARD_LABELS.guarantor_address_2)}
               autoComplete="off"
             />
             <div className="form-grid">
               <TextField<CardFormInput>
                 name="guarantor_city"
-                label={CARD_LABELS.guarantor_city}
+                label={i18n._(CARD_LABELS.guarantor_city)}
                 autoComplete="off"
               />
               <TextField<CardFormInput>
                 name="guarantor_state"
-                label={CARD_LABELS.guarantor_state}
-                hint="Two letters, like NY."
+                label={i18n._(CARD_LABELS.guarantor_state)}
+                hint={t`Two letters, like NY.`}
                 maxLength={2}
                 autoComplete="off"
               />
               <TextField<CardFormInput>
                 name="guarantor_zip"
-                label={CARD_LABELS.guarantor_zip}
+                label={i18n._(CARD_LABELS.guarantor_zip)}
                 inputMode="numeric"
                 autoComplete="off"
               />
@@ -219,16 +226,16 @@ export function CardForm({
           </fieldset>
           <CheckboxField<CardFormInput>
             name="consent"
-            label="I agree that the clinic may use this card to check my coverage and bill my insurer."
+            label={t`I agree that the clinic may use this card to check my coverage and bill my insurer.`}
           />
           <FormError message={formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={form.formState.isSubmitting} busyLabel="Saving the card…">
-              Save {cardType} card
+            <Button type="submit" isBusy={form.formState.isSubmitting} busyLabel={t`Saving the card…`}>
+              {words.save}
             </Button>
             {onCancel ? (
               <Button variant="secondary" onClick={onCancel} disabled={form.formState.isSubmitting}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             ) : null}
           </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useUploadFile } from '@/api/files/mutations';
@@ -15,7 +16,8 @@ export type CardSide = 'front' | 'back';
 /**
  * Card photos are ordinary files (POST /files, category `user_document`) whose title names the
  * card and side: "Insurance card (primary), front". They show on the patient's documents page
- * too, and the newest file with that title is the card's photo (docs/spec-decisions.md).
+ * too, and the newest file with that title is the card's photo (docs/spec-decisions.md). The title
+ * is how the photo is found again, so it is stored in English whatever the page's language.
  */
 export const photoTitle = (cardType: InsuranceCardType, side: CardSide) =>
   `Insurance card (${cardType}), ${side}`;
@@ -31,6 +33,48 @@ function newestWithTitle(files: readonly FileRecord[], title: string): FileRecor
   return files
     .filter((f) => (f.meta?.title ?? f.name) === title)
     .sort((a, b) => Number(b.created ?? 0) - Number(a.created ?? 0))[0];
+}
+
+/** The words of one photo slot, each a whole sentence (made when called). */
+function slotWords(cardType: InsuranceCardType, side: CardSide) {
+  if (cardType === 'primary')
+    return side === 'front'
+      ? {
+          alt: t`Front of the card (primary card)`,
+          add: t`Add a photo of the front`,
+          replace: t`Replace the photo of the front`,
+        }
+      : {
+          alt: t`Back of the card (primary card)`,
+          add: t`Add a photo of the back`,
+          replace: t`Replace the photo of the back`,
+        };
+  return side === 'front'
+    ? {
+        alt: t`Front of the card (secondary card)`,
+        add: t`Add a photo of the front`,
+        replace: t`Replace the photo of the front`,
+      }
+    : {
+        alt: t`Back of the card (secondary card)`,
+        add: t`Add a photo of the back`,
+        replace: t`Replace the photo of the back`,
+      };
+}
+
+/** "Front of the card: on file": the slot's state in one sentence. */
+function slotState(side: CardSide, state: 'loading' | 'on_file' | 'none'): string {
+  if (side === 'front')
+    return state === 'loading'
+      ? t`Front of the card: loading…`
+      : state === 'on_file'
+        ? t`Front of the card: on file`
+        : t`Front of the card: no photo yet`;
+  return state === 'loading'
+    ? t`Back of the card: loading…`
+    : state === 'on_file'
+      ? t`Back of the card: on file`
+      : t`Back of the card: no photo yet`;
 }
 
 /** The front and back photos of one card: shown, and (when editable) chosen and uploaded. */
@@ -53,7 +97,7 @@ export function CardPhotos({
     queryFn: ({ signal }) => listFiles(filter, { signal, auth }),
   });
   return (
-    <div className="card-photos" role="group" aria-label="Photos of the card">
+    <div className="card-photos" role="group" aria-label={t`Photos of the card`}>
       {(['front', 'back'] as const).map((side) => (
         <PhotoSlot
           key={side}
@@ -92,7 +136,7 @@ function PhotoSlot({
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [step, setStep] = useState<string | null>(null);
-  const label = side === 'front' ? 'Front of the card' : 'Back of the card';
+  const words = slotWords(cardType, side);
 
   const sending = useSingleFlight(async (chosen: File) => {
     // The rules judge the photo as chosen (type, 25 MB), before any work on it.
@@ -105,12 +149,12 @@ function PhotoSlot({
     setNote(null);
     if (mayPreparePhoto(chosen)) {
       setStep(
-        isHeifFile(chosen) ? 'converting the photo (this can take a few seconds)…' : 'preparing the photo…',
+        isHeifFile(chosen) ? t`converting the photo (this can take a few seconds)…` : t`preparing the photo…`,
       );
     }
     // HEIC becomes JPEG, a large photo is made smaller, location and other metadata are removed.
     const prepared = await preparePhoto(chosen);
-    setStep('uploading…');
+    setStep(t`uploading…`);
     try {
       await upload.mutateAsync({
         input: {
@@ -123,9 +167,8 @@ function PhotoSlot({
       });
       setNote(prepared.note);
     } catch (error) {
-      setProblem(
-        `The photo was not uploaded. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-      );
+      const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+      setProblem(t`The photo was not uploaded. ${reason}`);
     } finally {
       setStep(null);
     }
@@ -133,16 +176,14 @@ function PhotoSlot({
 
   return (
     <figure className="card-photo">
-      {file ? <PhotoImage file={file} alt={`${label} (${cardType} card)`} /> : null}
+      {file ? <PhotoImage file={file} alt={words.alt} /> : null}
       <figcaption>
-        {label}: {isLoading ? 'loading…' : file ? 'on file' : 'no photo yet'}
+        {slotState(side, isLoading ? 'loading' : file ? 'on_file' : 'none')}
         {sending.isBusy && step ? ` — ${step}` : null}
       </figcaption>
       {canEdit ? (
         <div className="field">
-          <label htmlFor={inputId}>
-            {file ? `Replace the photo of the ${side}` : `Add a photo of the ${side}`}
-          </label>
+          <label htmlFor={inputId}>{file ? words.replace : words.add}</label>
           <input
             id={inputId}
             type="file"

@@ -1,3 +1,6 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -13,6 +16,7 @@ import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { calendarDateIn, formatDateTime, isValidTimeZone } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { fixed, toCsv, type CsvCell } from './csv';
@@ -21,18 +25,19 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const RangeSchema = z
   .object({
-    from_date: z.string().regex(DATE, 'Enter the first day as a date.'),
-    to_date: z.string().regex(DATE, 'Enter the last day as a date.'),
+    from_date: z.string().regex(DATE, { error: () => t`Enter the first day as a date.` }),
+    to_date: z.string().regex(DATE, { error: () => t`Enter the last day as a date.` }),
   })
   .refine((v) => v.from_date <= v.to_date, {
     path: ['to_date'],
-    message: 'The last day must be on or after the first day.',
+    error: () => t`The last day must be on or after the first day.`,
   });
 type Range = z.infer<typeof RangeSchema>;
 
 /** The one sentence on screen saying which visits the report holds. */
-export const BILLABLE_SENTENCE =
-  'Only completed visits are listed and exported, because the clinic bills a visit once it is completed; cancelled visits and visits not yet finished are left out.';
+const BILLABLE_MESSAGE = msg`Only completed visits are listed and exported, because the clinic bills a visit once it is completed; cancelled visits and visits not yet finished are left out.`;
+/** That sentence in English: a message's key is its English text. */
+export const BILLABLE_SENTENCE: string = BILLABLE_MESSAGE.id;
 
 /** Visits a clinic bills: completed ones. Cancelled, waiting and ongoing visits (or no status) are not. */
 export function billableClaims(rows: readonly ClaimRow[]): ClaimRow[] {
@@ -51,7 +56,7 @@ export function last30Days(now: Date = new Date()): Range {
 
 interface Column {
   key: string;
-  label: string;
+  label: MessageDescriptor;
   /** The shown (and exported) text. */
   text: (row: ClaimRow, zone: string) => string;
   /** The value sorted by. */
@@ -61,49 +66,49 @@ interface Column {
 export const CLAIM_COLUMNS: Column[] = [
   {
     key: 'start',
-    label: 'Visit date',
+    label: msg`Visit date`,
     text: (r, z) => (r.start === undefined ? '' : formatDateTime(r.start, z)),
     sort: (r) => r.start ?? -1,
   },
   {
     key: 'patient',
-    label: 'Patient',
+    label: msg`Patient`,
     text: (r) => r.patient_name ?? '',
     sort: (r) => (r.patient_name ?? '').toLowerCase(),
   },
   {
     key: 'provider',
-    label: 'Provider',
+    label: msg`Provider`,
     text: (r) => r.provider_name ?? '',
     sort: (r) => r.provider_name ?? '',
   },
   {
     key: 'insurer',
-    label: 'Insurer',
-    text: (r) => r.insurer_name ?? r.insurer_code ?? 'Self-pay / none',
+    label: msg`Insurer`,
+    text: (r) => r.insurer_name ?? r.insurer_code ?? t`Self-pay / none`,
     sort: (r) => r.insurer_name ?? '',
   },
   {
     key: 'subscriber',
-    label: 'Member ID',
+    label: msg`Member ID`,
     text: (r) => r.subscriber_number ?? '',
     sort: (r) => r.subscriber_number ?? '',
   },
   {
     key: 'dx',
-    label: 'Diagnoses',
+    label: msg`Diagnoses`,
     text: (r) => r.diagnosis_codes.join(' '),
     sort: (r) => r.diagnosis_codes.join(' '),
   },
   {
     key: 'cpt',
-    label: 'Procedures',
+    label: msg`Procedures`,
     text: (r) => r.procedure_codes.join(' '),
     sort: (r) => r.procedure_codes.join(' '),
   },
   {
     key: 'amount',
-    label: 'Amount',
+    label: msg`Amount`,
     text: (r) => (typeof r.amount === 'number' ? r.amount.toFixed(2) : ''),
     sort: (r) => r.amount ?? -1,
   },
@@ -233,6 +238,14 @@ export function ClaimsReport() {
     window.setTimeout(() => URL.revokeObjectURL(url), 0);
   };
 
+  const count = rows.length;
+  const from = range.from_date ?? '';
+  const to = range.to_date ?? '';
+  const summary =
+    leftOut > 0
+      ? t`${plural(count, { one: '# completed visit', other: '# completed visits' })} from ${from} to ${to} (${plural(leftOut, { one: '# other visit left out', other: '# other visits left out' })}). Times in ${zone}.`
+      : t`${plural(count, { one: '# completed visit', other: '# completed visits' })} from ${from} to ${to}. Times in ${zone}.`;
+
   const toggle = (key: string) =>
     setSort((s) => ({ key, dir: s.key === key && s.dir === 'ascending' ? 'descending' : 'ascending' }));
 
@@ -241,51 +254,52 @@ export function ClaimsReport() {
       <FormProvider {...form}>
         <form
           className="card filter-form"
-          aria-label="Report dates"
+          aria-label={t`Report dates`}
           noValidate
           onSubmit={(event) => void form.handleSubmit((values) => setRange(values))(event)}
         >
           <div className="form-grid">
-            <TextField<Range> name="from_date" label="First day" type="date" required />
-            <TextField<Range> name="to_date" label="Last day" type="date" required />
+            <TextField<Range> name="from_date" label={t`First day`} type="date" required />
+            <TextField<Range> name="to_date" label={t`Last day`} type="date" required />
           </div>
           <div className="form-actions">
-            <Button type="submit">Show claims</Button>
+            <Button type="submit">
+              <Trans>Show claims</Trans>
+            </Button>
           </div>
         </form>
       </FormProvider>
-      {claims.isPending ? <Spinner label="Loading claims…" /> : null}
-      <QueryError query={claims} title="The claims could not be loaded" />
+      {claims.isPending ? <Spinner label={t`Loading claims…`} /> : null}
+      <QueryError query={claims} title={t`The claims could not be loaded`} />
       <DroppedRowsNotice list={claims.data} />
-      {claims.isSuccess ? <p>{BILLABLE_SENTENCE}</p> : null}
+      {claims.isSuccess ? <p>{i18n._(BILLABLE_MESSAGE)}</p> : null}
       {claims.isSuccess && rows.length === 0 ? (
-        <EmptyState title="No completed visits in these dates" />
+        <EmptyState title={t`No completed visits in these dates`} />
       ) : null}
       {rows.length > 0 ? (
         <>
           <div className="form-actions">
-            <p role="status">
-              {rows.length} completed visits from {range.from_date} to {range.to_date}
-              {leftOut > 0 ? ` (${leftOut} other visits left out)` : ''}. Times in {zone}.
-            </p>
+            <p role="status">{summary}</p>
             <Button variant="secondary" onClick={download}>
-              Export CSV
+              <Trans>Export CSV</Trans>
             </Button>
           </div>
           <div
             className="table-scroll"
             tabIndex={0}
             role="region"
-            aria-label="Claims table, scrolls sideways"
+            aria-label={t`Claims table, scrolls sideways`}
           >
             <table className="data-table">
-              <caption className="visually-hidden">Claims, sortable by each column</caption>
+              <caption className="visually-hidden">
+                <Trans>Claims, sortable by each column</Trans>
+              </caption>
               <thead>
                 <tr>
                   {CLAIM_COLUMNS.map((c) => (
                     <th key={c.key} scope="col" aria-sort={sort.key === c.key ? sort.dir : undefined}>
                       <button type="button" className="btn btn-link" onClick={() => toggle(c.key)}>
-                        {c.label}
+                        {i18n._(c.label)}
                         <span aria-hidden="true">
                           {sort.key === c.key ? (sort.dir === 'ascending' ? ' ▲' : ' ▼') : ''}
                         </span>

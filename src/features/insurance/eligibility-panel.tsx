@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useMatch } from 'react-router';
@@ -93,11 +95,10 @@ export function EligibilityPanel({
         setNow(Date.now());
         setCooldown(next);
       } else if (isApiError(error) && error.status === 400) {
-        setFailure('Add a primary card before checking your coverage.');
+        setFailure(t`Add a primary card before checking your coverage.`);
       } else {
-        setFailure(
-          `The check could not be started. ${isApiError(error) ? error.userMessage : 'Please try again.'}`,
-        );
+        const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+        setFailure(t`The check could not be started. ${reason}`);
       }
     }
   });
@@ -125,23 +126,32 @@ export function EligibilityPanel({
     job && outcome
       ? coverageWords(outcome, { copay: job.copay, isLongPending: isWaitingLong, reader })
       : null;
+  const countdown = cooldown ? formatCountdown(cooldown.until - now) : '';
+  const startedAt = cooldown?.startedAt ? formatDateTime(Math.floor(cooldown.startedAt / 1000), zone) : null;
+  const nextAt = cooldown ? formatDateTime(Math.ceil(cooldown.until / 1000), zone) : '';
   return (
     <section className="card" aria-labelledby={`elig-${userId}`}>
-      <h3 id={`elig-${userId}`}>Coverage check</h3>
-      {status.isPending ? <p>Loading the latest check…</p> : null}
+      <h3 id={`elig-${userId}`}>
+        <Trans>Coverage check</Trans>
+      </h3>
+      {status.isPending ? (
+        <p>
+          <Trans>Loading the latest check…</Trans>
+        </p>
+      ) : null}
       {status.isError ? (
         <p role="alert">
-          The latest check could not be read.{' '}
+          <Trans>The latest check could not be read.</Trans>{' '}
           <Button variant="link" onClick={() => void status.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </p>
       ) : null}
       {status.isSuccess && !job ? (
         <p>
           {isNotFoundNoCheckYet
-            ? 'No coverage check has been started yet.'
-            : 'The latest coverage check is not available.'}
+            ? t`No coverage check has been started yet.`
+            : t`The latest coverage check is not available.`}
         </p>
       ) : null}
       {words ? (
@@ -153,15 +163,17 @@ export function EligibilityPanel({
           {isWaitingLong ? (
             <p className="form-actions">
               {reader === 'patient' && !isInWizard ? (
-                <Link to={paths.patient.rooms()}>Continue to book a visit</Link>
+                <Link to={paths.patient.rooms()}>
+                  <Trans>Continue to book a visit</Trans>
+                </Link>
               ) : null}
               <Button
                 variant="link"
                 onClick={() => void status.refetch()}
                 isBusy={status.isFetching}
-                busyLabel="Looking again…"
+                busyLabel={t`Looking again…`}
               >
-                Look again now
+                <Trans>Look again now</Trans>
               </Button>
             </p>
           ) : null}
@@ -169,11 +181,15 @@ export function EligibilityPanel({
       ) : null}
       {waiting && cooldown ? (
         <p role="status">
-          {cooldown.startedAt
-            ? `A check was already started at ${formatDateTime(Math.floor(cooldown.startedAt / 1000), zone)}. `
-            : 'A check was started a short while ago. '}
-          You can start another at {formatDateTime(Math.ceil(cooldown.until / 1000), zone)} (in{' '}
-          {formatCountdown(cooldown.until - now)}).
+          {startedAt ? (
+            <Trans>
+              A check was already started at {startedAt}. You can start another at {nextAt} (in {countdown}).
+            </Trans>
+          ) : (
+            <Trans>
+              A check was started a short while ago. You can start another at {nextAt} (in {countdown}).
+            </Trans>
+          )}
         </p>
       ) : null}
       {failure ? <p role="alert">{failure}</p> : null}
@@ -182,12 +198,10 @@ export function EligibilityPanel({
           variant="secondary"
           onClick={onCheck}
           isBusy={check.isBusy}
-          busyLabel="Starting the check…"
+          busyLabel={t`Starting the check…`}
           disabled={waiting}
         >
-          {waiting && cooldown
-            ? `Check again in ${formatCountdown(cooldown.until - now)}`
-            : 'Check my coverage'}
+          {waiting && cooldown ? t`Check again in ${countdown}` : t`Check my coverage`}
         </Button>
       ) : null}
     </section>

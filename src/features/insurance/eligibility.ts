@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { isApiError } from '@/api/errors';
 import { formatLocale } from '@/lib/locale';
 
@@ -131,41 +132,54 @@ export function coverageWords(
       if (options.isLongPending)
         return patient
           ? {
-              lead: 'Your insurer hasn’t answered yet.',
-              next: 'You can continue and pay yourself for now, or ask the clinic to check for you.',
+              lead: t`Your insurer hasn’t answered yet.`,
+              next: t`You can continue and pay yourself for now, or ask the clinic to check for you.`,
             }
-          : { lead: 'The insurer hasn’t answered yet.', next: 'The patient can continue and pay for now.' };
+          : { lead: t`The insurer hasn’t answered yet.`, next: t`The patient can continue and pay for now.` };
       return {
-        lead: patient ? 'Waiting for your insurer to answer' : 'Waiting for the insurer to answer',
+        lead: patient ? t`Waiting for your insurer to answer` : t`Waiting for the insurer to answer`,
         next: patient
-          ? 'Insurers usually answer within a minute. This page looks again on its own, and you can go on meanwhile.'
-          : 'This page looks again on its own.',
+          ? t`Insurers usually answer within a minute. This page looks again on its own, and you can go on meanwhile.`
+          : t`This page looks again on its own.`,
       };
     case 'active': {
-      const paid = copay === null ? '' : ` ${patient ? 'Your' : 'The'} copay is ${formatCopay(copay)}.`;
-      return { lead: `${patient ? 'Your coverage' : 'Coverage'} is active.${paid}`, next: null };
+      if (copay === null)
+        return { lead: patient ? t`Your coverage is active.` : t`Coverage is active.`, next: null };
+      const amount = formatCopay(copay);
+      return {
+        lead: patient
+          ? t`Your coverage is active. Your copay is ${amount}.`
+          : t`Coverage is active. The copay is ${amount}.`,
+        next: null,
+      };
     }
     case 'inactive':
       return {
-        lead: `${patient ? 'Your' : 'The'} insurer says this plan is not active.`,
+        lead: patient
+          ? t`Your insurer says this plan is not active.`
+          : t`The insurer says this plan is not active.`,
         next: patient
-          ? 'If you have a newer card, update your primary card. Otherwise you can continue and pay yourself.'
+          ? t`If you have a newer card, update your primary card. Otherwise you can continue and pay yourself.`
           : null,
       };
     case 'not_found':
       return {
-        lead: `${patient ? 'Your' : 'The'} insurer couldn’t find this member ID.`,
-        next: 'Check the card details.',
+        lead: patient
+          ? t`Your insurer couldn’t find this member ID.`
+          : t`The insurer couldn’t find this member ID.`,
+        next: t`Check the card details.`,
       };
     case 'failed':
       return {
-        lead: 'The check could not be completed',
-        next: patient ? 'You can start it again later, or continue and pay yourself.' : null,
+        lead: t`The check could not be completed`,
+        next: patient ? t`You can start it again later, or continue and pay yourself.` : null,
       };
     case 'unknown':
       return {
-        lead: `${patient ? 'Your' : 'The'} insurer answered in a way this page cannot show.`,
-        next: patient ? 'Ask the clinic what it means for your visit.' : null,
+        lead: patient
+          ? t`Your insurer answered in a way this page cannot show.`
+          : t`The insurer answered in a way this page cannot show.`,
+        next: patient ? t`Ask the clinic what it means for your visit.` : null,
       };
   }
 }

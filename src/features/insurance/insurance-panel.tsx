@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '@/api/errors';
@@ -9,7 +11,14 @@ import { Spinner } from '@/components/feedback/status';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CARD_LABELS, CARD_TYPE_LABEL, GENDERS, RESPONSIBLE_PARTIES } from './card-form-schema';
+import { i18n } from '@/lib/i18n';
+import {
+  CARD_LABELS,
+  CARD_TYPE_LABEL,
+  GENDERS,
+  RESPONSIBLE_PARTIES,
+  cardTypeWords,
+} from './card-form-schema';
 import { CardForm } from './card-form';
 import { CardPhotos } from './card-photos';
 import { EligibilityPanel } from './eligibility-panel';
@@ -39,8 +48,8 @@ export function InsurancePanel({
   const [notice, setNotice] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  if (cards.isPending) return <Spinner label="Loading insurance cards…" />;
-  if (cards.isError) return <QueryError query={cards} title="The insurance cards could not be loaded" />;
+  if (cards.isPending) return <Spinner label={t`Loading insurance cards…`} />;
+  if (cards.isError) return <QueryError query={cards} title={t`The insurance cards could not be loaded`} />;
 
   const byType = new Map(cards.data.map((c) => [c.card_type, c]));
   const primary = byType.get('primary') ?? null;
@@ -54,10 +63,19 @@ export function InsurancePanel({
       {secondary && !primary ? (
         <div className="card notice" role="note">
           <p>
-            <strong>There is a secondary card but no primary card.</strong> A secondary insurer pays only
-            after the primary one, so the clinic bills your primary insurance first. If you have only one
-            insurance, save it as your primary card
-            {canEdit ? ' (add a primary card, then remove the secondary one)' : ''}.
+            {canEdit ? (
+              <Trans>
+                <strong>There is a secondary card but no primary card.</strong> A secondary insurer pays only
+                after the primary one, so the clinic bills your primary insurance first. If you have only one
+                insurance, save it as your primary card (add a primary card, then remove the secondary one).
+              </Trans>
+            ) : (
+              <Trans>
+                <strong>There is a secondary card but no primary card.</strong> A secondary insurer pays only
+                after the primary one, so the clinic bills your primary insurance first. If you have only one
+                insurance, save it as your primary card.
+              </Trans>
+            )}
           </p>
         </div>
       ) : null}
@@ -74,7 +92,7 @@ export function InsurancePanel({
                 auth={auth}
                 onSaved={() => {
                   setEditing(null);
-                  setNotice(`${CARD_TYPE_LABEL[type]} saved.`);
+                  setNotice(cardTypeWords(type).saved);
                   statusRef.current?.focus();
                 }}
                 onCancel={() => setEditing(null)}
@@ -108,7 +126,7 @@ export function InsurancePanel({
           onDone={(removed) => {
             setRemoving(null);
             if (removed) {
-              setNotice(`${CARD_TYPE_LABEL[removing]} removed.`);
+              setNotice(cardTypeWords(removing).removed);
               statusRef.current?.focus();
             }
           }}
@@ -136,19 +154,20 @@ function CardView({
   onRemove: () => void;
 }) {
   const headingId = `card-${type}-heading`;
+  const words = cardTypeWords(type);
   return (
     <section className="card insurance-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{CARD_TYPE_LABEL[type]}</h2>
-      {card ? <CardDetails card={card} /> : <p>No {type} card on file.</p>}
+      <h2 id={headingId}>{i18n._(CARD_TYPE_LABEL[type])}</h2>
+      {card ? <CardDetails card={card} /> : <p>{words.none}</p>}
       {card ? <CardPhotos userId={userId} cardType={type} auth={auth} canEdit={canEdit} /> : null}
       {canEdit ? (
         <div className="form-actions">
           <Button variant={card ? 'secondary' : 'primary'} onClick={onEdit}>
-            {card ? `Edit ${type} card` : `Add ${type} card`}
+            {card ? words.edit : words.add}
           </Button>
           {card ? (
             <Button variant="danger" onClick={onRemove}>
-              Remove {type} card
+              {words.remove}
             </Button>
           ) : null}
         </div>
@@ -162,10 +181,10 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 /** The card's fields as a definition list; empty fields are left out. */
 export function CardDetails({ card }: { card: InsuranceCard }) {
   const { nameOf } = useInsurerOptions();
-  const party =
-    RESPONSIBLE_PARTIES.find((p) => p.value === card.responsible_party)?.label ??
-    text(card.responsible_party);
-  const gender = GENDERS.find((g) => g.value === String(card.guarantor_gender ?? ''))?.label ?? null;
+  const partyLabel = RESPONSIBLE_PARTIES.find((p) => p.value === card.responsible_party)?.label;
+  const party = partyLabel ? i18n._(partyLabel) : text(card.responsible_party);
+  const genderLabel = GENDERS.find((g) => g.value === String(card.guarantor_gender ?? ''))?.label;
+  const gender = genderLabel ? i18n._(genderLabel) : null;
   const guarantor = [card.guarantor_first_name, card.guarantor_middle_name, card.guarantor_last_name]
     .map(text)
     .filter(Boolean)
@@ -183,15 +202,20 @@ export function CardDetails({ card }: { card: InsuranceCard }) {
     .filter(Boolean)
     .join(', ');
   const rows: [string, string | null][] = [
-    [CARD_LABELS.insurer_code, card.insurer_code ? nameOf(card.insurer_code) : null],
-    [CARD_LABELS.subscriber_number, text(card.subscriber_number)],
-    [CARD_LABELS.group_number, text(card.group_number)],
-    ['Held by', party],
-    ['Guarantor', guarantor || null],
-    ['Guarantor date of birth', text(card.guarantor_dob)],
-    ['Guarantor gender', gender],
-    ['Guarantor address', address || null],
-    ['Consent to bill', card.consent ? 'Given' : 'Not given'],
+    [i18n._(CARD_LABELS.insurer_code), card.insurer_code ? nameOf(card.insurer_code) : null],
+    [i18n._(CARD_LABELS.subscriber_number), text(card.subscriber_number)],
+    [i18n._(CARD_LABELS.group_number), text(card.group_number)],
+    [t`Held by`, party],
+    [t`Guarantor`, guarantor || null],
+    [t`Guarantor date of birth`, text(card.guarantor_dob)],
+    [t`Guarantor gender`, gender],
+    [t`Guarantor address`, address || null],
+    [
+      t`Consent to bill`,
+      card.consent
+        ? t({ message: 'Given', context: 'consent to bill' })
+        : t({ message: 'Not given', context: 'consent to bill' }),
+    ],
   ];
   return (
     <dl>
@@ -225,30 +249,37 @@ function RemoveDialog({
     try {
       await remove.mutateAsync(cardType);
     } catch (error) {
-      setProblem(`The card was not removed. ${isApiError(error) ? error.userMessage : 'Please try again.'}`);
+      const reason = isApiError(error) ? error.userMessage : t`Please try again.`;
+      setProblem(t`The card was not removed. ${reason}`);
       return;
     }
     onDone(true);
   });
+  const words = cardTypeWords(cardType);
   return (
-    <Dialog title={`Remove the ${cardType} card?`} onClose={removal.isBusy ? undefined : () => onDone(false)}>
+    <Dialog title={words.removeQuestion} onClose={removal.isBusy ? undefined : () => onDone(false)}>
       <p>
-        The clinic will no longer see this card.
-        {cardType === 'primary' ? ' Its coverage check is dropped too.' : ''} The card photos stay in your
-        documents.
+        {cardType === 'primary' ? (
+          <Trans>
+            The clinic will no longer see this card. Its coverage check is dropped too. The card photos stay
+            in your documents.
+          </Trans>
+        ) : (
+          <Trans>The clinic will no longer see this card. The card photos stay in your documents.</Trans>
+        )}
       </p>
       {problem ? <p role="alert">{problem}</p> : null}
       <div className="dialog-actions">
         <Button variant="secondary" onClick={() => onDone(false)} disabled={removal.isBusy}>
-          Keep the card
+          <Trans>Keep the card</Trans>
         </Button>
         <Button
           variant="danger"
           isBusy={removal.isBusy}
-          busyLabel="Removing…"
+          busyLabel={t`Removing…`}
           onClick={() => void removal.run()}
         >
-          Remove {cardType} card
+          {words.remove}
         </Button>
       </div>
     </Dialog>

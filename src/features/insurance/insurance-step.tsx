@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,6 +8,7 @@ import { userQueries } from '@/api/users/queries';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { RadioGroupField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { customValue, StepFrame, useDraftDefaults, type StepScreenProps } from '@/wizard';
 import { InsurancePanel } from './insurance-panel';
 
@@ -22,13 +24,15 @@ export const INSURANCE_INTAKE_FIELDS = {
 const ChoiceSchema = z.object({
   choice: z
     .enum(['', 'insurance', 'self_pay'])
-    .refine((v) => v.length > 0, 'Choose whether to use your insurance or continue without it.'),
+    .refine((v) => v.length > 0, {
+      error: () => t`Choose whether to use your insurance or continue without it.`,
+    }),
 });
 type ChoiceValues = z.infer<typeof ChoiceSchema>;
 
 const OPTIONS = [
-  { value: 'insurance', label: 'Use my insurance cards on file' },
-  { value: 'self_pay', label: 'Continue without insurance (I will pay myself)' },
+  { value: 'insurance', label: msg`Use my insurance cards on file` },
+  { value: 'self_pay', label: msg`Continue without insurance (I will pay myself)` },
 ];
 
 /**
@@ -53,7 +57,7 @@ export function InsuranceStep({ slug, intake, submitLabel, backHref, save, failu
 
   return (
     <>
-      {me.isPending ? <Spinner label="Loading your insurance…" /> : null}
+      {me.isPending ? <Spinner label={t`Loading your insurance…`} /> : null}
       <QueryError query={me} />
       {userId ? <InsurancePanel userId={userId} /> : null}
       <StepFrame
@@ -67,8 +71,7 @@ export function InsuranceStep({ slug, intake, submitLabel, backHref, save, failu
             form.setError(
               'choice',
               {
-                message:
-                  'There is no insurance card on file yet. Add your card above, or continue without insurance.',
+                message: t`There is no insurance card on file yet. Add your card above, or continue without insurance.`,
               },
               { shouldFocus: true },
             );
@@ -86,9 +89,9 @@ export function InsuranceStep({ slug, intake, submitLabel, backHref, save, failu
       >
         <RadioGroupField<ChoiceValues>
           name="choice"
-          label="How would you like to go on?"
-          hint="A coverage check that has not finished yet does not hold up your visit."
-          options={OPTIONS}
+          label={t`How would you like to go on?`}
+          hint={t`A coverage check that has not finished yet does not hold up your visit.`}
+          options={OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
           required
         />
       </StepFrame>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useDeferredValue,
@@ -163,6 +164,9 @@ export function InsurerCombobox({
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null, `${id}-count`].filter(Boolean).join(' ') ||
     undefined;
   const showList = open && matches.length > 0;
+  // The count as digits, unformatted: assistive tech reads "10000 matches" the same either way.
+  const count = String(matches.length);
+  const found = matches.length;
 
   return (
     <div className={`field combobox${error ? ' field-invalid' : ''}`}>
@@ -206,7 +210,11 @@ export function InsurerCombobox({
         }}
       />
       <p id={`${id}-count`} className="visually-hidden" role="status" aria-live="polite">
-        {open ? (matches.length === 0 ? 'No matches' : `${matches.length} matches`) : ''}
+        {open
+          ? matches.length === 0
+            ? t`No matches`
+            : t`${plural(found, { one: `${count} match`, other: `${count} matches` })}`
+          : ''}
       </p>
       <div
         ref={listRef}

@@ -1,13 +1,17 @@
+import { t } from '@lingui/core/macro';
 import { insuranceQueries } from '@/api/insurance/queries';
 import type { InsuranceCard } from '@/api/insurance/schemas';
 import { userQueries } from '@/api/users/queries';
 import { customValue, type KnownAnswer, type KnownContext, type StepDefinition } from '@/wizard';
 import { INSURANCE_INTAKE_FIELDS } from './insurance-step';
 
-/** "member ID ending 4821", never the whole number on a review. */
-function cardWords(card: InsuranceCard | undefined): string {
+/** "Your insurance card, member ID ending 4821", never the whole number on a review. */
+function cardSummary(card: InsuranceCard | undefined): string {
   const number = card?.subscriber_number?.toString().trim() ?? '';
-  return number.length >= 4 ? `member ID ending ${number.slice(-4)}` : 'on file';
+  const ending = number.slice(-4);
+  return number.length >= 4
+    ? t`Your insurance card, member ID ending ${ending}`
+    : t`Your insurance card, on file`;
 }
 
 /**
@@ -21,7 +25,7 @@ export async function knownInsurance({ queryClient }: KnownContext): Promise<Kno
   const primary = cards.find((c) => c.card_type === 'primary');
   if (!primary) return null;
   return {
-    summary: `Your insurance card, ${cardWords(primary)}`,
+    summary: cardSummary(primary),
     patch: {
       custom: {
         [INSURANCE_INTAKE_FIELDS.choice]: 'insurance',
@@ -34,6 +38,6 @@ export async function knownInsurance({ queryClient }: KnownContext): Promise<Kno
 
 export const insuranceSummary: NonNullable<StepDefinition['summary']> = (intake) => {
   const choice = customValue(intake, INSURANCE_INTAKE_FIELDS.choice);
-  if (choice === 'self_pay') return 'No insurance: you pay yourself';
-  return choice === 'insurance' ? 'Your insurance cards on file' : null;
+  if (choice === 'self_pay') return t`No insurance: you pay yourself`;
+  return choice === 'insurance' ? t`Your insurance cards on file` : null;
 };

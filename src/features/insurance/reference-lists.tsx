@@ -1,19 +1,39 @@
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { insuranceQueries } from '@/api/insurance/queries';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
+import { i18n } from '@/lib/i18n';
 import { matchOptions } from './insurer-combobox';
 
 type ListKey = 'dxs' | 'procedures' | 'billing_modifiers' | 'insurers' | 'carriers';
-const LISTS: { key: ListKey; label: string }[] = [
-  { key: 'dxs', label: 'Diagnoses' },
-  { key: 'procedures', label: 'Procedures' },
-  { key: 'billing_modifiers', label: 'Billing modifiers' },
-  { key: 'insurers', label: 'Insurers' },
-  { key: 'carriers', label: 'Carriers' },
+const LISTS: { key: ListKey; label: MessageDescriptor }[] = [
+  { key: 'dxs', label: msg`Diagnoses` },
+  { key: 'procedures', label: msg`Procedures` },
+  { key: 'billing_modifiers', label: msg`Billing modifiers` },
+  { key: 'insurers', label: msg`Insurers` },
+  { key: 'carriers', label: msg`Carriers` },
 ];
+
+/** "Loading diagnoses…" and "12 of 500 diagnoses", each a whole sentence per list. */
+function listWords(key: ListKey, shown: number, total: number) {
+  switch (key) {
+    case 'dxs':
+      return { loading: t`Loading diagnoses…`, count: t`${shown} of ${total} diagnoses` };
+    case 'procedures':
+      return { loading: t`Loading procedures…`, count: t`${shown} of ${total} procedures` };
+    case 'billing_modifiers':
+      return { loading: t`Loading billing modifiers…`, count: t`${shown} of ${total} billing modifiers` };
+    case 'insurers':
+      return { loading: t`Loading insurers…`, count: t`${shown} of ${total} insurers` };
+    case 'carriers':
+      return { loading: t`Loading carriers…`, count: t`${shown} of ${total} carriers` };
+  }
+}
 
 interface Row {
   code: string;
@@ -75,32 +95,38 @@ export function ReferenceLists() {
   });
   const selectId = useId();
   const searchId = useId();
-  const label = LISTS.find((l) => l.key === list)?.label ?? '';
+  const listLabel = LISTS.find((l) => l.key === list)?.label;
+  const label = listLabel ? i18n._(listLabel) : '';
+  const words = listWords(list, matches.length, data.rows.length);
 
   return (
     <div className="card">
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={selectId}>List</label>
+          <label htmlFor={selectId}>
+            <Trans>List</Trans>
+          </label>
           <select id={selectId} value={list} onChange={(e) => setList(e.target.value as ListKey)}>
             {LISTS.map((l) => (
               <option key={l.key} value={l.key}>
-                {l.label}
+                {i18n._(l.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={searchId}>Search by code or words</label>
+          <label htmlFor={searchId}>
+            <Trans>Search by code or words</Trans>
+          </label>
           <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
-      {data.isPending ? <Spinner label={`Loading ${label.toLowerCase()}…`} /> : null}
+      {data.isPending ? <Spinner label={words.loading} /> : null}
       <QueryError query={data} />
       {!data.isPending && !data.isError ? (
         <>
           <p role="status" aria-live="polite">
-            {matches.length} of {data.rows.length} {label.toLowerCase()}
+            {words.count}
           </p>
           <div
             ref={scrollRef}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { insuranceQueries } from '@/api/insurance/queries';
@@ -9,11 +10,11 @@ export function useInsurerOptions() {
   const carriers = useQuery(insuranceQueries.carriers());
   const options = useMemo<InsurerOption[]>(() => {
     const out: InsurerOption[] = [];
-    for (const i of insurers.data ?? []) out.push({ code: i.id, name: i.text, detail: 'Insurer' });
+    for (const i of insurers.data ?? []) out.push({ code: i.id, name: i.text, detail: t`Insurer` });
     for (const c of carriers.data ?? []) {
       const a = c.billing_system?.address;
       const where = [a?.city, a?.state].filter(Boolean).join(', ');
-      out.push({ code: c.code, name: c.name, detail: where ? `Carrier, ${where}` : 'Carrier' });
+      out.push({ code: c.code, name: c.name, detail: where ? t`Carrier, ${where}` : t`Carrier` });
     }
     return out;
   }, [insurers.data, carriers.data]);

@@ -1,3 +1,6 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { TZDate } from '@date-fns/tz';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -20,15 +23,16 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { oneDecimal, summarise } from './survey-summary';
 
-export const SURVEY_NAMES: Record<SurveyCode, string> = {
-  all: 'All surveys',
-  post_visit_survey: 'After the visit',
-  provider_visit_survey: 'About the provider',
-  cancel_intake_survey: 'Cancelled before the visit',
-  cancel_call_survey: 'Cancelled call',
+export const SURVEY_NAMES: Record<SurveyCode, MessageDescriptor> = {
+  all: msg`All surveys`,
+  post_visit_survey: msg`After the visit`,
+  provider_visit_survey: msg`About the provider`,
+  cancel_intake_survey: msg`Cancelled before the visit`,
+  cancel_call_survey: msg`Cancelled call`,
 };
 
 /** Responses shown per page; the spec pages nothing, so the report pages what `total_count` counts. */
@@ -72,14 +76,16 @@ const FilterSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.to < v.from)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first day.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: t`The last day is before the first day.` });
     const bad = visitList(v.visits).find((id) => !VISIT_ID.test(id));
-    if (bad !== undefined)
+    if (bad !== undefined) {
+      const typed = bad.slice(0, 40);
       ctx.addIssue({
         code: 'custom',
         path: ['visits'],
-        message: `“${bad.slice(0, 40)}” is not a visit id. Separate ids with commas, for example vis_123, vis_456.`,
+        message: t`“${typed}” is not a visit id. Separate ids with commas, for example vis_123, vis_456.`,
       });
+    }
   });
 type FilterValues = z.infer<typeof FilterSchema>;
 
@@ -99,7 +105,7 @@ export function readableAnswers(data: SurveyResponse['data']): [string, string][
   return Object.entries(data)
     .filter(([key, value]) => key !== 'member_id' && key !== 'provider_id' && value !== null && value !== '')
     .map(([key, value]): [string, string] => {
-      if (typeof value === 'boolean') return [words(key), value ? 'Yes' : 'No'];
+      if (typeof value === 'boolean') return [words(key), value ? t`Yes` : t`No`];
       if (typeof value === 'number') return [words(key), String(value)];
       if (typeof value === 'string')
         return [words(key), /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? words(value) : value];
@@ -139,17 +145,20 @@ export function SurveyReport() {
   const total = list.data ? Number(list.data.total_count) : 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const shown = list.data?.data.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE) ?? [];
+  const first = page * PAGE_SIZE + 1;
+  const last = Math.min(total, (page + 1) * PAGE_SIZE);
+  const pageNumber = page + 1;
   const goTo = (next: number) => {
     setPage(next);
     setMoved(true);
   };
 
   return (
-    <Page title="Survey responses">
+    <Page title={t`Survey responses`}>
       <FormProvider {...form}>
         <form
           noValidate
-          aria-label="Choose responses"
+          aria-label={t`Choose responses`}
           onSubmit={(event) =>
             void form.handleSubmit((values) => {
               setApplied(values);
@@ -159,19 +168,21 @@ export function SurveyReport() {
         >
           <SelectField<FilterValues>
             name="code"
-            label="Survey"
-            options={SURVEY_CODES.map((code) => ({ value: code, label: SURVEY_NAMES[code] }))}
+            label={t`Survey`}
+            options={SURVEY_CODES.map((code) => ({ value: code, label: i18n._(SURVEY_NAMES[code]) }))}
           />
-          <TextField<FilterValues> name="from" label={`First day (${zone})`} type="date" />
-          <TextField<FilterValues> name="to" label={`Last day (${zone})`} type="date" />
+          <TextField<FilterValues> name="from" label={t`First day (${zone})`} type="date" />
+          <TextField<FilterValues> name="to" label={t`Last day (${zone})`} type="date" />
           <TextField<FilterValues>
             name="visits"
-            label="Visit ids (optional)"
-            hint="Separate several with commas."
+            label={t`Visit ids (optional)`}
+            hint={t`Separate several with commas.`}
             autoComplete="off"
           />
           <div className="form-actions">
-            <Button type="submit">Show responses</Button>
+            <Button type="submit">
+              <Trans>Show responses</Trans>
+            </Button>
           </div>
         </form>
       </FormProvider>
@@ -180,23 +191,25 @@ export function SurveyReport() {
         <h2 id={resultsId} ref={resultsHeading} tabIndex={-1}>
           {list.data
             ? total === 0
-              ? 'No responses'
-              : `Responses ${page * PAGE_SIZE + 1}–${Math.min(total, (page + 1) * PAGE_SIZE)} of ${total}`
-            : 'Responses'}
+              ? t`No responses`
+              : t`Responses ${first}–${last} of ${total}`
+            : t({ message: 'Responses', context: 'heading: survey responses, before they are read' })}
         </h2>
-        {list.isPending ? <Spinner label="Loading responses…" /> : null}
+        {list.isPending ? <Spinner label={t`Loading responses…`} /> : null}
         {list.data && list.data.data.length ? <SummaryPanel responses={list.data.data} zone={zone} /> : null}
         <DroppedRowsNotice list={list.data?.data} />
         <QueryError query={list} />
         {list.data && total === 0 ? (
-          <p>Nothing matches. Try a longer range of days or another survey.</p>
+          <p>
+            <Trans>Nothing matches. Try a longer range of days or another survey.</Trans>
+          </p>
         ) : null}
         {shown.length ? (
-          <ul className="result-list" aria-label="Survey responses">
+          <ul className="result-list" aria-label={t`Survey responses`}>
             {shown.map((response) => (
               <li key={response.id} className="card">
                 <h3>
-                  {SURVEY_NAMES[response.survey_code]}
+                  {i18n._(SURVEY_NAMES[response.survey_code])}
                   {shownTime(response.created) ? ` · ${formatDateTime(Number(response.created), zone)}` : ''}
                 </h3>
                 <dl className="section-facts">
@@ -208,12 +221,14 @@ export function SurveyReport() {
                     </div>
                   ))}
                   <div>
-                    <dt>Visit</dt>
+                    <dt>
+                      <Trans context="a survey response's visit">Visit</Trans>
+                    </dt>
                     <dd>
                       {response.visit_id ? (
                         <VisitTime id={response.visit_id} zone={zone} />
                       ) : (
-                        'None (no visit was made)'
+                        t`None (no visit was made)`
                       )}
                     </dd>
                   </div>
@@ -224,15 +239,17 @@ export function SurveyReport() {
           </ul>
         ) : null}
         {pages > 1 ? (
-          <nav aria-label="Pages of responses" className="form-actions">
+          <nav aria-label={t`Pages of responses`} className="form-actions">
             <Button variant="secondary" disabled={page === 0} onClick={() => goTo(page - 1)}>
-              Previous page
+              <Trans>Previous page</Trans>
             </Button>
             <span>
-              Page {page + 1} of {pages}
+              <Trans>
+                Page {pageNumber} of {pages}
+              </Trans>
             </span>
             <Button variant="secondary" disabled={page >= pages - 1} onClick={() => goTo(page + 1)}>
-              Next page
+              <Trans>Next page</Trans>
             </Button>
           </nav>
         ) : null}
@@ -249,7 +266,7 @@ function VisitTime({ id, zone }: { id: string; zone: string }) {
   const visit = useQuery({ ...visitQueries.detail(id), retry: false });
   const when = visit.data?.start ?? visit.data?.created;
   if (typeof when === 'number') return <>{formatDateTime(when, zone)}</>;
-  return <>{visit.isPending ? 'Loading…' : 'A visit we could not find'}</>;
+  return <>{visit.isPending ? t`Loading…` : t`A visit we could not find`}</>;
 }
 
 /** The room by its name; left out while unknown (never its code). */
@@ -258,10 +275,24 @@ function RoomFact({ code }: { code?: string | null }) {
   if (!name) return null;
   return (
     <div>
-      <dt>Room</dt>
+      <dt>
+        <Trans>Room</Trans>
+      </dt>
       <dd>{name}</dd>
     </div>
   );
+}
+
+/** "Rating: 4.2 of 5 from 12 answers". */
+function averageWords(question: string, average: string, scale: number | null, count: number): string {
+  return scale
+    ? t`${question}: ${average} of ${scale} from ${plural(count, { one: '# answer', other: '# answers' })}`
+    : t`${question}: ${average} from ${plural(count, { one: '# answer', other: '# answers' })}`;
+}
+
+/** "Rating of 5", a column's heading. */
+function scaleWords(question: string, scale: number | null): string {
+  return scale ? t`${question} of ${scale}` : question;
 }
 
 /** How many responses match, each rated question's average, and the same week by week. */
@@ -269,35 +300,41 @@ function SummaryPanel({ responses, zone }: { responses: readonly SurveyResponse[
   const headingId = useId();
   const tableId = useId();
   const summary = useMemo(() => summarise(responses, zone), [responses, zone]);
-  const of = (scale: number | null) => (scale ? ` of ${scale}` : '');
+  const responseCount = summary.responses;
   return (
     <section className="card survey-summary" aria-labelledby={headingId}>
-      <h3 id={headingId}>Summary</h3>
-      <p>{summary.responses === 1 ? '1 response' : `${summary.responses} responses`} in the chosen days.</p>
+      <h3 id={headingId}>
+        <Trans>Summary</Trans>
+      </h3>
+      <p>{t`${plural(responseCount, { one: '# response', other: '# responses' })} in the chosen days.`}</p>
       {summary.questions.length ? (
         <ul>
           {summary.questions.map((q) => (
-            <li key={q.key}>
-              {words(q.key)}: {oneDecimal(q.average)}
-              {of(q.scale)} from {q.count === 1 ? '1 answer' : `${q.count} answers`}
-            </li>
+            <li key={q.key}>{averageWords(words(q.key), oneDecimal(q.average), q.scale, q.count)}</li>
           ))}
         </ul>
       ) : (
-        <p>None of these responses has a rated question.</p>
+        <p>
+          <Trans>None of these responses has a rated question.</Trans>
+        </p>
       )}
       {summary.weeks.length ? (
         <div className="table-scroll">
           <table aria-labelledby={tableId}>
-            <caption id={tableId}>By week</caption>
+            <caption id={tableId}>
+              <Trans>By week</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Week starting</th>
-                <th scope="col">Responses</th>
+                <th scope="col">
+                  <Trans>Week starting</Trans>
+                </th>
+                <th scope="col">
+                  <Trans context="column: how many survey responses">Responses</Trans>
+                </th>
                 {summary.questions.map((q) => (
                   <th scope="col" key={q.key}>
-                    {words(q.key)}
-                    {of(q.scale)}
+                    {scaleWords(words(q.key), q.scale)}
                   </th>
                 ))}
               </tr>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { SurveyCodeSchema, type SurveyCode } from '@/api/surveys/schemas';
 import type { StepScreen, StepScreenProps } from '@/wizard';
@@ -52,9 +54,13 @@ export function surveyStep(Form: StepScreen): StepScreen {
       <>
         <p>
           {intro ??
-            'Your answers go to the clinic team to help them improve care. They are not part of your medical record.'}
+            t`Your answers go to the clinic team to help them improve care. They are not part of your medical record.`}
         </p>
-        {hasQuestions ? null : <p>This survey has no questions today.</p>}
+        {hasQuestions ? null : (
+          <p>
+            <Trans>This survey has no questions today.</Trans>
+          </p>
+        )}
         <Form {...props} save={save} />
       </>
     );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, type Ref } from 'react';
 import { IntakeStepSchema, type Account, type IntakeStep } from '@/api/accounts/schemas';
@@ -83,9 +85,9 @@ function SurveySection({
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-        Tell us how it went
+        <Trans>Tell us how it went</Trans>
       </h2>
-      <QueryState query={intake} label="Loading the survey…" errorTitle="We couldn’t load the survey">
+      <QueryState query={intake} label={t`Loading the survey…`} errorTitle={t`We couldn’t load the survey`}>
         {(data) => {
           const answered =
             customValue(data, SURVEY_FIELDS.code) === code &&
@@ -93,13 +95,17 @@ function SurveySection({
           if (answered) {
             return (
               <p ref={thanks} tabIndex={-1} role="status">
-                Thank you for your answers. They went to the clinic team.
+                <Trans>Thank you for your answers. They went to the clinic team.</Trans>
               </p>
             );
           }
           if (visit.room_code && !room.data) {
             return (
-              <QueryState query={room} label="Loading the survey…" errorTitle="We couldn’t load the survey">
+              <QueryState
+                query={room}
+                label={t`Loading the survey…`}
+                errorTitle={t`We couldn’t load the survey`}
+              >
                 {() => null}
               </QueryState>
             );
@@ -109,14 +115,14 @@ function SurveySection({
             <Screen
               step={step}
               slug="post-visit-survey"
-              title={step.name?.trim() || 'Survey'}
+              title={step.name?.trim() || t`Survey`}
               room={room.data}
               visitKind={visitKindOf(visit)}
               consultation={null}
               intake={data}
               ensureIntakeId={() => Promise.resolve(intakeId)}
               save={save}
-              submitLabel="Send my answers"
+              submitLabel={t`Send my answers`}
               backHref={null}
               failure={null}
             />

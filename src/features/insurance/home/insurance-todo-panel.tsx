@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { insuranceQueries } from '@/api/insurance/queries';
@@ -11,10 +13,12 @@ export function InsuranceTodoPanel() {
   const cards = useQuery({ ...insuranceQueries.cards(me.data?.id ?? ''), enabled: Boolean(me.data?.id) });
   if (cards.isSuccess && cards.data.length > 0) return null;
   return (
-    <HomeCard title="Insurance" queries={[me, cards]}>
-      <p>Add your insurance card so the clinic can bill your plan.</p>
+    <HomeCard title={t`Insurance`} queries={[me, cards]}>
+      <p>
+        <Trans>Add your insurance card so the clinic can bill your plan.</Trans>
+      </p>
       <Link className="btn btn-secondary" to={paths.patient.insurance()}>
-        Add insurance
+        <Trans>Add insurance</Trans>
       </Link>
     </HomeCard>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { IntakeStep, StepField, StepFormItem, StepSection } from '@/api/accounts/schemas';
 import type { Intake, IntakeCustomFields } from '@/api/intakes/schemas';
@@ -126,15 +127,17 @@ function textRule(field: GenericField, today: string) {
     const value = raw.trim();
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (!value) {
-      if (field.isRequired) fail(isChoice ? `Choose an answer for “${label}”.` : `Fill in “${label}”.`);
+      if (field.isRequired) fail(isChoice ? t`Choose an answer for “${label}”.` : t`Fill in “${label}”.`);
       return;
     }
     if (def.maxLength !== undefined && value.length > def.maxLength) {
-      fail(`“${label}” can be at most ${def.maxLength} characters (now ${value.length}).`);
+      const max = def.maxLength;
+      const length = value.length;
+      fail(t`“${label}” can be at most ${max} characters (now ${length}).`);
       return;
     }
     if (control === 'date' && !isCalendarDate(value)) {
-      fail(`Enter “${label}” as a date.`);
+      fail(t`Enter “${label}” as a date.`);
       return;
     }
     if (control === 'date') {
@@ -142,40 +145,42 @@ function textRule(field: GenericField, today: string) {
       const earliest = dateLimit(def.formatMinimum, today);
       // Calendar dates compare as text (YYYY-MM-DD).
       if (latest && value > latest) {
+        const day = dayWords(latest);
         fail(
           latest === today
-            ? `“${label}” cannot be later than today.`
-            : `“${label}” cannot be later than ${dayWords(latest)}.`,
+            ? t`“${label}” cannot be later than today.`
+            : t`“${label}” cannot be later than ${day}.`,
         );
         return;
       }
       if (earliest && value < earliest) {
+        const day = dayWords(earliest);
         fail(
           earliest === today
-            ? `“${label}” cannot be earlier than today.`
-            : `“${label}” cannot be earlier than ${dayWords(earliest)}.`,
+            ? t`“${label}” cannot be earlier than today.`
+            : t`“${label}” cannot be earlier than ${day}.`,
         );
         return;
       }
     }
     if (isChoice && allowed && !allowed.has(value)) {
-      fail(`Choose one of the listed answers for “${label}”.`);
+      fail(t`Choose one of the listed answers for “${label}”.`);
       return;
     }
     if (enumValues && !enumValues.has(value)) {
-      fail(`“${label}” must be one of: ${[...enumValues].join(', ')}.`);
+      const answers = [...enumValues].join(', ');
+      fail(t`“${label}” must be one of: ${answers}.`);
       return;
     }
     if (isNumeric) {
       const n = Number(value);
-      if (!Number.isFinite(n)) return fail(`“${label}” must be a number.`);
-      if (def.type === 'integer' && !Number.isInteger(n)) return fail(`“${label}” must be a whole number.`);
-      if (def.minimum !== undefined && n < def.minimum)
-        return fail(`“${label}” must be at least ${def.minimum}.`);
-      if (def.maximum !== undefined && n > def.maximum)
-        return fail(`“${label}” must be at most ${def.maximum}.`);
+      if (!Number.isFinite(n)) return fail(t`“${label}” must be a number.`);
+      if (def.type === 'integer' && !Number.isInteger(n)) return fail(t`“${label}” must be a whole number.`);
+      const { minimum, maximum } = def;
+      if (minimum !== undefined && n < minimum) return fail(t`“${label}” must be at least ${minimum}.`);
+      if (maximum !== undefined && n > maximum) return fail(t`“${label}” must be at most ${maximum}.`);
     }
-    if (pattern && !pattern.test(value)) fail(`“${label}” is not in the expected format.`);
+    if (pattern && !pattern.test(value)) fail(t`“${label}” is not in the expected format.`);
   });
 }
 
@@ -189,7 +194,12 @@ export function schemaOf(sections: GenericSection[], today: string): z.ZodType<G
     shape[field.name] =
       field.control === 'checkbox'
         ? field.isRequired
-          ? z.boolean().refine((v) => v, { message: `Tick “${field.label}” to continue.` })
+          ? z.boolean().refine((v) => v, {
+              error: () => {
+                const label = field.label;
+                return t`Tick “${label}” to continue.`;
+              },
+            })
           : z.boolean()
         : textRule(field, today);
   }

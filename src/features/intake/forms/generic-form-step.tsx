@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,7 +25,7 @@ function FieldFor({ field, today }: { field: GenericField; today: string }) {
       return (
         <SelectField<GenericValues>
           {...common}
-          placeholder={field.placeholder ?? 'Choose…'}
+          placeholder={field.placeholder ?? t`Choose…`}
           options={field.options}
         />
       );
@@ -65,7 +66,7 @@ function FieldFor({ field, today }: { field: GenericField; today: string }) {
         <TextField<GenericValues>
           {...common}
           placeholder={field.placeholder}
-          hint={limit !== undefined ? `Up to ${limit} characters.` : undefined}
+          hint={limit !== undefined ? t`Up to ${limit} characters.` : undefined}
         />
       );
   }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { IntakeStepSchema, type IntakeStep } from '@/api/accounts/schemas';
 
 export type StepPhase = 'intake' | 'post';
@@ -25,7 +26,9 @@ function readString(value: unknown, key: string): string | undefined {
 /** "medical_history" -> "Medical history". */
 export function humanizeCode(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1).toLowerCase() : 'Step';
+  return words
+    ? words.charAt(0).toUpperCase() + words.slice(1).toLowerCase()
+    : t({ message: 'Step', context: 'a step of the intake, its name unknown' });
 }
 
 function slugOf(code: string | undefined): string {
@@ -74,7 +77,7 @@ export function readSteps(
       indexInPhase,
       step: code ? { code, name } : null,
       isMalformed: true,
-      title: name?.trim() || (code ? humanizeCode(code) : 'Step skipped'),
+      title: name?.trim() || (code ? humanizeCode(code) : t`Step skipped`),
     };
   };
   const list = (value: readonly unknown[] | null | undefined): readonly unknown[] => value ?? [];

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { uploadFile } from '@/api/files/requests';
@@ -30,7 +32,7 @@ export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref
   const defaultValues = useDraftDefaults<AttachmentValues>(slug, () => ({
     files: (intake?.attachments ?? []).map((a) => ({
       id: a._id,
-      name: a.name ?? 'file',
+      name: a.name ?? t({ message: 'file', context: 'an attached file without a name' }),
       size: a.size ?? null,
     })),
   }));
@@ -79,7 +81,7 @@ export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref
       backHref={backHref}
       onValid={async (values) => {
         if (summary.current.uploading > 0)
-          throw new StepFailure('Some files are still uploading. Wait until they finish.');
+          throw new StepFailure(t`Some files are still uploading. Wait until they finish.`);
         await save({
           custom: { [CUSTOM_FIELDS.attachmentIds]: values.files.map((f) => f.id).join(',') },
         });
@@ -87,26 +89,31 @@ export function AttachmentsStep({ slug, intake, visitKind, submitLabel, backHref
     >
       <p>
         {visitKind === 'econsult'
-          ? 'Clear, well-lit photos help the clinician answer you. This step is optional.'
-          : 'Add photos or documents your clinician should see. This step is optional.'}
+          ? t`Clear, well-lit photos help the clinician answer you. This step is optional.`
+          : t`Add photos or documents your clinician should see. This step is optional.`}
       </p>
       {earlier.length > 0 ? (
         <section aria-labelledby={`${slug}-attached`}>
-          <h2 id={`${slug}-attached`}>Already attached</h2>
+          <h2 id={`${slug}-attached`}>
+            <Trans>Already attached</Trans>
+          </h2>
           <ul className="attached-list">
-            {earlier.map((f) => (
-              <li key={f.id}>
-                <FileName name={f.name} /> <span className="upload-size">{formatBytes(f.size)}</span>{' '}
-                <Button variant="link" onClick={() => remove(f.id)} aria-label={`Remove ${f.name}`}>
-                  Remove
-                </Button>
-              </li>
-            ))}
+            {earlier.map((f) => {
+              const name = f.name;
+              return (
+                <li key={f.id}>
+                  <FileName name={f.name} /> <span className="upload-size">{formatBytes(f.size)}</span>{' '}
+                  <Button variant="link" onClick={() => remove(f.id)} aria-label={t`Remove ${name}`}>
+                    <Trans context="button: takes a file off the list">Remove</Trans>
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         </section>
       ) : null}
       <FileUploader<FileRecord>
-        label="Add photos or documents"
+        label={t`Add photos or documents`}
         upload={upload}
         onUploaded={add}
         onRemove={(record) => remove(record.id)}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
@@ -23,19 +25,22 @@ function ConsultationOptions({
       aria-describedby={error ? 'consultation-error' : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>Which consultation do you need?</legend>
-      {consultations.map((c) => (
-        <label key={c.id} className="choice">
-          <input type="radio" value={c.id} {...register('consultation')} />
-          <span className="choice-body">
-            <span className="choice-title">{c.description || 'Consultation'}</span>
-            <span className="choice-detail">
-              {c.duration ? `${c.duration} minutes · ` : ''}
-              {formatPrice(c, currency)}
+      <legend>
+        <Trans>Which consultation do you need?</Trans>
+      </legend>
+      {consultations.map((c) => {
+        const price = formatPrice(c, currency);
+        const minutes = c.duration;
+        return (
+          <label key={c.id} className="choice">
+            <input type="radio" value={c.id} {...register('consultation')} />
+            <span className="choice-body">
+              <span className="choice-title">{c.description || t`Consultation`}</span>
+              <span className="choice-detail">{minutes ? t`${minutes} minutes · ${price}` : price}</span>
             </span>
-          </span>
-        </label>
-      ))}
+          </label>
+        );
+      })}
       {error ? (
         <p className="field-error" id="consultation-error">
           {error}
@@ -59,7 +64,7 @@ export function ConsultationStep({ slug, room, intake, submitLabel, backHref, sa
   const schema = ConsultationChoiceSchema.refine(
     (v) => consultations.length === 0 || ids.has(v.consultation),
     {
-      message: 'Choose a consultation.',
+      error: () => t`Choose a consultation.`,
       path: ['consultation'],
     },
   );
@@ -73,7 +78,11 @@ export function ConsultationStep({ slug, room, intake, submitLabel, backHref, sa
       onValid={(values) => save({ custom: { [CUSTOM_FIELDS.consultationId]: values.consultation } })}
     >
       {consultations.length === 0 ? (
-        <p>This room has no consultation types to choose from. The clinic will pick the right one for you.</p>
+        <p>
+          <Trans>
+            This room has no consultation types to choose from. The clinic will pick the right one for you.
+          </Trans>
+        </p>
       ) : (
         <ConsultationOptions consultations={consultations} currency={currency} />
       )}

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { patientConsultations, formatPrice, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
 import type { Room, RoomProvider } from '@/api/rooms/schemas';
@@ -35,7 +36,7 @@ export async function knownLocation({ queryClient }: KnownContext): Promise<Know
   const name = stateName(state);
   if (!name || !isPhone(phone)) return null;
   return {
-    summary: `${name}, phone ${phone}. Change this if you are somewhere else right now.`,
+    summary: t`${name}, phone ${phone}. Change this if you are somewhere else right now.`,
     patch: { fields: { location: state, phone } },
   };
 }
@@ -43,7 +44,8 @@ export async function knownLocation({ queryClient }: KnownContext): Promise<Know
 export const locationSummary: Summary = (intake) => {
   const state = typeof intake.location === 'string' ? stateName(intake.location) : undefined;
   const phone = typeof intake.phone === 'string' ? intake.phone : '';
-  return state ? `${state}${phone ? `, phone ${phone}` : ''}` : null;
+  if (!state) return null;
+  return phone ? t`${state}, phone ${phone}` : state;
 };
 
 /** The patient's latest visit in this room that passes `test`, newest first by creation. */
@@ -60,7 +62,10 @@ async function latestVisitHere(ctx: KnownContext, test: (v: Visit) => boolean): 
 export async function knownProvider(ctx: KnownContext): Promise<KnownAnswer | null> {
   const providers = await ctx.queryClient.fetchQuery(roomQueries.providers(ctx.room.code));
   if (providers.length !== 1 && ctx.visitKind !== 'appointment') {
-    return { summary: 'First available, usually the shortest wait', patch: { fields: { provider_id: '0' } } };
+    return {
+      summary: t`First available, usually the shortest wait`,
+      patch: { fields: { provider_id: '0' } },
+    };
   }
   const last = providers.length === 1 ? null : await latestVisitHere(ctx, (v) => v.provider_id != null);
   const chosen =
@@ -68,15 +73,16 @@ export async function knownProvider(ctx: KnownContext): Promise<KnownAnswer | nu
       ? providers[0]
       : providers.find((p) => last?.provider_id != null && String(p.id) === String(last.provider_id));
   if (!chosen) return null;
+  const name = providerName(chosen);
   return {
-    summary: providers.length === 1 ? providerName(chosen) : `${providerName(chosen)}, who you saw last time`,
+    summary: providers.length === 1 ? name : t`${name}, who you saw last time`,
     patch: { fields: { provider_id: String(chosen.id) } },
   };
 }
 
 export const providerSummary: Summary = (intake, { room, queryClient }) => {
   const id = providerIdOf(intake);
-  if (!id || id === '0') return 'First available';
+  if (!id || id === '0') return t`First available`;
   const providers = queryClient.getQueryData<RoomProvider[]>(roomQueries.providers(room.code).queryKey);
   const chosen = providers?.find((p) => String(p.id) === id);
   return chosen ? providerName(chosen) : null;
@@ -84,7 +90,13 @@ export const providerSummary: Summary = (intake, { room, queryClient }) => {
 
 function consultationWords(room: Room, id: string): string | null {
   const c = patientConsultations(room).find((x) => x.id === id);
-  return c ? `${c.description || 'Consultation'}, ${formatPrice(c, roomCurrency(room))}` : null;
+  if (!c) return null;
+  const price = formatPrice(c, roomCurrency(room));
+  if (c.description) {
+    const description = c.description;
+    return t`${description}, ${price}`;
+  }
+  return t`Consultation, ${price}`;
 }
 
 /**
@@ -108,7 +120,7 @@ export const consultationSummary: Summary = (intake, { room }) => {
 export function knownAttachments({ visitKind }: KnownContext): Promise<KnownAnswer | null> {
   if (visitKind === 'econsult') return Promise.resolve(null);
   return Promise.resolve({
-    summary: 'No photos or documents added. Add some if they would help the clinician.',
+    summary: t`No photos or documents added. Add some if they would help the clinician.`,
     patch: { custom: { [CUSTOM_FIELDS.attachmentIds]: '' } },
   });
 }
@@ -116,10 +128,12 @@ export function knownAttachments({ visitKind }: KnownContext): Promise<KnownAnsw
 export const attachmentsSummary: Summary = (intake) => {
   const ids = (customValue(intake, CUSTOM_FIELDS.attachmentIds) ?? '').split(',').filter(Boolean);
   const count = Math.max(ids.length, intake.attachments?.length ?? 0);
-  return count === 0 ? 'No photos or documents added' : count === 1 ? '1 file added' : `${count} files added`;
+  return count === 0
+    ? t`No photos or documents added`
+    : t`${plural(count, { one: '# file added', other: '# files added' })}`;
 };
 
 export const reasonSummary: Summary = (intake) => intake.reason_for_visit?.trim() || null;
 
 export const consentSummary: Summary = (intake) =>
-  customValue(intake, CUSTOM_FIELDS.consentAccepted) ? 'You agreed' : null;
+  customValue(intake, CUSTOM_FIELDS.consentAccepted) ? t`You agreed` : null;

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -5,31 +7,39 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { userQueries } from '@/api/users/queries';
 import { SelectField, TextField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { US_STATES } from '../model/us-states';
 import { StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 const STATE_CODES = new Set(US_STATES.map((s) => s.code));
 
 const LocationSchema = z.object({
-  location: z.string().refine((v) => STATE_CODES.has(v), 'Choose the state you are in right now.'),
+  location: z
+    .string()
+    .refine((v) => STATE_CODES.has(v), { error: () => t`Choose the state you are in right now.` }),
   phone: z
     .string()
     .trim()
-    .min(1, 'Enter a phone number the clinic can call you on.')
-    .refine((v) => /^[\d\s()+.-]+$/.test(v), 'Use digits, spaces, + - . and parentheses only.')
-    .refine((v) => {
-      const digits = v.replace(/\D/g, '').length;
-      return digits >= 10 && digits <= 15;
-    }, 'Enter the full number, with area code (10 to 15 digits).'),
+    .min(1, { error: () => t`Enter a phone number the clinic can call you on.` })
+    .refine((v) => /^[\d\s()+.-]+$/.test(v), {
+      error: () => t`Use digits, spaces, + - . and parentheses only.`,
+    })
+    .refine(
+      (v) => {
+        const digits = v.replace(/\D/g, '').length;
+        return digits >= 10 && digits <= 15;
+      },
+      { error: () => t`Enter the full number, with area code (10 to 15 digits).` },
+    ),
 });
 type LocationValues = z.infer<typeof LocationSchema>;
 
 /** `location`: the state the patient is in now (clinicians may only treat where they are licensed) and a phone number. */
 /** Why the clinic asks for the phone, in the words of the visit's kind. */
-const PHONE_HINT: Record<StepScreenProps['visitKind'], string> = {
-  walkin: 'We call this number if the video connection drops.',
-  appointment: 'We call this number if the video connection drops.',
-  econsult: 'The clinic calls this number if it needs to reach you about your e-consult.',
+const PHONE_HINT: Record<StepScreenProps['visitKind'], MessageDescriptor> = {
+  walkin: msg`We call this number if the video connection drops.`,
+  appointment: msg`We call this number if the video connection drops.`,
+  econsult: msg`The clinic calls this number if it needs to reach you about your e-consult.`,
 };
 
 export function LocationStep({ slug, intake, submitLabel, backHref, save, visitKind }: StepScreenProps) {
@@ -58,16 +68,16 @@ export function LocationStep({ slug, intake, submitLabel, backHref, save, visitK
     >
       <SelectField<LocationValues>
         name="location"
-        label="Which state are you in right now?"
-        hint="Clinicians can only see you in states where they are licensed."
+        label={t`Which state are you in right now?`}
+        hint={t`Clinicians can only see you in states where they are licensed.`}
         required
-        placeholder="Choose a state"
+        placeholder={t`Choose a state`}
         options={US_STATES.map((s) => ({ value: s.code, label: s.name }))}
       />
       <TextField<LocationValues>
         name="phone"
-        label="Phone number"
-        hint={PHONE_HINT[visitKind]}
+        label={t`Phone number`}
+        hint={i18n._(PHONE_HINT[visitKind])}
         type="tel"
         autoComplete="tel"
         inputMode="tel"

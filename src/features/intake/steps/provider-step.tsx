@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useFormContext } from 'react-hook-form';
@@ -12,13 +14,13 @@ import { providerIdOf, StepFrame, type StepScreenProps, useDraftDefaults } from 
 export const FIRST_AVAILABLE = 'first-available';
 
 const ProviderChoiceSchema = z.object({
-  provider: z.string().min(1, 'Choose a provider, or “First available”.'),
+  provider: z.string().min(1, { error: () => t`Choose a provider, or “First available”.` }),
 });
 type ProviderChoice = z.infer<typeof ProviderChoiceSchema>;
 
 export function providerName(p: RoomProvider): string {
   const name =
-    [p.title, p.first_name, p.last_name].filter(Boolean).join(' ').trim() || p.username || 'Provider';
+    [p.title, p.first_name, p.last_name].filter(Boolean).join(' ').trim() || p.username || t`Provider`;
   return p.suffix ? `${name}, ${p.suffix}` : name;
 }
 
@@ -31,12 +33,18 @@ function ProviderOptions({ providers }: { providers: RoomProvider[] }) {
       aria-describedby={error ? 'provider-error' : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>Who would you like to see?</legend>
+      <legend>
+        <Trans>Who would you like to see?</Trans>
+      </legend>
       <label className="choice">
         <input type="radio" value={FIRST_AVAILABLE} {...register('provider')} />
         <span className="choice-body">
-          <span className="choice-title">First available</span>
-          <span className="choice-detail">Usually the shortest wait.</span>
+          <span className="choice-title">
+            <Trans>First available</Trans>
+          </span>
+          <span className="choice-detail">
+            <Trans>Usually the shortest wait.</Trans>
+          </span>
         </span>
       </label>
       {providers.map((p) => {
@@ -69,7 +77,11 @@ export function ProviderStep({ slug, room, intake, submitLabel, backHref, save }
   const form = useForm<ProviderChoice>({ resolver: zodResolver(ProviderChoiceSchema), defaultValues });
 
   return (
-    <QueryState query={providers} label="Loading the providers…" errorTitle="We could not load the providers">
+    <QueryState
+      query={providers}
+      label={t`Loading the providers…`}
+      errorTitle={t`We could not load the providers`}
+    >
       {(list) => (
         <StepFrame
           form={form}
@@ -82,7 +94,9 @@ export function ProviderStep({ slug, room, intake, submitLabel, backHref, save }
           }
         >
           {list.length === 0 ? (
-            <p>No provider is listed for this room yet; the first available one will see you.</p>
+            <p>
+              <Trans>No provider is listed for this room yet; the first available one will see you.</Trans>
+            </p>
           ) : null}
           <ProviderOptions providers={list} />
         </StepFrame>

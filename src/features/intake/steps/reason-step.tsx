@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,11 +11,13 @@ const ReasonSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, 'Tell us briefly why you want to see a clinician.')
-    .max(
-      REASON_MAX_LENGTH,
-      `Keep it under ${REASON_MAX_LENGTH} characters; you can add more during the visit.`,
-    ),
+    .min(1, { error: () => t`Tell us briefly why you want to see a clinician.` })
+    .max(REASON_MAX_LENGTH, {
+      error: () => {
+        const max = REASON_MAX_LENGTH;
+        return t`Keep it under ${max} characters; you can add more during the visit.`;
+      },
+    }),
 });
 type ReasonValues = z.infer<typeof ReasonSchema>;
 
@@ -34,11 +37,11 @@ export function ReasonStep({ slug, intake, visitKind, submitLabel, backHref, sav
     >
       <TextAreaField<ReasonValues>
         name="reason"
-        label="What would you like help with?"
+        label={t`What would you like help with?`}
         hint={
           visitKind === 'econsult'
-            ? 'Describe your concern in your own words. A clinician reads this before answering in writing.'
-            : 'A sentence or two is enough. Your clinician reads this before the visit.'
+            ? t`Describe your concern in your own words. A clinician reads this before answering in writing.`
+            : t`A sentence or two is enough. Your clinician reads this before the visit.`
         }
         required
         rows={5}

@@ -1,19 +1,19 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { StepFrame } from '@/wizard';
 
 export type SkipReason = 'not-yet-available' | 'unknown' | 'malformed';
 
-const LATER = 'If the clinic needs these answers, they will ask you during your visit.';
-
 /** What a patient reads on a step the portal passes over: that they may skip it, and what happens then. */
 export function skipMessage(reason: SkipReason, title: string): string {
   switch (reason) {
     case 'not-yet-available':
-      return `You can skip “${title}”: it cannot be filled in online yet. ${LATER}`;
+      return t`You can skip “${title}”: it cannot be filled in online yet. If the clinic needs these answers, they will ask you during your visit.`;
     case 'unknown':
-      return `You can skip “${title}”: it cannot be filled in online. ${LATER}`;
+      return t`You can skip “${title}”: it cannot be filled in online. If the clinic needs these answers, they will ask you during your visit.`;
     case 'malformed':
-      return `You can skip this part of the clinic’s questions: it cannot be filled in online. ${LATER}`;
+      return t`You can skip this part of the clinic’s questions: it cannot be filled in online. If the clinic needs these answers, they will ask you during your visit.`;
   }
 }
 
@@ -39,9 +39,11 @@ export function SkipNote({
   const form = useForm();
   return (
     <StepFrame form={form} slug={slug} submitLabel={submitLabel} backHref={backHref} onValid={onContinue}>
-      <div className="banner banner-info skip-note" role="note" aria-label="Step skipped">
+      <div className="banner banner-info skip-note" role="note" aria-label={t`Step skipped`}>
         <p>{skipMessage(reason, title)}</p>
-        <p>Press the button below to carry on.</p>
+        <p>
+          <Trans>Press the button below to carry on.</Trans>
+        </p>
       </div>
     </StepFrame>
   );

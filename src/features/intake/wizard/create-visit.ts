@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { hasStatus, isApiError } from '@/api/errors';
 import { forgetUntilVisit } from '@/api/intakes/notes';
@@ -15,7 +16,7 @@ import {
   type StepRegistry,
 } from '@/wizard';
 import { chosenConsultation, type Flow } from './flow';
-import { KIND_WORDS } from './kind-words';
+import { failedWords, refusedWords } from './kind-words';
 import { noteVisitOnIntake } from './latest-intake';
 
 /** Booking conflicts the patient holds herself (docs/spec-decisions.md): the server's words say which. */
@@ -55,7 +56,7 @@ async function createVisit({ flow, intakeId, latest, roomCode, writes }: VisitCr
       const start = customSeconds(latest, CUSTOM_FIELDS.slotStart);
       const end = customSeconds(latest, CUSTOM_FIELDS.slotEnd);
       if (start === null || end === null) {
-        throw new StepFailure('Choose a time for your appointment first.', { stepCode: 'schedule' });
+        throw new StepFailure(t`Choose a time for your appointment first.`, { stepCode: 'schedule' });
       }
       try {
         return await writes.bookVisit({
@@ -73,7 +74,7 @@ async function createVisit({ flow, intakeId, latest, roomCode, writes }: VisitCr
         const message =
           own && error.serverMessage
             ? error.serverMessage
-            : 'That time was just taken by someone else. Please choose another time.';
+            : t`That time was just taken by someone else. Please choose another time.`;
         throw new StepFailure(message, { stepCode: 'schedule', cause: error });
       }
     }
@@ -127,7 +128,7 @@ export function createVisitOnce(creation: VisitCreation): Promise<string> {
       if (!hasStatus(error, 402)) throw error;
       const words =
         isApiError(error) && error.userMessage === error.serverMessage ? error.serverMessage : null;
-      throw new StepFailure(words ?? 'The clinic has not received a payment for this visit.', {
+      throw new StepFailure(words ?? t`The clinic has not received a payment for this visit.`, {
         stepCode: 'payment',
         cause: error,
       });
@@ -148,15 +149,9 @@ export function createVisitOnce(creation: VisitCreation): Promise<string> {
  */
 export function creationFailure(error: unknown, kind: VisitKind, roomName: string): StepFailure {
   if (error instanceof StepFailure) return error;
-  const words = KIND_WORDS[kind];
   if (isApiError(error) && error.kind === 'http' && [400, 403, 404, 422].includes(error.status ?? 0)) {
-    return new StepFailure(
-      `Your answers are saved, but ${roomName} is not taking this ${words.noun} from you right now. Please choose another room, or contact the clinic.`,
-      { cause: error },
-    );
+    return new StepFailure(refusedWords(kind, roomName), { cause: error });
   }
-  const reason = isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
-  return new StepFailure(`Your answers are saved, but we could not ${words.failed}. ${reason}`, {
-    cause: error,
-  });
+  const reason = isApiError(error) ? error.userMessage : t`Something went wrong. Please try again.`;
+  return new StepFailure(failedWords(kind, reason), { cause: error });
 }

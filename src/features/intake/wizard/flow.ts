@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Account } from '@/api/accounts/schemas';
 import type { Intake } from '@/api/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
@@ -13,7 +14,7 @@ import {
   type StepRegistry,
 } from '@/wizard';
 import { readSteps, type WizardStep } from '../model/steps';
-import { KIND_WORDS } from './kind-words';
+import { kindWords } from './kind-words';
 
 /**
  * The wizard as a flow (DESIGN.md section 4, spec 4.3), decided without side effects: from the
@@ -192,8 +193,13 @@ export function afterVisit(flow: Flow, visitId: string): Target {
 export function submitLabelOf(flow: Flow, ws: WizardStep): string {
   const phase = ws.phase === 'intake' ? flow.intakeSteps : flow.postSteps;
   const isLast = ws.indexInPhase === phase.length - 1;
-  if (ws.phase === 'intake' && commitsAt(flow, ws)) return KIND_WORDS[flow.kind].start;
-  return ws.step?.next?.title?.trim() || (isLast ? 'Finish' : 'Continue');
+  if (ws.phase === 'intake' && commitsAt(flow, ws)) return kindWords(flow.kind).start;
+  return (
+    ws.step?.next?.title?.trim() ||
+    (isLast
+      ? t({ message: 'Finish', context: 'button: last step' })
+      : t({ message: 'Continue', context: 'button: next step' }))
+  );
 }
 
 /** The intake step a failure found at the end belongs to, when it is not the one the patient is on. */

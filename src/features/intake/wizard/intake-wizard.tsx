@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
@@ -56,21 +57,21 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
   // A failed background refresh keeps the wizard (and anything typed) on screen; only a first load failure replaces it.
   if (account.isError && !account.data) {
     return (
-      <Page title="Your visit">
+      <Page title={t`Your visit`}>
         <AccountFailure query={account} />
       </Page>
     );
   }
   if (room.isError && !room.data) {
     return (
-      <Page title="Your visit">
+      <Page title={t`Your visit`}>
         <RoomFailure query={room} />
       </Page>
     );
   }
   if (intakeId && intake.isError && !intake.data) {
     return (
-      <Page title="Your visit">
+      <Page title={t`Your visit`}>
         <IntakeFailure query={intake} roomCode={roomCode} />
       </Page>
     );
@@ -89,8 +90,8 @@ function Wizard({ accountCode, roomCode, stepSlug, intakeId, requestedKind, regi
       : ({ type: 'loading' } as const);
   if (opening.type === 'loading' || !account.data || !room.data) {
     return (
-      <Page title="Your visit">
-        <Spinner label="Getting your visit ready…" />
+      <Page title={t`Your visit`}>
+        <Spinner label={t`Getting your visit ready…`} />
       </Page>
     );
   }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Intake } from '@/api/intakes/schemas';
 import type { Room } from '@/api/rooms/schemas';
+import { i18n } from '@/lib/i18n';
 import { CUSTOM_FIELDS, customValue, stepsDone, type IntakePatch, type KnownAnswer } from '@/wizard';
 import { chosenConsultation, planFlow, type FlowInput } from './flow';
 
@@ -71,6 +72,8 @@ export function knownQuery(input: KnownInput, queryClient: QueryClient) {
       input.intake?.id ?? 'new',
       done,
       customValue(input.intake, CUSTOM_FIELDS.consultationId) ?? '',
+      // The summaries are words in the page's language: another language works them out anew.
+      i18n.locale,
     ],
     queryFn: () => findKnown(input, queryClient),
     staleTime: 60_000,

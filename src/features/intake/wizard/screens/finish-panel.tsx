@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { useSingleFlight } from '@/components/form';
@@ -30,12 +32,16 @@ export function FinishPanel({ label, roomName, hasAnswers, onStart }: FinishPane
   return (
     <div className="finish-panel">
       {hasAnswers ? (
-        <p>Your answers for {roomName} are saved.</p>
+        <p>
+          <Trans>Your answers for {roomName} are saved.</Trans>
+        </p>
       ) : (
-        <p>{roomName} needs no questions answered first.</p>
+        <p>
+          <Trans>{roomName} needs no questions answered first.</Trans>
+        </p>
       )}
       <FormError message={failure} />
-      <Button onClick={() => void start.run()} isBusy={start.isBusy} busyLabel="Please wait…">
+      <Button onClick={() => void start.run()} isBusy={start.isBusy} busyLabel={t`Please wait…`}>
         {label}
       </Button>
     </div>
@@ -44,5 +50,5 @@ export function FinishPanel({ label, roomName, hasAnswers, onStart }: FinishPane
 
 function failureWords(error: unknown): string {
   if (error instanceof StepFailure) return error.message;
-  return isApiError(error) ? error.userMessage : 'Something went wrong. Please try again.';
+  return isApiError(error) ? error.userMessage : t`Something went wrong. Please try again.`;
 }

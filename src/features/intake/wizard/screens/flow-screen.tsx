@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import type { WizardStep } from '../../model/steps';
 import { readReturnState } from '../addresses';
 import { chosenConsultation, commitsAt, planFlow, previousOf, submitLabelOf } from '../flow';
 import { useKnownAnswers } from '../known';
-import { KIND_WORDS } from '../kind-words';
+import { kindWords } from '../kind-words';
 import { useIntakeFlow } from '../use-intake-flow';
 import { FinishPanel } from './finish-panel';
 import { ReviewList } from './review-list';
@@ -57,12 +58,12 @@ export function FlowScreen({
 
   if (view.type === 'redirect' || !known.data) {
     return (
-      <Page title="Your visit">
-        <Spinner label="Opening your answers…" />
+      <Page title={t`Your visit`}>
+        <Spinner label={t`Opening your answers…`} />
       </Page>
     );
   }
-  const words = KIND_WORDS[kind];
+  const words = kindWords(kind);
   const consultation = chosenConsultation(room, intake);
   const review = (current: WizardStep | null) => (
     <ReviewList
@@ -77,7 +78,7 @@ export function FlowScreen({
   );
   if (view.type === 'finish') {
     return (
-      <Page title={words.start.replace(' my ', ' your ')}>
+      <Page title={words.title}>
         {review(null)}
         <FinishPanel
           label={words.start}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -43,13 +45,14 @@ export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserP
       keepAnswers(ref.id, { [CUSTOM_FIELDS.visitKind]: kind });
       await navigate(paths.patient.intake(roomCode, firstStepOf(kind)?.slug, ref.id));
     } catch (error) {
-      const reason = isApiError(error) ? error.userMessage : 'Something went wrong.';
-      setFailure(`${reason} Please try again.`);
+      const reason = isApiError(error) ? error.userMessage : t`Something went wrong.`;
+      setFailure(t`${reason} Please try again.`);
     }
   });
 
+  const roomName = room.name;
   return (
-    <Page title="How would you like to be seen?">
+    <Page title={t`How would you like to be seen?`}>
       <p className="wizard-progress">{room.name}</p>
       <ClosedRoomNote room={room} kinds={kinds} />
       <form
@@ -58,11 +61,13 @@ export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserP
         onSubmit={(event) => {
           event.preventDefault();
           if (choice) void start.run(choice);
-          else setFailure('Choose how you would like to be seen.');
+          else setFailure(t`Choose how you would like to be seen.`);
         }}
       >
         <fieldset disabled={start.isBusy} className="field field-radio choice-list">
-          <legend>{room.name} offers these kinds of visit</legend>
+          <legend>
+            <Trans>{roomName} offers these kinds of visit</Trans>
+          </legend>
           {kinds.map((k) => (
             <label key={k} className="choice">
               <input
@@ -82,10 +87,10 @@ export function KindChooser({ roomCode, room, kinds, firstStepOf }: KindChooserP
         <FormError message={failure} />
         <div className="step-actions">
           <Link to={paths.patient.room(roomCode)} className="btn btn-secondary">
-            Back
+            <Trans context="button: previous step">Back</Trans>
           </Link>
-          <Button type="submit" isBusy={start.isBusy} busyLabel="Please wait…">
-            Continue
+          <Button type="submit" isBusy={start.isBusy} busyLabel={t`Please wait…`}>
+            <Trans context="button: next step">Continue</Trans>
           </Button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hasStatus } from '@/api/errors';
@@ -14,17 +16,19 @@ type FailedRead = Pick<UseQueryResult<unknown>, 'error' | 'isError' | 'refetch'>
  */
 
 export function AccountFailure({ query }: { query: FailedRead }) {
-  return <QueryError query={query} title="We could not load this clinic’s visit questions" />;
+  return <QueryError query={query} title={t`We could not load this clinic’s visit questions`} />;
 }
 
 export function RoomFailure({ query }: { query: FailedRead }) {
   if (!hasStatus(query.error, 404)) {
-    return <QueryError query={query} title="We could not load this room" />;
+    return <QueryError query={query} title={t`We could not load this room`} />;
   }
   return (
-    <ErrorState title="We could not find this room" error={query.error}>
+    <ErrorState title={t`We could not find this room`} error={query.error}>
       <p>
-        <Link to={paths.patient.rooms()}>Choose a room</Link>
+        <Link to={paths.patient.rooms()}>
+          <Trans>Choose a room</Trans>
+        </Link>
       </p>
     </ErrorState>
   );
@@ -33,12 +37,14 @@ export function RoomFailure({ query }: { query: FailedRead }) {
 /** Someone else's intake reads as not found: the answers are never shown, the way is to start again. */
 export function IntakeFailure({ query, roomCode }: { query: FailedRead; roomCode: string }) {
   if (!hasStatus(query.error, 404) && !hasStatus(query.error, 403)) {
-    return <QueryError query={query} title="We could not load your answers" />;
+    return <QueryError query={query} title={t`We could not load your answers`} />;
   }
   return (
-    <ErrorState title="We could not find these answers" error={query.error}>
+    <ErrorState title={t`We could not find these answers`} error={query.error}>
       <p>
-        <Link to={paths.patient.intake(roomCode)}>Start again</Link>
+        <Link to={paths.patient.intake(roomCode)}>
+          <Trans>Start again</Trans>
+        </Link>
       </p>
     </ErrorState>
   );

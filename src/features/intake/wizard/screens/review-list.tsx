@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Intake } from '@/api/intakes/schemas';
@@ -33,7 +35,7 @@ function summaryOf(
         ? (definition.summary?.(intake, { room, consultation, queryClient }) ?? null)
         : answersInWords(ws.step, intake)
       : null;
-  return saved ?? 'Answered';
+  return saved ?? t`Answered`;
 }
 
 /**
@@ -49,19 +51,24 @@ export function ReviewList(props: ReviewListProps) {
   if (rows.length === 0) return null;
   return (
     <section className="card review-list" aria-labelledby="review-title">
-      <h2 id="review-title">Check your answers</h2>
+      <h2 id="review-title">
+        <Trans>Check your answers</Trans>
+      </h2>
       <dl>
-        {rows.map((ws) => (
-          <div key={ws.slug} className="review-row">
-            <dt>{ws.title}</dt>
-            <dd>
-              <span className="review-answer">{summaryOf(ws, props, queryClient)}</span>{' '}
-              <Link to={hrefOf(ws)} className="review-change" aria-label={`Change ${ws.title.toLowerCase()}`}>
-                Change
-              </Link>
-            </dd>
-          </div>
-        ))}
+        {rows.map((ws) => {
+          const step = ws.title.toLowerCase();
+          return (
+            <div key={ws.slug} className="review-row">
+              <dt>{ws.title}</dt>
+              <dd>
+                <span className="review-answer">{summaryOf(ws, props, queryClient)}</span>{' '}
+                <Link to={hrefOf(ws)} className="review-change" aria-label={t`Change ${step}`}>
+                  <Trans context="link: change an answer">Change</Trans>
+                </Link>
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     </section>
   );

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { Room } from '@/api/rooms/schemas';
 import { VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
 import { paths } from '@/config/paths';
 import type { WizardStep } from '../../model/steps';
-import { KIND_WORDS } from '../kind-words';
+import { afterProgressWords, kindWords } from '../kind-words';
 import { ClosedRoomNote } from './room-notes';
 
 export interface StepHeaderProps {
@@ -20,11 +22,13 @@ export interface StepHeaderProps {
 /** Where the patient is: the kind, the room and the step number; after the visit exists, a way straight to it. */
 export function StepHeader({ ws, position, total, room, kind, visitId }: StepHeaderProps) {
   if (ws.phase === 'intake') {
+    const kindTitle = VISIT_KIND_TITLE[kind];
+    const roomName = room.name;
+    const step = Math.max(position, 1);
+    const steps = Math.max(total, position);
     return (
       <>
-        <p className="wizard-progress">
-          {VISIT_KIND_TITLE[kind]} · {room.name} · Step {Math.max(position, 1)} of {Math.max(total, position)}
-        </p>
+        <p className="wizard-progress">{t`${kindTitle} · ${roomName} · Step ${step} of ${steps}`}</p>
         {ws.indexInPhase === 0 ? <ClosedRoomNote room={room} kinds={[kind]} /> : null}
       </>
     );
@@ -33,15 +37,17 @@ export function StepHeader({ ws, position, total, room, kind, visitId }: StepHea
     <>
       {ws.indexInPhase === 0 ? (
         <p className="banner banner-success" role="status">
-          {KIND_WORDS[kind].done} A few more questions before you go on.
+          {kindWords(kind).done}
         </p>
       ) : null}
       <p className="wizard-progress">
-        After your {KIND_WORDS[kind].noun} is set up · {position} of {total}
+        {afterProgressWords(kind, position, total)}
         {visitId ? (
           <>
             {' · '}
-            <Link to={paths.patient.visit(visitId)}>Skip to your visit</Link>
+            <Link to={paths.patient.visit(visitId)}>
+              <Trans>Skip to your visit</Trans>
+            </Link>
           </>
         ) : null}
       </p>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Suspense } from 'react';
 import type { Intake } from '@/api/intakes/schemas';
 import type { Consultation, Room } from '@/api/rooms/schemas';
@@ -57,7 +58,7 @@ export function StepHost({ ws, registry, kind, save, ...shared }: StepHostProps)
   }
   return (
     // A step whose code loads on demand (see the registry) shows this until it has arrived.
-    <Suspense key={ws.slug} fallback={<Spinner label="Loading this step…" />}>
+    <Suspense key={ws.slug} fallback={<Spinner label={t`Loading this step…`} />}>
       <resolved.Screen
         key={ws.slug}
         step={ws.step}
