@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -8,20 +10,22 @@ import { isApiError } from '@/api/errors';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, SelectField, TextField } from '@/components/ui/field';
-import { DEVICE_LABELS } from './kinds';
+import { deviceLabel } from './kinds';
 
 const DeviceFormSchema = z.object({
   device_name: z
     .string()
     .trim()
-    .min(1, 'Give the device a name you will recognise, such as “Bathroom scale”.')
-    .max(60, 'Keep the name under 60 characters.'),
-  type: z.enum(DEVICE_TYPES, 'Choose what kind of device it is.'),
+    .min(1, { error: () => t`Give the device a name you will recognise, such as “Bathroom scale”.` })
+    .max(60, { error: () => t`Keep the name under 60 characters.` }),
+  type: z.enum(DEVICE_TYPES, { error: () => t`Choose what kind of device it is.` }),
   device_id: z
     .string()
     .trim()
-    .min(1, 'Enter the serial number or ID printed on the device or shown in its app.')
-    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Use only letters, digits, dots, dashes and colons (up to 64).'),
+    .min(1, { error: () => t`Enter the serial number or ID printed on the device or shown in its app.` })
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, {
+      error: () => t`Use only letters, digits, dots, dashes and colons (up to 64).`,
+    }),
 });
 type DeviceFormValues = z.input<typeof DeviceFormSchema>;
 
@@ -44,37 +48,49 @@ export function DeviceForm({ onRegistered }: { onRegistered: (device: Device) =>
       const input = DeviceFormSchema.parse(values);
       const device = await register.mutateAsync(input);
       onRegistered({ ...device, device_name: device.device_name ?? input.device_name });
-      setDone(`${input.device_name} is registered. Choose it under “Measured with”.`);
+      const name = input.device_name;
+      setDone(t`${name} is registered. Choose it under “Measured with”.`);
       form.reset({ device_name: '', type: values.type, device_id: '' });
     },
-    failure: (error) =>
-      `${isApiError(error) ? error.userMessage : 'Something went wrong.'} What you typed is still here; press Register device to try again.`,
+    failure: (error) => {
+      const problem = isApiError(error) ? error.userMessage : t`Something went wrong.`;
+      return t`${problem} What you typed is still here; press Register device to try again.`;
+    },
   });
   const busy = submit.isBusy;
   return (
     <section aria-labelledby={headingId} className="card">
-      <h2 id={headingId}>Register a home device</h2>
-      <p>Optional: register a device so your readings say which one took them.</p>
+      <h2 id={headingId}>
+        <Trans>Register a home device</Trans>
+      </h2>
+      <p>
+        <Trans>Optional: register a device so your readings say which one took them.</Trans>
+      </p>
       <FormProvider {...form}>
         <form noValidate aria-labelledby={headingId} onSubmit={submit.onSubmit}>
           <fieldset disabled={busy} className="plain-fieldset">
-            <TextField<DeviceFormValues> name="device_name" label="Device name" autoComplete="off" required />
+            <TextField<DeviceFormValues>
+              name="device_name"
+              label={t`Device name`}
+              autoComplete="off"
+              required
+            />
             <SelectField<DeviceFormValues>
               name="type"
-              label="Kind of device"
-              options={DEVICE_TYPES.map((t) => ({ value: t, label: DEVICE_LABELS[t] }))}
+              label={t`Kind of device`}
+              options={DEVICE_TYPES.map((type) => ({ value: type, label: deviceLabel(type) }))}
             />
             <TextField<DeviceFormValues>
               name="device_id"
-              label="Serial number or ID"
+              label={t`Serial number or ID`}
               autoComplete="off"
               required
             />
           </fieldset>
           <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" variant="secondary" isBusy={busy} busyLabel="Registering…">
-              Register device
+            <Button type="submit" variant="secondary" isBusy={busy} busyLabel={t`Registering…`}>
+              <Trans>Register device</Trans>
             </Button>
           </div>
           <p role="status">{done}</p>

@@ -1,6 +1,17 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { calendarDateIn, formatTime, isValidTimeZone } from '@/lib/dates';
 import { formatLocale } from '@/lib/locale';
-import { converted, inUnit, kindConfig, unitOf, type ReadingKind, type ReadingKindConfig } from './kinds';
+import {
+  converted,
+  inUnit,
+  kindConfig,
+  say,
+  unitLabel,
+  unitOf,
+  type ReadingKind,
+  type ReadingKindConfig,
+} from './kinds';
 
 /** One reading as the patient sent it: values in the unit entered, taken at `at` (UNIX seconds). */
 export interface Reading {
@@ -17,7 +28,8 @@ export interface Reading {
 
 export interface Series {
   key: string;
-  name: string;
+  /** Its name, shown with `i18n._`. */
+  name: MessageDescriptor;
 }
 
 /** The usual range of one series, shaded behind it, in the chart's unit. */
@@ -34,15 +46,15 @@ export interface KindHistory {
   series: Series[];
   readings: Reading[];
   bands: Band[];
-  /** The bands in words, or null when the kind has none. */
-  bandWords: string | null;
+  /** The bands in words (shown with `i18n._`), or null when the kind has none. */
+  bandWords: MessageDescriptor | null;
 }
 
 /**
  * Usual ranges for adults, where one range fits everyone (general guidance, not a clinical target).
  * Glucose depends on meals and medicine, weight, steps and active minutes on the person: no band.
  */
-function bandsOf(kind: ReadingKind, unit: string): { bands: Band[]; words: string | null } {
+function bandsOf(kind: ReadingKind, unit: string): { bands: Band[]; words: MessageDescriptor | null } {
   switch (kind) {
     case 'bp':
       return {
@@ -50,28 +62,27 @@ function bandsOf(kind: ReadingKind, unit: string): { bands: Band[]; words: strin
           { series: 0, range: [90, 120] },
           { series: 1, range: [60, 80] },
         ],
-        words:
-          'The shaded bands are the usual range for adults: 90 to 120 mmHg for the top number, 60 to 80 mmHg for the bottom number.',
+        words: msg`The shaded bands are the usual range for adults: 90 to 120 mmHg for the top number, 60 to 80 mmHg for the bottom number.`,
       };
     case 'hr':
       return {
         bands: [{ series: 0, range: [60, 100] }],
-        words: 'The shaded band is the usual resting heart rate for adults: 60 to 100 beats per minute.',
+        words: msg`The shaded band is the usual resting heart rate for adults: 60 to 100 beats per minute.`,
       };
     case 'bo':
       return {
         bands: [{ series: 0, range: [95, 100] }],
-        words: 'The shaded band is the usual blood oxygen for adults: 95 to 100 %.',
+        words: msg`The shaded band is the usual blood oxygen for adults: 95 to 100 %.`,
       };
     case 'temperature_body':
       return unit === 'fah'
         ? {
             bands: [{ series: 0, range: [97, 99] }],
-            words: 'The shaded band is the usual body temperature: 97 to 99 °F.',
+            words: msg`The shaded band is the usual body temperature: 97 to 99 °F.`,
           }
         : {
             bands: [{ series: 0, range: [36.1, 37.2] }],
-            words: 'The shaded band is the usual body temperature: 36.1 to 37.2 °C.',
+            words: msg`The shaded band is the usual body temperature: 36.1 to 37.2 °C.`,
           };
     case 'weight':
     case 'bg':
@@ -94,8 +105,8 @@ export function historyByKind(readings: readonly Reading[]): KindHistory[] {
     const { bands, words } = bandsOf(kind, unit);
     const series: Series[] = config.second
       ? [
-          { key: 'systolic', name: 'Top number (systolic)' },
-          { key: 'diastolic', name: 'Bottom number (diastolic)' },
+          { key: 'systolic', name: msg`Top number (systolic)` },
+          { key: 'diastolic', name: msg`Bottom number (diastolic)` },
         ]
       : [{ key: kind, name: config.label }];
     return { config, unit, series, readings: list, bands, bandWords: words };
@@ -120,14 +131,14 @@ export function numberWords(value: number, places: number, fixed = true): string
 /** "128/82 mmHg", "98.6 °F", "12,050 steps": values in the chart's unit. */
 export function valueWords(history: KindHistory, values: number[]): string {
   const unit = unitOf(history.config, history.unit);
-  return `${values.map((v) => numberWords(v, unit.decimals, false)).join('/')} ${unit.label}`;
+  return `${values.map((v) => numberWords(v, unit.decimals, false)).join('/')} ${unitLabel(unit)}`;
 }
 
 /** The reading as entered, with the other unit beside it when there is one: "16/10 kPa (120/75 mmHg)". */
 export function enteredWords(reading: Reading): string {
   const config = kindConfig(reading.kind);
   const unit = unitOf(config, reading.unit);
-  const text = `${reading.values.map((v) => numberWords(v, unit.decimals, false)).join('/')} ${unit.label}`;
+  const text = `${reading.values.map((v) => numberWords(v, unit.decimals, false)).join('/')} ${unitLabel(unit)}`;
   const other = converted(config, reading.unit, reading.values);
   return other ? `${text} (${other})` : text;
 }
@@ -160,16 +171,22 @@ export function chartLabel(history: KindHistory, zone: string): string {
   const list = history.readings;
   const first = list[0];
   const last = list[list.length - 1];
-  if (!first || !last) return `${history.config.label}, no readings`;
+  const label = say(history.config.label);
+  if (!first || !last) return t`${label}, no readings`;
   const latest = valueWords(history, chartValues(history, last));
   const withYear = !sameYear(first.at, last.at, zone);
   if (list.length === 1) {
-    return `${history.config.label}, 1 reading on ${shortDate(first.at, zone, withYear)}: ${latest}`;
+    const date = shortDate(first.at, zone, withYear);
+    return t`${label}, 1 reading on ${date}: ${latest}`;
   }
-  const span = sameDay(first.at, last.at, zone)
-    ? `on ${shortDate(first.at, zone)}`
-    : `from ${shortDate(first.at, zone, withYear)} to ${shortDate(last.at, zone, withYear)}`;
-  return `${history.config.label}, ${list.length} readings ${span}, latest ${latest}`;
+  const count = list.length;
+  if (sameDay(first.at, last.at, zone)) {
+    const date = shortDate(first.at, zone);
+    return t`${label}, ${count} readings on ${date}, latest ${latest}`;
+  }
+  const from = shortDate(first.at, zone, withYear);
+  const to = shortDate(last.at, zone, withYear);
+  return t`${label}, ${count} readings from ${from} to ${to}, latest ${latest}`;
 }
 
 /** Ticks of the time axis: the first and last reading (times when on one day), and the middle on longer spans. */
@@ -218,5 +235,5 @@ export function valueTicks(values: number[]): { min: number; max: number; ticks:
 
 /** The chart's unit in words: "mmHg", "°F", "beats per minute". */
 export function unitLabelOf(history: KindHistory): string {
-  return unitOf(history.config, history.unit).label;
+  return unitLabel(unitOf(history.config, history.unit));
 }

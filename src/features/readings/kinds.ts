@@ -1,4 +1,7 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { DeviceType, HealthMeasurementInput } from '@/api/health/schemas';
+import { i18n } from '@/lib/i18n';
 
 /** What a patient can send (spec 4.11 `data_type`s of class `body` a person measures). */
 export type ReadingKind =
@@ -7,7 +10,8 @@ export type ReadingKind =
 export interface UnitOption {
   /** The unit as the spec names it (sent as is); '' for kinds without a unit field. */
   value: string;
-  label: string;
+  /** The unit's symbol ("mmHg", "°C"), or, for a unit in words, its message (`unitLabel` reads either). */
+  label: string | MessageDescriptor;
   /** Plausible range of one value in this unit, inclusive. */
   range: [number, number];
   /** The blood pressure range of the second value (diastolic). */
@@ -18,11 +22,11 @@ export interface UnitOption {
 
 export interface ReadingKindConfig {
   kind: ReadingKind;
-  label: string;
+  label: MessageDescriptor;
   /** The first value's label (systolic for blood pressure). */
-  first: string;
+  first: MessageDescriptor;
   /** The second value's label: only blood pressure has one. */
-  second?: string;
+  second?: MessageDescriptor;
   units: UnitOption[];
   /** The device types that measure this, the first being the usual one (DESIGN.md section 3 codes). */
   devices: DeviceType[];
@@ -37,9 +41,9 @@ const PHONES: DeviceType[] = ['phone_health_ios', 'phone_health_android'];
 export const READING_KINDS: ReadingKindConfig[] = [
   {
     kind: 'bp',
-    label: 'Blood pressure',
-    first: 'Systolic (top number)',
-    second: 'Diastolic (bottom number)',
+    label: msg`Blood pressure`,
+    first: msg`Systolic (top number)`,
+    second: msg`Diastolic (bottom number)`,
     // The spec sends `hp`/`lp` as integers, so kPa readings are whole numbers too.
     units: [
       { value: 'mmHg', label: 'mmHg', range: [70, 250], secondRange: [40, 150], decimals: 0 },
@@ -49,8 +53,8 @@ export const READING_KINDS: ReadingKindConfig[] = [
   },
   {
     kind: 'weight',
-    label: 'Weight',
-    first: 'Weight',
+    label: msg`Weight`,
+    first: msg`Weight`,
     units: [
       { value: 'kg', label: 'kg', range: [2, 350], decimals: 1 },
       { value: 'lbs', label: 'lbs', range: [4, 770], decimals: 1 },
@@ -59,8 +63,8 @@ export const READING_KINDS: ReadingKindConfig[] = [
   },
   {
     kind: 'bg',
-    label: 'Blood glucose',
-    first: 'Blood glucose',
+    label: msg`Blood glucose`,
+    first: msg`Blood glucose`,
     units: [
       { value: 'mg/dL', label: 'mg/dL', range: [20, 600], decimals: 0 },
       { value: 'mmol/L', label: 'mmol/L', range: [1.1, 33.3], decimals: 1 },
@@ -69,8 +73,8 @@ export const READING_KINDS: ReadingKindConfig[] = [
   },
   {
     kind: 'temperature_body',
-    label: 'Temperature',
-    first: 'Temperature',
+    label: msg`Temperature`,
+    first: msg`Temperature`,
     units: [
       { value: 'cel', label: '°C', range: [34, 43], decimals: 1 },
       { value: 'fah', label: '°F', range: [93, 109.4], decimals: 1 },
@@ -79,43 +83,67 @@ export const READING_KINDS: ReadingKindConfig[] = [
   },
   {
     kind: 'bo',
-    label: 'Blood oxygen',
-    first: 'Blood oxygen (%)',
+    label: msg`Blood oxygen`,
+    first: msg`Blood oxygen (%)`,
     units: [{ value: '', label: '%', range: [70, 100], decimals: 0 }],
     devices: ['pulse_oximeter', ...PHONES],
   },
   {
     kind: 'hr',
-    label: 'Heart rate',
-    first: 'Heart rate (beats per minute)',
-    units: [{ value: '', label: 'beats per minute', range: [30, 220], decimals: 0 }],
+    label: msg`Heart rate`,
+    first: msg`Heart rate (beats per minute)`,
+    units: [{ value: '', label: msg`beats per minute`, range: [30, 220], decimals: 0 }],
     devices: ['pulse_oximeter', 'blood_pressure_monitor', ...PHONES],
   },
   {
     kind: 'steps',
-    label: 'Steps',
-    first: 'Steps in the day',
-    units: [{ value: '', label: 'steps', range: [0, 100000], decimals: 0 }],
+    label: msg`Steps`,
+    first: msg`Steps in the day`,
+    units: [
+      {
+        value: '',
+        label: msg({ message: 'steps', context: 'unit: a count of steps' }),
+        range: [0, 100000],
+        decimals: 0,
+      },
+    ],
     devices: [...PHONES],
   },
   {
     kind: 'active_minutes',
-    label: 'Active minutes',
-    first: 'Active minutes in the day',
-    units: [{ value: '', label: 'minutes', range: [0, 1440], decimals: 0 }],
+    label: msg`Active minutes`,
+    first: msg`Active minutes in the day`,
+    units: [
+      {
+        value: '',
+        label: msg({ message: 'minutes', context: 'unit: active minutes in a day' }),
+        range: [0, 1440],
+        decimals: 0,
+      },
+    ],
     devices: [...PHONES],
   },
 ];
 
-export const DEVICE_LABELS: Record<DeviceType, string> = {
-  pulse_oximeter: 'Pulse oximeter',
-  body_scale: 'Scale',
-  blood_pressure_monitor: 'Blood pressure monitor',
-  blood_glucose_meter: 'Blood glucose meter',
-  thermometer: 'Thermometer',
-  phone_health_ios: 'iPhone Health app',
-  phone_health_android: 'Android health app',
+export const DEVICE_LABELS: Record<DeviceType, MessageDescriptor> = {
+  pulse_oximeter: msg`Pulse oximeter`,
+  body_scale: msg`Scale`,
+  blood_pressure_monitor: msg`Blood pressure monitor`,
+  blood_glucose_meter: msg`Blood glucose meter`,
+  thermometer: msg`Thermometer`,
+  phone_health_ios: msg`iPhone Health app`,
+  phone_health_android: msg`Android health app`,
 };
+
+/** A device type in words, in the page's language. */
+export const deviceLabel = (type: DeviceType): string => i18n._(DEVICE_LABELS[type]);
+
+/** A message of this file in the page's language (a kind's name, a value's label). */
+export const say = (words: MessageDescriptor): string => i18n._(words);
+
+/** A unit as the patient reads it: its symbol, or its name in the page's language. */
+export const unitLabel = (unit: UnitOption): string =>
+  typeof unit.label === 'string' ? unit.label : i18n._(unit.label);
 
 export function kindConfig(kind: string): ReadingKindConfig {
   return READING_KINDS.find((k) => k.kind === kind) ?? (READING_KINDS[0] as ReadingKindConfig);
@@ -127,16 +155,17 @@ export function unitOf(config: ReadingKindConfig, unit: string): UnitOption {
 
 /** The device the portal registers for readings typed in by hand, one per device type. */
 export function portalDevice(type: DeviceType) {
+  const device = deviceLabel(type);
   return {
     device_id: `portal-${type}`,
-    device_name: `${DEVICE_LABELS[type]} (readings typed in the patient portal)`,
+    device_name: t`${device} (readings typed in the patient portal)`,
     type,
   };
 }
 
 /** The unit's label as the patient reads it: "mmHg", "°C". */
 export function unitWords(config: ReadingKindConfig, unit: string): string {
-  return unitOf(config, unit).label;
+  return unitLabel(unitOf(config, unit));
 }
 
 /** The value fields of `POST /health` for a reading, in the unit entered. */

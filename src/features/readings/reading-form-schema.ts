@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { kindConfig, unitOf, type ReadingKindConfig } from './kinds';
+import { kindConfig, say, unitLabel, unitOf, type ReadingKindConfig } from './kinds';
 
 export interface ReadingValues {
   kind: string;
@@ -15,9 +16,9 @@ export interface ReadingValues {
 /** `YYYY-MM-DD` and `HH:MM` read in the viewer's zone, as UNIX seconds; null when not a real time. */
 export function secondsAt(date: string, time: string, zone: string): number | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !clock) return null;
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], clock[1], clock[2]].map(Number);
   if ([year, month, day, hour, minute].some((n) => n === undefined)) return null;
   const at = new TZDate(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, zone);
   if (at.getDate() !== day || at.getMonth() !== (month ?? 1) - 1) return null;
@@ -36,27 +37,37 @@ function valueProblem(
 ): string | null {
   const unit = unitOf(config, unitValue);
   const text = raw.trim().replace(',', '.');
-  if (text === '') return `Enter your ${sentence(label)}.`;
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return `${label}: enter a number, such as ${range[0] + 1}.`;
+  if (text === '') {
+    const measure = sentence(label);
+    return t`Enter your ${measure}.`;
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(text)) {
+    const example = range[0] + 1;
+    return t`${label}: enter a number, such as ${example}.`;
+  }
   const value = Number(text);
   const places = text.includes('.') ? (text.split('.')[1]?.length ?? 0) : 0;
   if (places > unit.decimals) {
-    return unit.decimals === 0
-      ? `${label}: enter a whole number${config.kind === 'bp' && unit.value === 'kPa' ? ' (the clinic takes blood pressure in whole kPa; round it, or choose mmHg)' : ''}.`
-      : `${label}: use at most ${unit.decimals} decimal place.`;
+    const decimals = unit.decimals;
+    return decimals === 0
+      ? config.kind === 'bp' && unit.value === 'kPa'
+        ? t`${label}: enter a whole number (the clinic takes blood pressure in whole kPa; round it, or choose mmHg).`
+        : t`${label}: enter a whole number.`
+      : t`${label}: use at most ${decimals} decimal place.`;
   }
   const [lo, hi] = range;
   if (value >= lo && value <= hi) return null;
-  const words = `${value} ${unit.label}`;
+  const unitName = unitLabel(unit);
+  const words = `${value} ${unitName}`;
   if (config.kind === 'temperature_body') {
     const other = config.units.find((u) => u.value !== unit.value);
-    const hint =
-      other && value >= other.range[0] && value <= other.range[1]
-        ? ` Did you mean ${value} ${other.label}?`
-        : '';
-    return `A body temperature of ${words} is not possible. Enter a value between ${lo} and ${hi} ${unit.label}.${hint}`;
+    if (other && value >= other.range[0] && value <= other.range[1]) {
+      const otherUnit = unitLabel(other);
+      return t`A body temperature of ${words} is not possible. Enter a value between ${lo} and ${hi} ${unitName}. Did you mean ${value} ${otherUnit}?`;
+    }
+    return t`A body temperature of ${words} is not possible. Enter a value between ${lo} and ${hi} ${unitName}.`;
   }
-  return `${label} of ${words} is outside what a reading can be (${lo} to ${hi} ${unit.label}). Check the number and the unit.`;
+  return t`${label} of ${words} is outside what a reading can be (${lo} to ${hi} ${unitName}). Check the number and the unit.`;
 }
 
 /** The reading form's rules: plausible values per kind and unit, a systolic above the diastolic, a time not in the future. */
@@ -65,38 +76,37 @@ export function readingSchema(zone: string, now: () => number) {
     .object({
       kind: z.string(),
       unit: z.string(),
-      device: z.string().min(1, 'Choose what you measured with.'),
+      device: z.string().min(1, { error: () => t`Choose what you measured with.` }),
       first: z.string(),
       second: z.string(),
-      date: z.string().min(1, 'Enter the day you took the reading.'),
-      time: z.string().min(1, 'Enter the time you took the reading.'),
+      date: z.string().min(1, { error: () => t`Enter the day you took the reading.` }),
+      time: z.string().min(1, { error: () => t`Enter the time you took the reading.` }),
     })
     .superRefine((v, ctx) => {
       const config = kindConfig(v.kind);
       const unit = unitOf(config, v.unit);
-      const first = valueProblem(config, v.unit, config.first, v.first, unit.range);
+      const first = valueProblem(config, v.unit, say(config.first), v.first, unit.range);
       if (first) ctx.addIssue({ code: 'custom', path: ['first'], message: first });
       if (config.second && unit.secondRange) {
-        const second = valueProblem(config, v.unit, config.second, v.second, unit.secondRange);
+        const second = valueProblem(config, v.unit, say(config.second), v.second, unit.secondRange);
         if (second) ctx.addIssue({ code: 'custom', path: ['second'], message: second });
         if (!first && !second && Number(v.first) <= Number(v.second)) {
           ctx.addIssue({
             code: 'custom',
             path: ['first'],
-            message:
-              'The top number (systolic) must be higher than the bottom number (diastolic). Check that they are not swapped.',
+            message: t`The top number (systolic) must be higher than the bottom number (diastolic). Check that they are not swapped.`,
           });
         }
       }
       if (v.date && v.time) {
         const at = secondsAt(v.date, v.time, zone);
         if (at === null)
-          ctx.addIssue({ code: 'custom', path: ['date'], message: 'Enter a real day and time.' });
+          ctx.addIssue({ code: 'custom', path: ['date'], message: t`Enter a real day and time.` });
         else if (at > now() + 60)
           ctx.addIssue({
             code: 'custom',
             path: ['time'],
-            message: 'That time is still to come. Enter when you took the reading.',
+            message: t`That time is still to come. Enter when you took the reading.`,
           });
       }
     });

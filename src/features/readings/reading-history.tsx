@@ -1,5 +1,8 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import {
   chartLabel,
   chartValues,
@@ -122,14 +125,19 @@ function Chart({ history, zone }: { history: KindHistory; zone: string }) {
 
 function KindHistoryView({ history, zone }: { history: KindHistory; zone: string }) {
   const latest = history.readings[history.readings.length - 1];
-  const title = history.config.label;
+  const title = i18n._(history.config.label);
+  const latestValue = latest ? valueWords(history, chartValues(history, latest)) : '';
+  const latestAt = latest ? formatDateTime(latest.at, zone) : '';
+  const bands = history.bandWords ? i18n._(history.bandWords) : null;
+  const kindWords = title.toLowerCase();
   return (
     <div className="reading-kind">
       <h3>{title}</h3>
       {latest ? (
         <p>
-          Latest: <strong>{valueWords(history, chartValues(history, latest))}</strong>, taken{' '}
-          {formatDateTime(latest.at, zone)}
+          <Trans>
+            Latest: <strong>{latestValue}</strong>, taken {latestAt}
+          </Trans>
         </p>
       ) : null}
       <figure className="reading-chart">
@@ -137,39 +145,48 @@ function KindHistoryView({ history, zone }: { history: KindHistory; zone: string
         <figcaption>
           {history.series.length > 1 ? (
             <ul className="reading-chart-legend">
-              {history.series.map((series, index) => (
-                <li key={series.key} className={`reading-chart-series-${index}`}>
-                  <svg viewBox="0 0 28 10" aria-hidden="true" className="reading-chart-key">
-                    <line x1={0} x2={28} y1={5} y2={5} />
-                    <Marker series={index} x={14} y={5} />
-                  </svg>
-                  {`${series.name}: ${index === 0 ? 'solid line, dots' : 'dashed line, squares'}`}
-                </li>
-              ))}
+              {history.series.map((series, index) => {
+                const name = i18n._(series.name);
+                return (
+                  <li key={series.key} className={`reading-chart-series-${index}`}>
+                    <svg viewBox="0 0 28 10" aria-hidden="true" className="reading-chart-key">
+                      <line x1={0} x2={28} y1={5} y2={5} />
+                      <Marker series={index} x={14} y={5} />
+                    </svg>
+                    {index === 0 ? t`${name}: solid line, dots` : t`${name}: dashed line, squares`}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
-          {history.bandWords ? (
-            <p>{`${history.bandWords} Your care team can tell you what is right for you.`}</p>
-          ) : null}
+          {bands ? <p>{t`${bands} Your care team can tell you what is right for you.`}</p> : null}
         </figcaption>
       </figure>
       <details className="reading-table">
-        <summary>{`Show ${title.toLowerCase()} as a table`}</summary>
+        <summary>{t`Show ${kindWords} as a table`}</summary>
         <table className="data-table data-table-stack">
-          <caption>{`${title} readings, newest first`}</caption>
+          <caption>{t`${title} readings, newest first`}</caption>
           <thead>
             <tr>
-              <th scope="col">Taken</th>
-              <th scope="col">Reading</th>
-              <th scope="col">Measured with</th>
+              <th scope="col">
+                <Trans context="column: when a reading was taken">Taken</Trans>
+              </th>
+              <th scope="col">
+                <Trans context="column: a reading's value">Reading</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Measured with</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...history.readings].reverse().map((reading) => (
               <tr key={reading.id}>
                 <th scope="row">{formatDateTime(reading.at, zone)}</th>
-                <td data-label="Reading">{enteredWords(reading)}</td>
-                <td data-label="Measured with">{reading.device}</td>
+                <td data-label={t({ message: 'Reading', context: "column: a reading's value" })}>
+                  {enteredWords(reading)}
+                </td>
+                <td data-label={t`Measured with`}>{reading.device}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { TZDate } from '@date-fns/tz';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -16,11 +18,13 @@ import { formatDateTime, zoneInWords } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import {
   converted,
-  DEVICE_LABELS,
+  deviceLabel,
   kindConfig,
   measurementValues,
   portalDevice,
   READING_KINDS,
+  say,
+  unitLabel,
   unitOf,
 } from './kinds';
 import { DeviceForm } from './device-form';
@@ -85,12 +89,12 @@ export function ReadingsPage() {
   const config = kindConfig(kind);
   const deviceOptions = useMemo(
     () => [
-      ...config.devices.map((d) => ({ value: d, label: DEVICE_LABELS[d] })),
+      ...config.devices.map((d) => ({ value: d, label: deviceLabel(d) })),
       ...ownDevices
         .filter((d) => config.devices.includes(d.type))
         .map((d) => ({
           value: `${OWN}${d.device_id}`,
-          label: `${d.device_name ?? d.device_id} (${DEVICE_LABELS[d.type]})`,
+          label: `${d.device_name ?? d.device_id} (${deviceLabel(d.type)})`,
         })),
     ],
     [config, ownDevices],
@@ -140,10 +144,10 @@ export function ReadingsPage() {
         data_class: 'body',
         ...measurementValues(chosen, values.unit, first, second),
       });
-      const unitLabel = unitOf(chosen, values.unit).label;
+      const unitName = unitLabel(unitOf(chosen, values.unit));
       const numbers = second === null ? [first] : [first, second];
-      const text = `${chosen.label}: ${numbers.join('/')} ${unitLabel}`;
-      const deviceWords = own ? `${own.device_name ?? own.device_id}` : DEVICE_LABELS[type];
+      const text = `${say(chosen.label)}: ${numbers.join('/')} ${unitName}`;
+      const deviceWords = own ? `${own.device_name ?? own.device_id}` : deviceLabel(type);
       setSent((list) => [
         {
           id: String(result.id),
@@ -162,16 +166,18 @@ export function ReadingsPage() {
         },
         ...list,
       ]);
-      setAnnouncement(`Sent. ${text}.`);
+      setAnnouncement(t`Sent. ${text}.`);
       form.reset({ ...values, first: '', second: '', ...nowFields(zone) });
     } catch (error) {
       // The refusal names the reading in the sentence ("this weight: …"), which a field label cannot.
       const refusal = fieldRefusal(error);
       const field = refusal ? refusedField(refusal.path) : null;
       if (!refusal || !field) throw error;
-      const label = field === 'second' ? (chosen.second ?? chosen.first) : chosen.first;
+      const label = say(field === 'second' ? (chosen.second ?? chosen.first) : chosen.first);
+      const measure = label.toLowerCase();
+      const reason = refusal.text;
       form.setError(field, {
-        message: `The clinic could not accept this ${label.toLowerCase()}: ${refusal.text}.`,
+        message: t`The clinic could not accept this ${measure}: ${reason}.`,
       });
       // Focus moves there once the form is enabled again (a disabled field cannot take it).
       refused.current = field;
@@ -180,8 +186,10 @@ export function ReadingsPage() {
   const submit = useSubmit({
     form,
     action: send,
-    failure: (error) =>
-      `${isApiError(error) ? error.userMessage : 'Something went wrong while sending.'} Your reading is still here; press Send reading to try again.`,
+    failure: (error) => {
+      const problem = isApiError(error) ? error.userMessage : t`Something went wrong while sending.`;
+      return t`${problem} Your reading is still here; press Send reading to try again.`;
+    },
   });
   const busy = submit.isBusy;
   useEffect(() => {
@@ -189,23 +197,26 @@ export function ReadingsPage() {
     form.setFocus(refused.current);
     refused.current = null;
   }, [busy, form]);
+  const zoneName = zoneInWords(zone);
   return (
-    <Page title="Health readings">
+    <Page title={t`Health readings`}>
       <p className="page-intro">
-        Send your care team a reading from a home device. Enter it in the unit your device shows: it is sent
-        as you enter it.
+        <Trans>
+          Send your care team a reading from a home device. Enter it in the unit your device shows: it is sent
+          as you enter it.
+        </Trans>
       </p>
       <FormProvider {...form}>
-        <form noValidate aria-label="Send a reading" onSubmit={submit.onSubmit}>
+        <form noValidate aria-label={t`Send a reading`} onSubmit={submit.onSubmit}>
           <fieldset disabled={busy} className="plain-fieldset">
             <SelectField<ReadingValues>
               name="kind"
-              label="What are you sending?"
-              options={READING_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+              label={t`What are you sending?`}
+              options={READING_KINDS.map((k) => ({ value: k.kind, label: say(k.label) }))}
             />
             <TextField<ReadingValues>
               name="first"
-              label={config.first}
+              label={say(config.first)}
               inputMode="decimal"
               autoComplete="off"
               required
@@ -213,7 +224,7 @@ export function ReadingsPage() {
             {config.second ? (
               <TextField<ReadingValues>
                 name="second"
-                label={config.second}
+                label={say(config.second)}
                 inputMode="decimal"
                 autoComplete="off"
                 required
@@ -222,23 +233,18 @@ export function ReadingsPage() {
             {config.units.length > 1 ? (
               <RadioGroupField<ReadingValues>
                 name="unit"
-                label="Unit"
-                options={config.units.map((u) => ({ value: u.value, label: u.label }))}
+                label={t`Unit`}
+                options={config.units.map((u) => ({ value: u.value, label: unitLabel(u) }))}
               />
             ) : null}
-            <SelectField<ReadingValues> name="device" label="Measured with" options={deviceOptions} />
-            <TextField<ReadingValues> name="date" label="Day taken" type="date" required />
-            <TextField<ReadingValues>
-              name="time"
-              label={`Time taken (${zoneInWords(zone)})`}
-              type="time"
-              required
-            />
+            <SelectField<ReadingValues> name="device" label={t`Measured with`} options={deviceOptions} />
+            <TextField<ReadingValues> name="date" label={t`Day taken`} type="date" required />
+            <TextField<ReadingValues> name="time" label={t`Time taken (${zoneName})`} type="time" required />
           </fieldset>
           <FormError message={submit.formError} />
           <div className="form-actions">
-            <Button type="submit" isBusy={busy} busyLabel="Sending…">
-              Send reading
+            <Button type="submit" isBusy={busy} busyLabel={t`Sending…`}>
+              <Trans>Send reading</Trans>
             </Button>
           </div>
         </form>
@@ -247,22 +253,32 @@ export function ReadingsPage() {
         {announcement}
       </p>
       <section aria-labelledby={sentHeadingId}>
-        <h2 id={sentHeadingId}>Sent from this page</h2>
+        <h2 id={sentHeadingId}>
+          <Trans>Sent from this page</Trans>
+        </h2>
         <p>
-          The clinic keeps your readings, but this portal cannot show readings sent earlier or from other
-          apps. This list and the charts below show what you send now, until you leave the page. Copying
-          readings from a diary? Enter the day and time you took each one: the charts put them in order.
+          <Trans>
+            The clinic keeps your readings, but this portal cannot show readings sent earlier or from other
+            apps. This list and the charts below show what you send now, until you leave the page. Copying
+            readings from a diary? Enter the day and time you took each one: the charts put them in order.
+          </Trans>
         </p>
         {sent.length === 0 ? (
-          <p>Nothing sent yet.</p>
+          <p>
+            <Trans>Nothing sent yet.</Trans>
+          </p>
         ) : (
-          <ul className="result-list" aria-label="Readings sent">
-            {sent.map((r) => (
-              <li key={r.id}>
-                <strong>{r.text}</strong>
-                {r.other ? ` (${r.other})` : null} · {r.device} · taken {formatDateTime(r.at, zone)}
-              </li>
-            ))}
+          <ul className="result-list" aria-label={t`Readings sent`}>
+            {sent.map((r) => {
+              const taken = formatDateTime(r.at, zone);
+              return (
+                <li key={r.id}>
+                  <strong>{r.text}</strong>
+                  {r.other ? ` (${r.other})` : null} · {r.device} ·{' '}
+                  <Trans context="a reading: taken at a time">taken {taken}</Trans>
+                </li>
+              );
+            })}
           </ul>
         )}
         <ReadingHistory readings={history} zone={zone} />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Room } from '@/api/rooms/schemas';
 import { formatLocale } from '@/lib/locale';
 import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';
@@ -11,17 +12,27 @@ export function ClosedNotice({ room }: { room: Room }) {
   const html = sanitizeHtml(ops?.close_message?.html);
   const text = ops?.close_msg?.trim();
   const days = ops?.closed_days?.filter(Boolean) ?? [];
+  const dayList = formatList(days);
+  const zoneName = ops?.default_timezone?.replace(/_/g, ' ');
   return (
     <section className="card room-closed" aria-labelledby="room-closed-title">
-      <h2 id="room-closed-title">This room is closed right now</h2>
+      <h2 id="room-closed-title">
+        <Trans>This room is closed right now</Trans>
+      </h2>
       {text ? <p className="wrap-anywhere">{text}</p> : null}
       {hasMarkup(html) ? (
         // Sanitised by lib/sanitize (allowlisted tags, https/mailto/tel links only).
         <div className="room-closed-message wrap-anywhere" dangerouslySetInnerHTML={{ __html: html }} />
       ) : null}
-      {days.length ? <p>Closed every {formatList(days)}.</p> : null}
-      {ops?.default_timezone ? (
-        <p>Opening hours are in the {ops.default_timezone.replace(/_/g, ' ')} time zone.</p>
+      {days.length ? (
+        <p>
+          <Trans>Closed every {dayList}.</Trans>
+        </p>
+      ) : null}
+      {zoneName ? (
+        <p>
+          <Trans>Opening hours are in the {zoneName} time zone.</Trans>
+        </p>
       ) : null}
     </section>
   );

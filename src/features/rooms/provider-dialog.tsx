@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { roomQueries } from '@/api/rooms/queries';
 import type { RoomProvider } from '@/api/rooms/schemas';
@@ -23,25 +25,29 @@ export function ProviderDialog({
     <Dialog title={providerName(provider)} onClose={onClose}>
       <div className="provider-detail">
         <ProviderPhoto provider={data ?? provider} large />
-        {detail.isPending ? <Spinner label="Loading profile…" /> : null}
-        <QueryError query={detail} title="We couldn’t load this profile" />
+        {detail.isPending ? <Spinner label={t`Loading profile…`} /> : null}
+        <QueryError query={detail} title={t`We couldn’t load this profile`} />
         {data ? (
           <dl className="detail-list">
-            {data.short_bio ? <Entry term="About">{data.short_bio}</Entry> : null}
+            {data.short_bio ? (
+              <Entry term={t({ message: 'About', context: "heading of a provider's short biography" })}>
+                {data.short_bio}
+              </Entry>
+            ) : null}
             {data.educational_training ? (
-              <Entry term="Education and training">{data.educational_training}</Entry>
+              <Entry term={t`Education and training`}>{data.educational_training}</Entry>
             ) : null}
             {data.professional_interests ? (
-              <Entry term="Professional interests">{data.professional_interests}</Entry>
+              <Entry term={t`Professional interests`}>{data.professional_interests}</Entry>
             ) : null}
             {data.personal_interests ? (
-              <Entry term="Personal interests">{data.personal_interests}</Entry>
+              <Entry term={t`Personal interests`}>{data.personal_interests}</Entry>
             ) : null}
           </dl>
         ) : null}
       </div>
       <Button variant="secondary" onClick={onClose}>
-        Close
+        <Trans context="button: closes the dialog">Close</Trans>
       </Button>
     </Dialog>
   );

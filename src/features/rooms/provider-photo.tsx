@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RoomProvider } from '@/api/rooms/schemas';
 import { Avatar } from '@/components/ui/avatar';
 
@@ -6,7 +7,9 @@ export function providerName(
 ): string {
   const name = [provider.title, provider.first_name, provider.last_name].filter(Boolean).join(' ');
   const full = provider.suffix ? `${name}, ${provider.suffix}` : name;
-  return full || provider.username || 'Provider';
+  return (
+    full || provider.username || t({ message: 'Provider', context: 'a provider whose name is not known' })
+  );
 }
 
 /** The provider's photo when its URL is safe, else initials; decorative beside the name. */

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
@@ -14,8 +16,8 @@ export const ROOMS_PAGE_SIZE = 10;
  */
 export function RoomList({ page, pageHref }: { page: number; pageHref: (page: number) => string }) {
   const rooms = useQuery(roomQueries.list({ page, limit: ROOMS_PAGE_SIZE }));
-  if (rooms.isPending) return <Spinner label="Loading rooms…" />;
-  if (rooms.isError && !rooms.data) return <QueryError query={rooms} title="We couldn’t load the rooms" />;
+  if (rooms.isPending) return <Spinner label={t`Loading rooms…`} />;
+  if (rooms.isError && !rooms.data) return <QueryError query={rooms} title={t`We couldn’t load the rooms`} />;
   const list = rooms.data ?? [];
   const hasNext = list.length === ROOMS_PAGE_SIZE;
   return (
@@ -23,15 +25,19 @@ export function RoomList({ page, pageHref }: { page: number; pageHref: (page: nu
       <DroppedRowsNotice list={rooms.data} />
       <QueryStale query={rooms} />
       {list.length === 0 ? (
-        <EmptyState title={page > 1 ? 'No more rooms' : 'No rooms yet'}>
+        <EmptyState title={page > 1 ? t`No more rooms` : t`No rooms yet`}>
           {page > 1 ? (
-            <Link to={pageHref(1)}>Back to the first page</Link>
+            <Link to={pageHref(1)}>
+              <Trans>Back to the first page</Trans>
+            </Link>
           ) : (
-            <p>The clinic has not opened any rooms.</p>
+            <p>
+              <Trans>The clinic has not opened any rooms.</Trans>
+            </p>
           )}
         </EmptyState>
       ) : (
-        <ul className="room-list" aria-label="Rooms" aria-busy={rooms.isPlaceholderData || undefined}>
+        <ul className="room-list" aria-label={t`Rooms`} aria-busy={rooms.isPlaceholderData || undefined}>
           {list.map((room) => (
             <li key={room.code} className="card">
               <h2 className="room-list-name">
@@ -42,16 +48,18 @@ export function RoomList({ page, pageHref }: { page: number; pageHref: (page: nu
         </ul>
       )}
       {page > 1 || hasNext ? (
-        <nav className="pager" aria-label="Room pages">
+        <nav className="pager" aria-label={t`Room pages`}>
           {page > 1 ? (
             <Link to={pageHref(page - 1)} rel="prev">
-              Previous page
+              <Trans>Previous page</Trans>
             </Link>
           ) : null}
-          <span>Page {page}</span>
+          <span>
+            <Trans>Page {page}</Trans>
+          </span>
           {hasNext ? (
             <Link to={pageHref(page + 1)} rel="next">
-              Next page
+              <Trans>Next page</Trans>
             </Link>
           ) : null}
         </nav>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -19,7 +21,7 @@ import { SlotPicker } from './components/slot-picker';
 const ChosenTimeSchema = z
   .object({ slotId: z.string(), start: z.number(), end: z.number(), providerId: z.string() })
   .refine((v) => v.start > 0 && v.end > v.start, {
-    message: 'Choose a time for your appointment.',
+    error: () => t`Choose a time for your appointment.`,
     path: ['start'],
   });
 type ChosenTime = z.infer<typeof ChosenTimeSchema>;
@@ -58,6 +60,7 @@ export function ScheduleStep(props: StepScreenProps) {
   const location =
     typeof intake?.['location'] === 'string' && intake['location'] ? intake['location'] : undefined;
   const chosenProvider = providerIdOf(intake) ?? undefined;
+  const chosenTime = formatDateTime(chosen.start ?? 0, zone);
   return (
     <StepFrame
       form={form}
@@ -85,7 +88,9 @@ export function ScheduleStep(props: StepScreenProps) {
       }}
     >
       <fieldset className="field" aria-describedby={error ? 'schedule-error' : undefined}>
-        <legend>Choose a time</legend>
+        <legend>
+          <Trans>Choose a time</Trans>
+        </legend>
         <SlotPicker
           key={lostStart ?? 'first'}
           roomCode={room.code}
@@ -115,7 +120,7 @@ export function ScheduleStep(props: StepScreenProps) {
         />
         {(chosen.start ?? 0) > 0 ? (
           <p className="selected-time" role="status">
-            Your time: {formatDateTime(chosen.start ?? 0, zone)}
+            <Trans>Your time: {chosenTime}</Trans>
           </p>
         ) : null}
         {error ? (

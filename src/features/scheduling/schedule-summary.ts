@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { userQueries } from '@/api/users/queries';
 import { browserTimeZone, formatDate, formatTime, isValidTimeZone, zoneInWords } from '@/lib/dates';
 import { CUSTOM_FIELDS, customSeconds, type StepDefinition } from '@/wizard';
@@ -8,5 +9,8 @@ export const scheduleSummary: NonNullable<StepDefinition['summary']> = (intake, 
   if (start === null) return null;
   const timezone = queryClient.getQueryData(userQueries.me().queryKey)?.timezone;
   const zone = isValidTimeZone(timezone) ? timezone : browserTimeZone();
-  return `${formatDate(start, zone)} at ${formatTime(start, zone)}, ${zoneInWords(zone)}`;
+  const date = formatDate(start, zone);
+  const time = formatTime(start, zone);
+  const zoneName = zoneInWords(zone);
+  return t`${date} at ${time}, ${zoneName}`;
 };

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useServerExtension } from '@/api/accounts/extensions';
@@ -25,7 +27,9 @@ function econsultPrice(room: Room): string | null {
   if (consultations.length === 0 || consultations.some(isFreeConsultation)) return null;
   const amounts = consultations.map((c) => Number(c.amount));
   const lowest = formatMoney(Math.min(...amounts), roomCurrency(room));
-  return new Set(amounts).size > 1 ? `From ${lowest}` : lowest;
+  return new Set(amounts).size > 1
+    ? t({ message: `From ${lowest}`, context: 'the lowest of several prices' })
+    : lowest;
 }
 
 /**
@@ -51,50 +55,60 @@ export function SeeProviderNowPanel() {
   return (
     <>
       {showOpen ? (
-        <HomeCard title="See a provider now" queries={[list]} isPending={isChecking && open.length === 0}>
+        <HomeCard title={t`See a provider now`} queries={[list]} isPending={isChecking && open.length === 0}>
           <ul className="home-list">
-            {open.map((room) => (
-              <li key={room.code} className="home-room">
-                <div>
-                  <p className="home-lead">{room.name}</p>
-                  {room.subtitle ? <p className="muted">{room.subtitle}</p> : null}
-                </div>
-                <Link
-                  className="btn btn-primary"
-                  to={paths.patient.intakeStart(room.code, 'walkin')}
-                  aria-label={`Start a walk-in visit in ${room.name}`}
-                >
-                  Start a walk-in visit
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HomeCard>
-      ) : null}
-      {showWriting ? (
-        <HomeCard title="Ask a clinician in writing">
-          <p className="muted">
-            Send your question, with photos if they help. A clinician answers in writing.
-          </p>
-          <ul className="home-list">
-            {writing.map((room) => {
-              const price = econsultPrice(room);
+            {open.map((room) => {
+              const roomName = room.name;
               return (
                 <li key={room.code} className="home-room">
                   <div>
                     <p className="home-lead">{room.name}</p>
                     {room.subtitle ? <p className="muted">{room.subtitle}</p> : null}
-                    {price ? <p className="muted">{price}, paid when you send it</p> : null}
+                  </div>
+                  <Link
+                    className="btn btn-primary"
+                    to={paths.patient.intakeStart(room.code, 'walkin')}
+                    aria-label={t`Start a walk-in visit in ${roomName}`}
+                  >
+                    <Trans>Start a walk-in visit</Trans>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </HomeCard>
+      ) : null}
+      {showWriting ? (
+        <HomeCard title={t`Ask a clinician in writing`}>
+          <p className="muted">
+            <Trans>Send your question, with photos if they help. A clinician answers in writing.</Trans>
+          </p>
+          <ul className="home-list">
+            {writing.map((room) => {
+              const price = econsultPrice(room);
+              const roomName = room.name;
+              return (
+                <li key={room.code} className="home-room">
+                  <div>
+                    <p className="home-lead">{room.name}</p>
+                    {room.subtitle ? <p className="muted">{room.subtitle}</p> : null}
+                    {price ? (
+                      <p className="muted">
+                        <Trans>{price}, paid when you send it</Trans>
+                      </p>
+                    ) : null}
                     {isRoomClosed(room) ? (
-                      <p className="muted">Closed now: a clinician answers when it opens.</p>
+                      <p className="muted">
+                        <Trans>Closed now: a clinician answers when it opens.</Trans>
+                      </p>
                     ) : null}
                   </div>
                   <Link
                     className={`btn ${open.length > 0 ? 'btn-secondary' : 'btn-primary'}`}
                     to={paths.patient.intakeStart(room.code, 'econsult')}
-                    aria-label={`Send a question to ${room.name}`}
+                    aria-label={t`Send a question to ${roomName}`}
                   >
-                    Send a question
+                    <Trans>Send a question</Trans>
                   </Link>
                 </li>
               );

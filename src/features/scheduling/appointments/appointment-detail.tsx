@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { visitStatusWords } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +21,7 @@ import { env } from '@/config/env';
 import { paths, roomJoinUrl } from '@/config/paths';
 import { formatDateTime, formatDuration, formatRange } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
+import { i18n } from '@/lib/i18n';
 import { safeResourceUrl } from '@/lib/safe-url';
 import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { buildIcs, googleCalendarUrl, type CalendarEvent } from '../utils/calendar-export';
@@ -37,14 +40,17 @@ function consultationOf(
 function eventOf(visit: Visit, roomName: string, zone: string): CalendarEvent {
   const provider = displayName(visit.provider);
   const start = visit.start ?? 0;
+  const link = `${window.location.origin}${paths.patient.appointment(visit.id)}`;
   return {
     visitId: visit.id,
     domain: visit.account?.code ?? visit.account_code ?? env.VITE_ACCOUNT_CODE,
     start,
     end: visit.end ?? start,
-    title: `Video appointment, ${roomName}`,
-    description: `${provider ? `With ${provider}. ` : ''}Join from the clinic portal: ${window.location.origin}${paths.patient.appointment(visit.id)}`,
-    location: `${window.location.origin}${paths.patient.appointment(visit.id)}`,
+    title: t`Video appointment, ${roomName}`,
+    description: provider
+      ? t`With ${provider}. Join from the clinic portal: ${link}`
+      : t`Join from the clinic portal: ${link}`,
+    location: link,
     sequence: Math.max(0, (visit.modified ?? visit.created ?? 0) - (visit.created ?? 0)),
     stamp: visit.modified ?? visit.created ?? start,
     isCancelled: visit.status === VISIT_STATUS.cancelled,
@@ -92,30 +98,44 @@ function JoinPanel({ visit }: { visit: Visit }) {
     url: paths.patient.appointment(visit.id),
   });
   if (isOver) return null;
+  const minutes = env.VITE_JOIN_OPENS_MINUTES;
+  const countdown = now < opensAt ? formatDuration(opensAt - now) : '';
+  const opensAtText = formatDateTime(opensAt, zone);
   return (
     <section className="card join" aria-labelledby="join-title">
-      <h2 id="join-title">Joining</h2>
-      <p>You can join from {env.VITE_JOIN_OPENS_MINUTES} minutes before the start.</p>
+      <h2 id="join-title">
+        <Trans>Joining</Trans>
+      </h2>
+      <p>
+        {t`${plural(minutes, {
+          one: 'You can join from # minute before the start.',
+          other: 'You can join from # minutes before the start.',
+        })}`}
+      </p>
       {now < opensAt ? (
         <>
           {/* A countdown only when it is near; further off, the time itself ("118 h" says nothing). */}
           {opensAt - now <= COUNTDOWN_SECONDS ? (
             <p role="timer" aria-live="off">
-              Join opens in {formatDuration(opensAt - now)}.
+              <Trans>Join opens in {countdown}.</Trans>
             </p>
           ) : (
-            <p>Join opens {formatDateTime(opensAt, zone)}.</p>
+            <p>
+              <Trans>Join opens {opensAtText}.</Trans>
+            </p>
           )}
           {opensAt - now <= OFFER_ALERT_SECONDS ? <AttentionPrompt reason="join" className="" /> : null}
         </>
       ) : url ? (
         <p>
           <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
-            Join the video visit
+            <Trans>Join the video visit</Trans>
           </a>
         </p>
       ) : (
-        <p>The join link is not available. Please contact the clinic.</p>
+        <p>
+          <Trans>The join link is not available. Please contact the clinic.</Trans>
+        </p>
       )}
     </section>
   );
@@ -157,17 +177,20 @@ function Reschedule({
       if (isSlotTaken(cause)) {
         setLost(picked.start);
         setPicked(null);
-        setError(SLOT_TAKEN_MESSAGE);
+        setError(i18n._(SLOT_TAKEN_MESSAGE));
       } else {
         setError(
-          isApiError(cause) ? cause.userMessage : 'The appointment could not be moved. Please try again.',
+          isApiError(cause) ? cause.userMessage : t`The appointment could not be moved. Please try again.`,
         );
       }
     }
   });
+  const newTime = picked ? formatDateTime(picked.start, zone) : '';
   return (
     <section className="card" aria-labelledby="reschedule-title">
-      <h2 id="reschedule-title">Choose a new time</h2>
+      <h2 id="reschedule-title">
+        <Trans>Choose a new time</Trans>
+      </h2>
       <FormError message={error} />
       <SlotPicker
         key={lost ?? 'first'}
@@ -181,18 +204,22 @@ function Reschedule({
         onSelect={setPicked}
         lostStart={lost}
       />
-      {picked ? <p>New time: {formatDateTime(picked.start, zone)}</p> : null}
+      {picked ? (
+        <p>
+          <Trans>New time: {newTime}</Trans>
+        </p>
+      ) : null}
       <div className="form-actions">
         <Button
           onClick={() => void submit.run()}
           disabled={!picked}
           isBusy={submit.isBusy}
-          busyLabel="Moving…"
+          busyLabel={t`Moving…`}
         >
-          Move my appointment
+          <Trans>Move my appointment</Trans>
         </Button>
         <Button variant="secondary" onClick={() => onDone(null)} disabled={submit.isBusy}>
-          Keep the current time
+          <Trans>Keep the current time</Trans>
         </Button>
       </div>
     </section>
@@ -217,34 +244,34 @@ function CancelDialog({
       await cancel.mutateAsync(visit.id);
       onClose(true);
     } catch (cause) {
-      setError(isApiError(cause) ? cause.userMessage : 'Cancelling failed. Please try again.');
+      setError(isApiError(cause) ? cause.userMessage : t`Cancelling failed. Please try again.`);
     }
   });
+  const when = formatDateTime(visit.start ?? 0, zone);
   return (
     <Dialog
-      title="Cancel this appointment?"
+      title={t`Cancel this appointment?`}
       onClose={confirm.isBusy ? undefined : () => onClose(false)}
       describedBy={descriptionId}
     >
       <div id={descriptionId}>
         <p>
-          Your appointment on {formatDateTime(visit.start ?? 0, zone)} will be cancelled and the time offered
-          to other patients.
+          <Trans>Your appointment on {when} will be cancelled and the time offered to other patients.</Trans>
         </p>
         <PaymentOnLeaving intakeId={visitIntakeId(visit)} leaving="cancel" />
       </div>
       <FormError message={error} />
       <div className="dialog-actions">
         <Button variant="secondary" onClick={() => onClose(false)} disabled={confirm.isBusy}>
-          Keep it
+          <Trans context="button: keeps the appointment">Keep it</Trans>
         </Button>
         <Button
           variant="danger"
           onClick={() => void confirm.run()}
           isBusy={confirm.isBusy}
-          busyLabel="Cancelling…"
+          busyLabel={t`Cancelling…`}
         >
-          Cancel appointment
+          <Trans>Cancel appointment</Trans>
         </Button>
       </div>
     </Dialog>
@@ -262,7 +289,10 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [notice, setNotice] = useState<string | null>(null);
   const now = useNow(30_000);
-  const roomName = room.data?.name ?? visit.room_code ?? 'the clinic';
+  const roomName =
+    room.data?.name ??
+    visit.room_code ??
+    t({ message: 'the clinic', context: 'a room name when the room is unknown' });
   const clinicZone = room.data?.operation_settings?.default_timezone ?? null;
   const consultations = (room.data?.payment?.consultations ?? []) as {
     id: string;
@@ -275,29 +305,43 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
   const end = visit.end ?? start;
   const changeable = isChangeable(visit, now);
   const event = eventOf(visit, roomName, zone);
+  const range = formatRange(start, end, zone);
+  const clinicRange = clinicZone ? formatRange(start, end, clinicZone) : '';
   return (
     <>
       <section className="card" aria-labelledby="when-title">
-        <h2 id="when-title">{formatRange(start, end, zone)}</h2>
+        <h2 id="when-title">{range}</h2>
         {clinicZone && clinicZone !== zone ? (
-          <p className="field-hint">Clinic time: {formatRange(start, end, clinicZone)}</p>
+          <p className="field-hint">
+            <Trans>Clinic time: {clinicRange}</Trans>
+          </p>
         ) : null}
         <dl className="details">
-          <dt>Status</dt>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
           <dd>{visitStatusWords(visit)}</dd>
-          <dt>Provider</dt>
-          <dd>{provider ?? 'To be assigned'}</dd>
-          <dt>Room</dt>
+          <dt>
+            <Trans>Provider</Trans>
+          </dt>
+          <dd>{provider ?? t`To be assigned`}</dd>
+          <dt>
+            <Trans>Room</Trans>
+          </dt>
           <dd>{roomName}</dd>
           {consultation ? (
             <>
-              <dt>Consultation</dt>
+              <dt>
+                <Trans>Consultation</Trans>
+              </dt>
               <dd>{consultation.description ?? consultation.id}</dd>
             </>
           ) : null}
         </dl>
         {visit.status === VISIT_STATUS.pending ? (
-          <p>The clinic has your request and will confirm it.</p>
+          <p>
+            <Trans>The clinic has your request and will confirm it.</Trans>
+          </p>
         ) : null}
       </section>
       {notice ? (
@@ -308,13 +352,15 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
       <JoinPanel visit={visit} />
       {visit.status !== VISIT_STATUS.cancelled ? (
         <section className="card" aria-labelledby="calendar-title">
-          <h2 id="calendar-title">Add to your calendar</h2>
+          <h2 id="calendar-title">
+            <Trans>Add to your calendar</Trans>
+          </h2>
           <div className="form-actions">
             <Button
               variant="secondary"
               onClick={() => downloadIcs(event, `appointment-${visit.code ?? visit.id}.ics`)}
             >
-              Download calendar file (.ics)
+              <Trans>Download calendar file (.ics)</Trans>
             </Button>
             <a
               className="btn btn-secondary"
@@ -322,7 +368,7 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
               target="_blank"
               rel="noopener noreferrer"
             >
-              Add to Google Calendar
+              <Trans>Add to Google Calendar</Trans>
             </a>
           </div>
         </section>
@@ -336,9 +382,10 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
           isGroup={consultation?.group === true}
           onDone={(moved) => {
             setMode('view');
+            const movedTo = moved ? formatDateTime(moved.start ?? 0, zone) : '';
             setNotice(
               moved
-                ? `Your appointment is now on ${formatDateTime(moved.start ?? 0, zone)}. Download the calendar file again to update your calendar.`
+                ? t`Your appointment is now on ${movedTo}. Download the calendar file again to update your calendar.`
                 : null,
             );
           }}
@@ -347,17 +394,19 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
       {changeable && mode !== 'move' ? (
         <div className="form-actions">
           <Button variant="secondary" onClick={() => setMode('move')}>
-            Change time
+            <Trans>Change time</Trans>
           </Button>
           {canCancel ? (
             <Button variant="danger" onClick={() => setMode('cancel')}>
-              Cancel appointment
+              <Trans>Cancel appointment</Trans>
             </Button>
           ) : null}
         </div>
       ) : null}
       {changeable && mode !== 'move' && !canCancel ? (
-        <p>To cancel this appointment, contact the clinic.</p>
+        <p>
+          <Trans>To cancel this appointment, contact the clinic.</Trans>
+        </p>
       ) : null}
       {canCancel && mode === 'cancel' ? (
         <CancelDialog
@@ -365,12 +414,14 @@ export function AppointmentDetail({ visit, zone }: { visit: Visit; zone: string 
           zone={zone}
           onClose={(cancelled) => {
             setMode('view');
-            if (cancelled) setNotice('Your appointment is cancelled. The time is free for other patients.');
+            if (cancelled) setNotice(t`Your appointment is cancelled. The time is free for other patients.`);
           }}
         />
       ) : null}
       <p>
-        <Link to={paths.patient.appointments()}>All your appointments</Link>
+        <Link to={paths.patient.appointments()}>
+          <Trans>All your appointments</Trans>
+        </Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { isApiError } from '@/api/errors';
 
@@ -20,5 +21,5 @@ export function isSlotTaken(error: unknown): boolean {
   return isApiError(error) && error.status === 409;
 }
 
-export const SLOT_TAKEN_MESSAGE =
-  'Sorry, someone else just booked that time. Here are the nearest open times; please choose another.';
+/** Shown with `i18n._(SLOT_TAKEN_MESSAGE)`. */
+export const SLOT_TAKEN_MESSAGE = msg`Sorry, someone else just booked that time. Here are the nearest open times; please choose another.`;

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { visitStatusWords } from '@/api/visits/kinds';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +22,7 @@ function RoomName({ code }: { code: string }) {
 
 function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
   const provider = displayName(visit.provider);
+  const status = visitStatusWords(visit);
   return (
     <li className="card appointment-item">
       <p>
@@ -28,7 +31,7 @@ function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
         </Link>
       </p>
       <p>
-        {provider ? `With ${provider}` : 'Provider to be assigned'}
+        {provider ? t`With ${provider}` : t`Provider to be assigned`}
         {visit.room_code ? (
           <>
             {' · '}
@@ -37,7 +40,9 @@ function AppointmentItem({ visit, zone }: { visit: Visit; zone: string }) {
         ) : null}
       </p>
       <p>
-        Status: <strong>{visitStatusWords(visit)}</strong>
+        <Trans>
+          Status: <strong>{status}</strong>
+        </Trans>
       </p>
     </li>
   );
@@ -63,13 +68,17 @@ export function AppointmentsList({ zone }: { zone: string }) {
     <>
       <DroppedRowsNotice lists={[upcoming.data, past.data]} />
       <section aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title">Upcoming</h2>
-        {upcoming.isPending ? <Spinner label="Loading your appointments…" /> : null}
+        <h2 id="upcoming-title">
+          <Trans>Upcoming</Trans>
+        </h2>
+        {upcoming.isPending ? <Spinner label={t`Loading your appointments…`} /> : null}
         <QueryError query={upcoming} />
         {upcoming.data && upcomingList.length === 0 ? (
-          <EmptyState title="No upcoming appointments">
+          <EmptyState title={t`No upcoming appointments`}>
             <p>
-              Book one from a room: <Link to={paths.patient.rooms()}>see rooms</Link>.
+              <Trans>
+                Book one from a room: <Link to={paths.patient.rooms()}>see rooms</Link>.
+              </Trans>
             </p>
           </EmptyState>
         ) : null}
@@ -80,10 +89,16 @@ export function AppointmentsList({ zone }: { zone: string }) {
         </ul>
       </section>
       <section aria-labelledby="past-title">
-        <h2 id="past-title">Past and cancelled</h2>
-        {past.isPending ? <Spinner label="Loading past appointments…" /> : null}
+        <h2 id="past-title">
+          <Trans>Past and cancelled</Trans>
+        </h2>
+        {past.isPending ? <Spinner label={t`Loading past appointments…`} /> : null}
         <QueryError query={past} />
-        {past.data && pastList.length === 0 ? <p>No past appointments.</p> : null}
+        {past.data && pastList.length === 0 ? (
+          <p>
+            <Trans>No past appointments.</Trans>
+          </p>
+        ) : null}
         <ul className="appointment-list">
           {pastList.map((v) => (
             <AppointmentItem key={v.id} visit={v} zone={zone} />

@@ -1,6 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useId } from 'react';
 import type { AvailableSlot } from '@/api/slots/schemas';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n';
 import { displayTime, partOfDay, type PartOfDay } from '../utils/days';
 
 /** One open time as the picker offers it. */
@@ -16,6 +20,7 @@ export interface TimeChoice {
 
 /** "9:00 AM EST with Dr. Samira Okafor, 2 places left": the time in the viewer's zone first. */
 export function TimeButton({ choice, zone }: { choice: TimeChoice; zone: string }) {
+  const who = choice.who;
   return (
     <li>
       <Button
@@ -29,7 +34,11 @@ export function TimeButton({ choice, zone }: { choice: TimeChoice; zone: string 
           {choice.who ? (
             <>
               {' '}
-              <span className="slot-detail">with {choice.who}</span>
+              <span className="slot-detail">
+                <Trans context="after a time on a slot button: 9:00 AM EST with Dr. Samira Okafor">
+                  with {who}
+                </Trans>
+              </span>
             </>
           ) : null}
           {choice.places ? (
@@ -44,10 +53,10 @@ export function TimeButton({ choice, zone }: { choice: TimeChoice; zone: string 
   );
 }
 
-const PARTS: readonly { part: PartOfDay; title: string }[] = [
-  { part: 'morning', title: 'Morning' },
-  { part: 'afternoon', title: 'Afternoon' },
-  { part: 'evening', title: 'Evening' },
+const PARTS: readonly { part: PartOfDay; title: MessageDescriptor }[] = [
+  { part: 'morning', title: msg`Morning` },
+  { part: 'afternoon', title: msg`Afternoon` },
+  { part: 'evening', title: msg`Evening` },
 ];
 
 function PartOfDayTimes({ title, choices, zone }: { title: string; choices: TimeChoice[]; zone: string }) {
@@ -71,7 +80,7 @@ export function DayTimes({ choices, zone }: { choices: TimeChoice[]; zone: strin
       {PARTS.map(({ part, title }) => {
         const inPart = choices.filter((choice) => partOfDay(choice.slot.slot_start, zone) === part);
         return inPart.length > 0 ? (
-          <PartOfDayTimes key={part} title={title} choices={inPart} zone={zone} />
+          <PartOfDayTimes key={part} title={i18n._(title)} choices={inPart} zone={zone} />
         ) : null;
       })}
     </>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import {
   addDays,
@@ -37,8 +38,8 @@ export function dayLabel(day: DayKey, counts: OpenCounts): string {
   const words = dayInWords(day);
   const count = counts?.get(day);
   if (count === undefined) return words;
-  if (count === 0) return `${words}, no open times`;
-  return `${words}, ${count} open ${count === 1 ? 'time' : 'times'}`;
+  if (count === 0) return t`${words}, no open times`;
+  return t`${words}, ${plural(count, { one: '# open time', other: '# open times' })}`;
 }
 
 /** The key a grid key press moves to (ARIA date grid: days, weeks, week ends, months). */

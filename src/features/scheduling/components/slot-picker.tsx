@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { roomQueries } from '@/api/rooms/queries';
@@ -71,7 +73,7 @@ export function providerName(provider: RoomProvider | undefined): string {
 }
 
 export function placesText(left: number): string {
-  return `${left} ${left === 1 ? 'place' : 'places'} left`;
+  return t`${plural(left, { one: '# place left', other: '# places left' })}`;
 }
 
 function toPicked(slot: AvailableSlot, data: Availability): PickedSlot {
@@ -240,17 +242,29 @@ export function SlotPicker(props: SlotPickerProps) {
       ? (dayByDay.get(shownDay) ?? []).map((slot) => choiceOf(slot, dayData))
       : null;
 
+  const zoneName = zoneInWords(zone);
+  const clinicZoneName = props.clinicZone ? zoneInWords(props.clinicZone) : null;
+  const firstDay = firstOpenDay ? shortDayInWords(firstOpenDay) : '';
+  const firstTime = firstOpen ? formatTime(firstOpen.slot_start, zone) : '';
+  const monthName = monthInWords(shownMonth);
+  const nextOpenDay = nextOpen ? dayInWords(dayKeyOf(nextOpen.slot_start, zone), true) : '';
+  const laterDays = LATER_DAYS;
   return (
     <div className="slot-picker">
       <p className="field-hint">
-        Times are shown in your time zone, {zoneInWords(zone)}.
-        {props.clinicZone && zoneInWords(props.clinicZone) !== zoneInWords(zone)
-          ? ` The clinic is on ${zoneInWords(props.clinicZone)}.`
-          : ''}
+        {clinicZoneName && clinicZoneName !== zoneName ? (
+          <Trans>
+            Times are shown in your time zone, {zoneName}. The clinic is on {clinicZoneName}.
+          </Trans>
+        ) : (
+          <Trans>Times are shown in your time zone, {zoneName}.</Trans>
+        )}
       </p>
       {nearestByDay && ahead.data && nearest.length > 0 ? (
         <section aria-labelledby="nearest-times" className="slot-nearest">
-          <h3 id="nearest-times">Nearest open times</h3>
+          <h3 id="nearest-times">
+            <Trans>Nearest open times</Trans>
+          </h3>
           {[...nearestByDay].map(([day, slots]) => (
             <div key={day}>
               <h4>{dayInWords(day)}</h4>
@@ -272,7 +286,9 @@ export function SlotPicker(props: SlotPickerProps) {
             props.onSelect(toPicked(firstOpen, ahead.data));
           }}
         >
-          First available: {shortDayInWords(firstOpenDay)} at {formatTime(firstOpen.slot_start, zone)}
+          <Trans>
+            First available: {firstDay} at {firstTime}
+          </Trans>
         </Button>
       ) : null}
       <div className="slot-calendar">
@@ -283,19 +299,23 @@ export function SlotPicker(props: SlotPickerProps) {
           <div className="slot-month-nav">
             <Button
               variant="secondary"
-              aria-label="Previous month"
+              aria-label={t`Previous month`}
               disabled={!canGoBack}
               onClick={() => showMonth(addMonths(shownMonth, -1))}
             >
-              <span aria-hidden="true">‹</span> Previous
+              <Trans>
+                <span aria-hidden="true">‹</span> Previous
+              </Trans>
             </Button>
             <Button
               variant="secondary"
-              aria-label="Next month"
+              aria-label={t`Next month`}
               disabled={!canGoOn}
               onClick={() => showMonth(addMonths(shownMonth, 1))}
             >
-              Next <span aria-hidden="true">›</span>
+              <Trans>
+                Next <span aria-hidden="true">›</span>
+              </Trans>
             </Button>
           </div>
         </div>
@@ -310,7 +330,7 @@ export function SlotPicker(props: SlotPickerProps) {
           onChoose={choose}
         />
         <DayStrip
-          label={`Days in ${monthInWords(shownMonth)}`}
+          label={t`Days in ${monthName}`}
           month={shownMonth}
           activeDay={activeDay}
           chosenDay={shownDay}
@@ -320,19 +340,23 @@ export function SlotPicker(props: SlotPickerProps) {
           onChoose={choose}
         />
         <p className="field-hint slot-legend">
-          <span className="slot-mark" aria-hidden="true" /> Days with open times
+          <span className="slot-mark" aria-hidden="true" /> <Trans>Days with open times</Trans>
         </p>
-        {monthQuery.isPending ? <Spinner label="Loading open times…" /> : null}
-        <QueryError query={[monthQuery, dayQuery]} title="Open times could not be loaded" />
+        {monthQuery.isPending ? <Spinner label={t`Loading open times…`} /> : null}
+        <QueryError query={[monthQuery, dayQuery]} title={t`Open times could not be loaded`} />
         {isMonthEmpty ? (
           <div className="empty-state" role="status">
-            <p>No open times in {monthInWords(shownMonth)}.</p>
+            <p>
+              <Trans>No open times in {monthName}.</Trans>
+            </p>
             {nextOpen ? (
               <Button variant="secondary" onClick={() => choose(dayKeyOf(nextOpen.slot_start, zone))}>
-                Show the next open day: {dayInWords(dayKeyOf(nextOpen.slot_start, zone), true)}
+                <Trans>Show the next open day: {nextOpenDay}</Trans>
               </Button>
             ) : later.data ? (
-              <p>There are no open times in the {LATER_DAYS} days after it either.</p>
+              <p>
+                <Trans>There are no open times in the {laterDays} days after it either.</Trans>
+              </p>
             ) : null}
           </div>
         ) : null}
@@ -344,10 +368,12 @@ export function SlotPicker(props: SlotPickerProps) {
           </h3>
           {dayTimes === null ? (
             dayQuery.isPending && dayMonth !== shownMonth ? (
-              <Spinner label="Loading open times…" />
+              <Spinner label={t`Loading open times…`} />
             ) : null
           ) : dayTimes.length === 0 ? (
-            <p>No open times are left on this day.</p>
+            <p>
+              <Trans>No open times are left on this day.</Trans>
+            </p>
           ) : (
             <DayTimes choices={dayTimes} zone={zone} />
           )}

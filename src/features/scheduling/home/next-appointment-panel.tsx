@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,8 +25,11 @@ export function NextAppointmentPanel() {
     .sort((a, b) => (a.start ?? 0) - (b.start ?? 0))[0];
   const opensAt = next?.start ? next.start - env.VITE_JOIN_OPENS_MINUTES * 60 : null;
   const isJoinOpen = opensAt !== null && now >= opensAt;
+  const providerName = next ? displayName(next.provider) : undefined;
+  const opensAtText = opensAt !== null ? formatDateTime(opensAt, zone) : '';
+  const minutes = env.VITE_JOIN_OPENS_MINUTES;
   return (
-    <HomeCard title="Your next appointment" queries={[upcoming]}>
+    <HomeCard title={t`Your next appointment`} queries={[upcoming]}>
       {next ? (
         <>
           <p className="home-lead">
@@ -32,23 +37,24 @@ export function NextAppointmentPanel() {
               {formatRange(next.start ?? 0, next.end ?? next.start ?? 0, zone)}
             </Link>
           </p>
-          <p>
-            {displayName(next.provider) ? `With ${displayName(next.provider)}` : 'Provider to be assigned'}
-          </p>
+          <p>{providerName ? t`With ${providerName}` : t`Provider to be assigned`}</p>
           {opensAt !== null ? (
             <p className="muted">
               {isJoinOpen
-                ? 'You can join now from the appointment page.'
-                : `You can join from ${formatDateTime(opensAt, zone)}, ${env.VITE_JOIN_OPENS_MINUTES} minutes before the start.`}
+                ? t`You can join now from the appointment page.`
+                : t`You can join from ${opensAtText}, ${plural(minutes, {
+                    one: '# minute before the start.',
+                    other: '# minutes before the start.',
+                  })}`}
             </p>
           ) : null}
         </>
       ) : (
         <EmptyState
-          title="No upcoming appointments"
+          title={t`No upcoming appointments`}
           action={
             <Link className="btn btn-secondary" to={paths.patient.rooms()}>
-              Book an appointment
+              <Trans>Book an appointment</Trans>
             </Link>
           }
         />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
 import type { Slot } from '@/api/slots/schemas';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
@@ -184,9 +185,8 @@ export function timeRangeInWords(start: number, end: number, zone: string): stri
   const to = formatTime(end, zone);
   const half = (text: string) => /\s?[AP]M$/.exec(text)?.[0];
   const fromHalf = half(from);
-  return fromHalf && fromHalf === half(to)
-    ? `${from.slice(0, -fromHalf.length)} to ${to}`
-    : `${from} to ${to}`;
+  const begin = fromHalf && fromHalf === half(to) ? from.slice(0, -fromHalf.length) : from;
+  return t({ message: `${begin} to ${to}`, context: 'a time range: 9:00 to 9:30 AM' });
 }
 
 /** "2:00 PM": an hour line's label (a wall-clock hour, the same in every zone). */

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDeleteSlot, useDeleteSlotGroup } from '@/api/slots/mutations';
@@ -61,52 +63,81 @@ function ConfirmDelete({
         pending.kind === 'slot'
           ? await removeSlot.mutateAsync(pending.id)
           : await removeGroup.mutateAsync(pending.id);
+      const deleted = result.slot_deleted;
       onClose(
-        `Deleted ${result.slot_deleted} ${result.slot_deleted === 1 ? 'slot' : 'slots'}${
-          result.group_deleted ? ' and the group' : ''
-        }.`,
+        result.group_deleted
+          ? t`${plural(deleted, { one: 'Deleted # slot and the group.', other: 'Deleted # slots and the group.' })}`
+          : t`${plural(deleted, { one: 'Deleted # slot.', other: 'Deleted # slots.' })}`,
       );
     } catch (cause) {
       setError(
         isApiError(cause) && cause.status === 403
-          ? 'Only the provider of these slots can delete them.'
+          ? t`Only the provider of these slots can delete them.`
           : isApiError(cause)
             ? cause.userMessage
-            : 'Deleting failed. Please try again.',
+            : t`Deleting failed. Please try again.`,
       );
     }
   });
   const busy = confirm.isBusy;
+  const label = pending.label;
+  const bookedNumber = booked.length;
+  const firstBooked = booked.length > 0 ? formatDateTime(booked[0]?.start ?? 0, zone) : '';
   return (
     <Dialog
-      title={pending.kind === 'slot' ? 'Delete this open slot?' : 'Delete this slot group?'}
+      title={pending.kind === 'slot' ? t`Delete this open slot?` : t`Delete this slot group?`}
       onClose={busy ? undefined : () => onClose()}
       describedBy={descriptionId}
     >
       <div id={descriptionId}>
         <p>
-          {pending.label}: {count} {count === 1 ? 'slot' : 'slots'} will be deleted
-          {pending.kind === 'group' ? ', and the group with them' : ''}.
+          {pending.kind === 'group'
+            ? t`${plural(count, {
+                one: `${label}: # slot will be deleted, and the group with them.`,
+                other: `${label}: # slots will be deleted, and the group with them.`,
+              })}`
+            : t`${plural(count, {
+                one: `${label}: # slot will be deleted.`,
+                other: `${label}: # slots will be deleted.`,
+              })}`}
         </p>
         <p>
-          {booked.length === 0
-            ? 'None of them is booked.'
-            : `${booked.length} of them ${booked.length === 1 ? 'is' : 'are'} booked (first: ${formatDateTime(
-                booked[0]?.start ?? 0,
-                zone,
-              )}). Those appointments stay; contact the patients if they need to move.`}
+          {bookedNumber === 0
+            ? t`None of them is booked.`
+            : t`${plural(bookedNumber, {
+                one: `# of them is booked (first: ${firstBooked}). Those appointments stay; contact the patients if they need to move.`,
+                other: `# of them are booked (first: ${firstBooked}). Those appointments stay; contact the patients if they need to move.`,
+              })}`}
         </p>
       </div>
       <FormError message={error} />
       <div className="dialog-actions">
         <Button variant="secondary" onClick={() => onClose()} disabled={busy}>
-          Keep {count === 1 ? 'it' : 'them'}
+          {t`${plural(count, { one: 'Keep it', other: 'Keep them' })}`}
         </Button>
-        <Button variant="danger" onClick={() => void confirm.run()} isBusy={busy} busyLabel="Deleting…">
-          Delete
+        <Button variant="danger" onClick={() => void confirm.run()} isBusy={busy} busyLabel={t`Deleting…`}>
+          <Trans context="button: deletes slots">Delete</Trans>
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** "3 open slots with a place left; the next at …". */
+function OpenSlots({ count, next, zone }: { count: number; next: number | undefined; zone: string }) {
+  if (next === undefined) {
+    return (
+      <>{t`${plural(count, { one: '# open slot with a place left.', other: '# open slots with a place left.' })}`}</>
+    );
+  }
+  const nextAt = formatDateTime(next, zone);
+  return (
+    <>
+      {t`${plural(count, {
+        one: `# open slot with a place left; the next at ${nextAt}.`,
+        other: `# open slots with a place left; the next at ${nextAt}.`,
+      })}`}
+    </>
   );
 }
 
@@ -165,8 +196,11 @@ export function MySchedule({
   }
   const bookedCount = (list: Slot[]) =>
     list.filter((s) => booked.some((v) => overlaps(v, s.start, s.end))).length;
-  const unit = view === 'week' ? 'week' : 'day';
   const todayShown = keys.includes(today);
+  const zoneName = zoneInWordsAt(window.start, zone);
+  const fromDay = formatDate(window.start, zone);
+  const toDay = formatDate(window.end - 1, zone);
+  const horizonDays = GROUP_HORIZON_DAYS;
 
   return (
     <>
@@ -175,42 +209,44 @@ export function MySchedule({
           {notice}
         </p>
       ) : null}
-      <p className="field-hint">Times are in your time zone ({zoneInWordsAt(window.start, zone)}).</p>
+      <p className="field-hint">
+        <Trans>Times are in your time zone ({zoneName}).</Trans>
+      </p>
       <div className="cal-toolbar">
-        <div className="cal-views" role="group" aria-label="Calendar view">
+        <div className="cal-views" role="group" aria-label={t`Calendar view`}>
           <Button
             variant="secondary"
             aria-pressed={view === 'day'}
             onClick={() => onNavigate({ view: 'day', date: todayShown ? today : first })}
           >
-            Day
+            <Trans context="calendar view: one day">Day</Trans>
           </Button>
           <Button
             variant="secondary"
             aria-pressed={view === 'week'}
             onClick={() => onNavigate({ view: 'week', date: shown })}
           >
-            Week
+            <Trans context="calendar view: one week">Week</Trans>
           </Button>
         </div>
-        <nav className="slot-nav" aria-label="Choose days">
+        <nav className="slot-nav" aria-label={t`Choose days`}>
           <Button variant="secondary" onClick={() => onNavigate({ view, date: stepDate(view, shown, -1) })}>
-            Previous {unit}
+            {view === 'week' ? t`Previous week` : t`Previous day`}
           </Button>
           <Button variant="secondary" onClick={() => onNavigate({ view })}>
-            Today
+            <Trans context="button: shows today in the calendar">Today</Trans>
           </Button>
           <Button variant="secondary" onClick={() => onNavigate({ view, date: stepDate(view, shown, 1) })}>
-            Next {unit}
+            {view === 'week' ? t`Next week` : t`Next day`}
           </Button>
         </nav>
       </div>
       <h2 aria-live="polite" ref={rangeHeading} tabIndex={-1}>
         {view === 'week'
-          ? `${formatDate(window.start, zone)} to ${formatDate(window.end - 1, zone)}`
-          : formatDate(window.start, zone)}
+          ? t({ message: `${fromDay} to ${toDay}`, context: 'the days a week shows' })
+          : fromDay}
       </h2>
-      {visits.isPending || slots.isPending ? <Spinner label="Loading your schedule…" /> : null}
+      {visits.isPending || slots.isPending ? <Spinner label={t`Loading your schedule…`} /> : null}
       <QueryError query={visits} />
       <QueryError query={slots} />
       <ScheduleCalendar
@@ -224,20 +260,28 @@ export function MySchedule({
         }
       />
       <section className="card" aria-labelledby="groups-title">
-        <h2 id="groups-title">Your slot groups</h2>
+        <h2 id="groups-title">
+          <Trans>Your slot groups</Trans>
+        </h2>
         <p className="field-hint">
-          Slots and slot groups are set up by the clinic; here you can see and delete them. Counts cover the
-          next {GROUP_HORIZON_DAYS} days.
+          <Trans>
+            Slots and slot groups are set up by the clinic; here you can see and delete them. Counts cover the
+            next {horizonDays} days.
+          </Trans>
         </p>
-        {ahead.isPending ? <Spinner label="Loading your slot groups…" /> : null}
+        {ahead.isPending ? <Spinner label={t`Loading your slot groups…`} /> : null}
         <QueryError query={ahead} />
         {ahead.data && groups.size === 0 ? (
-          <p>You have no open slots in the next {GROUP_HORIZON_DAYS} days.</p>
+          <p>
+            <Trans>You have no open slots in the next {horizonDays} days.</Trans>
+          </p>
         ) : null}
         <ul className="group-list">
           {[...groups.values()].map(({ group, slots: list }) => {
             const rule = repeatRuleInWords(group);
             const consultation = group.consultation?.description ?? group.visit_type ?? '';
+            const slotCount = list.length;
+            const bookedSlots = bookedCount(list);
             return (
               <li key={group.id} className="group-item">
                 <p>
@@ -245,14 +289,14 @@ export function MySchedule({
                 </p>
                 <p>
                   {consultation ? `${consultation} · ` : ''}
-                  {list.length} {list.length === 1 ? 'slot' : 'slots'}, {bookedCount(list)} booked
+                  {t`${plural(slotCount, { one: '# slot', other: '# slots' })}, ${bookedSlots} booked`}
                 </p>
                 <Button
                   variant="danger"
-                  aria-label={`Delete the slot group: ${rule}`}
+                  aria-label={t`Delete the slot group: ${rule}`}
                   onClick={() => setPending({ kind: 'group', id: group.id, slots: list, label: rule })}
                 >
-                  Delete group
+                  <Trans>Delete group</Trans>
                 </Button>
               </li>
             );
@@ -261,10 +305,11 @@ export function MySchedule({
       </section>
       {available.data ? (
         <section className="card" aria-labelledby="available-title">
-          <h2 id="available-title">Open slots across your rooms</h2>
+          <h2 id="available-title">
+            <Trans>Open slots across your rooms</Trans>
+          </h2>
           <p>
-            {available.data.length} open {available.data.length === 1 ? 'slot' : 'slots'} with a place left
-            {available.data[0] ? `; the next at ${formatDateTime(available.data[0].start, zone)}` : ''}.
+            <OpenSlots count={available.data.length} next={available.data[0]?.start} zone={zone} />
           </p>
         </section>
       ) : null}

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import './calendar.css';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -22,23 +24,27 @@ import {
 
 type Vars = CSSProperties & Record<`--${string}`, string | number>;
 
-const patientOf = (visit: Visit) => displayName(visit.member) ?? 'Patient';
+const patientOf = (visit: Visit) =>
+  displayName(visit.member) ?? t({ message: 'Patient', context: 'a patient whose name is not known' });
 
 const bookedWords = (booked: number, capacity: number) =>
-  `${booked} of ${capacity} ${capacity === 1 ? 'place' : 'places'} booked`;
+  t`${booked} of ${plural(capacity, { one: '# place booked', other: '# places booked' })}`;
 
 function AppointmentBlock({ visit, when, zone }: { visit: Visit; when: string; zone: string }) {
   const name = patientOf(visit);
   const status = visitStatusWords(visit);
+  const statusWords = status.toLowerCase();
   return (
     <Link
       className="cal-block-body"
       to={paths.provider.visit(visit.id)}
-      aria-label={`${name}, appointment, ${when}, ${status.toLowerCase()}`}
+      aria-label={t`${name}, appointment, ${when}, ${statusWords}`}
     >
       <span className="cal-block-time">{formatTime(visit.start ?? 0, zone)}</span>{' '}
       <bdi className="cal-block-title">{name}</bdi>{' '}
-      <span className="cal-block-detail">Appointment · {status}</span>
+      <span className="cal-block-detail">
+        <Trans>Appointment · {status}</Trans>
+      </span>
     </Link>
   );
 }
@@ -73,54 +79,65 @@ function Block({
     );
   }
   const counts = bookedWords(item.booked, item.capacity);
+  const booked = item.booked;
+  const capacity = item.capacity;
   if (item.kind === 'slot') {
     return (
       <li className={className} style={style}>
         <button
           type="button"
           className="cal-block-body"
-          aria-label={`Delete the open slot, ${when}, ${counts}`}
-          onClick={() => onDelete(item.slot, `Open slot, ${when}`)}
+          aria-label={t`Delete the open slot, ${when}, ${counts}`}
+          onClick={() => onDelete(item.slot, t`Open slot, ${when}`)}
         >
           <span className="cal-block-time">{formatTime(item.start, zone)}</span>{' '}
-          <span className="cal-block-title">Open slot</span>{' '}
+          <span className="cal-block-title">
+            <Trans>Open slot</Trans>
+          </span>{' '}
           <span className="cal-block-detail">
-            {item.booked} of {item.capacity} booked · Delete
+            <Trans>
+              {booked} of {capacity} booked · Delete
+            </Trans>
           </span>
         </button>
       </li>
     );
   }
-  const title = item.slot.group?.consultation?.description ?? 'Group session';
+  const title = item.slot.group?.consultation?.description ?? t`Group session`;
   return (
     <li className={className} style={style}>
       <div className="cal-block-body">
         <span className="cal-block-time">{formatTime(item.start, zone)}</span>{' '}
         <span className="cal-block-title">{title}</span>{' '}
         <span className="cal-block-detail">
-          {item.booked} of {item.capacity} booked
+          <Trans>
+            {booked} of {capacity} booked
+          </Trans>
         </span>
         {item.visits.length > 0 ? (
           <ul className="cal-members">
-            {item.visits.map((visit) => (
-              <li key={visit.id}>
-                <Link
-                  to={paths.provider.visit(visit.id)}
-                  aria-label={`${patientOf(visit)}, group session, ${when}`}
-                >
-                  <bdi>{patientOf(visit)}</bdi>
-                </Link>
-              </li>
-            ))}
+            {item.visits.map((visit) => {
+              const patient = patientOf(visit);
+              return (
+                <li key={visit.id}>
+                  <Link
+                    to={paths.provider.visit(visit.id)}
+                    aria-label={t`${patient}, group session, ${when}`}
+                  >
+                    <bdi>{patient}</bdi>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         ) : null}
         <button
           type="button"
           className="cal-session-delete"
-          aria-label={`Delete the group session, ${when}, ${counts}`}
+          aria-label={t`Delete the group session, ${when}, ${counts}`}
           onClick={() => onDelete(item.slot, `${title}, ${when}`)}
         >
-          Delete
+          <Trans context="button: deletes a group session">Delete</Trans>
         </button>
       </div>
     </li>
@@ -182,14 +199,21 @@ export function ScheduleCalendar({
                 ) : (
                   words
                 )}
-                {nowAt !== null ? <span className="cal-today-tag"> · Today</span> : null}
+                {nowAt !== null ? (
+                  <span className="cal-today-tag">
+                    {' · '}
+                    <Trans context="tag on today's column of the calendar">Today</Trans>
+                  </span>
+                ) : null}
               </h3>
               <div className="cal-day-body">
                 {isShownNow ? (
                   <div className="cal-now" style={{ '--cal-top': nowAt } as Vars} aria-hidden="true" />
                 ) : null}
                 {placed.length === 0 ? (
-                  <p className="cal-empty">Nothing scheduled</p>
+                  <p className="cal-empty">
+                    <Trans>Nothing scheduled</Trans>
+                  </p>
                 ) : (
                   <ol className="cal-blocks">
                     {placed.map((p) => (
