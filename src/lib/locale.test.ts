@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SUPPORTED_LOCALES, formatLocale, plural } from './locale';
+import { SUPPORTED_LOCALES, firstWeekday, formatLocale, plural } from './locale';
 
 const visits = { one: '# visit', other: '# visits' };
 
@@ -58,5 +58,14 @@ describe('plural', () => {
     vi.stubGlobal('document', { documentElement: { lang: 'es-US' } });
     expect(plural(1, { one: '# cita', other: '# citas' })).toBe('1 cita');
     expect(plural(3, { one: '# cita', other: '# citas' })).toBe('3 citas');
+  });
+});
+
+describe('firstWeekday', () => {
+  it('starts the week where the language and country start it', () => {
+    expect(firstWeekday('en-US')).toBe(0);
+    expect(firstWeekday('es-US')).toBe(0);
+    expect(firstWeekday('es-ES')).toBe(1);
+    expect(firstWeekday('en-GB')).toBe(1);
   });
 });

@@ -47,3 +47,16 @@ export function plural(
   const form = rules.select(count) === 'one' ? forms.one : forms.other;
   return form.replaceAll('#', numbers.format(count));
 }
+
+/**
+ * The weekday a calendar week starts on where the page's language is read, 0 = Sunday … 6 = Saturday
+ * (`Intl.Locale` week info; Sunday where the browser does not tell, as in the United States).
+ */
+export function firstWeekday(locale: string = formatLocale()): number {
+  const tag = new Intl.Locale(locale) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
+  const firstDay = tag.getWeekInfo?.().firstDay ?? tag.weekInfo?.firstDay ?? 7;
+  return firstDay % 7;
+}

@@ -2,12 +2,14 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { addDays, addMonths, dayOfMonth, monthDays, weekdayInWords, type DayKey } from '../utils/days';
 import { dayLabel, useFocusAfterMove, type DayNavigation } from './month-grid';
 
-function target(day: DayKey, key: string, first: DayKey, last: DayKey): DayKey | null {
+function target(day: DayKey, key: string, first: DayKey, last: DayKey, rightToLeft: boolean): DayKey | null {
   switch (key) {
     case 'ArrowLeft':
+      return addDays(day, rightToLeft ? 1 : -1);
+    case 'ArrowRight':
+      return addDays(day, rightToLeft ? -1 : 1);
     case 'ArrowUp':
       return addDays(day, -1);
-    case 'ArrowRight':
     case 'ArrowDown':
       return addDays(day, 1);
     case 'Home':
@@ -53,7 +55,8 @@ export function DayStrip(props: DayNavigation & { label: string }) {
       if ((props.counts?.get(day) ?? 0) > 0) props.onChoose(day);
       return;
     }
-    const next = target(day, event.key, first, last);
+    const rightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const next = target(day, event.key, first, last, rightToLeft);
     if (next === null) return;
     event.preventDefault();
     if (next < first) return;

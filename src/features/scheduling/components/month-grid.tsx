@@ -6,12 +6,13 @@ import {
   dayInWords,
   dayKeys,
   dayOfMonth,
+  dayOfWeek,
   monthWeeks,
   weekdayInWords,
-  weekdayOf,
   weekStartOf,
   type DayKey,
 } from '../utils/days';
+import { firstWeekday } from '@/lib/locale';
 
 /** What the calendar knows of each day: its open times (null while they load). */
 export type OpenCounts = ReadonlyMap<DayKey, number> | null;
@@ -42,21 +43,24 @@ export function dayLabel(day: DayKey, counts: OpenCounts): string {
   return t`${words}, ${plural(count, { one: '# open time', other: '# open times' })}`;
 }
 
-/** The key a grid key press moves to (ARIA date grid: days, weeks, week ends, months). */
-function target(day: DayKey, key: string): DayKey | null {
+/**
+ * The key a grid key press moves to (ARIA date grid: days, weeks, week ends, months). Left and right
+ * follow the page: in a right-to-left page the day after is to the left.
+ */
+function target(day: DayKey, key: string, first: number, rightToLeft: boolean): DayKey | null {
+  const forward = rightToLeft ? 'ArrowLeft' : 'ArrowRight';
   switch (key) {
     case 'ArrowLeft':
-      return addDays(day, -1);
     case 'ArrowRight':
-      return addDays(day, 1);
+      return addDays(day, key === forward ? 1 : -1);
     case 'ArrowUp':
       return addDays(day, -7);
     case 'ArrowDown':
       return addDays(day, 7);
     case 'Home':
-      return addDays(day, -weekdayOf(day));
+      return addDays(day, -dayOfWeek(day, first));
     case 'End':
-      return addDays(day, 6 - weekdayOf(day));
+      return addDays(day, 6 - dayOfWeek(day, first));
     case 'PageUp':
       return addMonths(day, -1);
     case 'PageDown':
@@ -87,11 +91,13 @@ export function useFocusAfterMove(container: RefObject<HTMLElement | null>, acti
 export function MonthGrid(props: DayNavigation & { labelledBy: string }) {
   const table = useRef<HTMLTableElement>(null);
   const focusAfterMove = useFocusAfterMove(table, props.activeDay);
-  const weeks = monthWeeks(props.month);
-  const weekdays = dayKeys(weekStartOf(props.month), 7);
+  const first = firstWeekday();
+  const weeks = monthWeeks(props.month, first);
+  const weekdays = dayKeys(weekStartOf(props.month, first), 7);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: DayKey) => {
-    const next = target(day, event.key);
+    const rightToLeft = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const next = target(day, event.key, first, rightToLeft);
     if (next === null) return;
     event.preventDefault();
     if (props.onMove(next) !== day) focusAfterMove();

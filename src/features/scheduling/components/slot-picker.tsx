@@ -304,7 +304,10 @@ export function SlotPicker(props: SlotPickerProps) {
               onClick={() => showMonth(addMonths(shownMonth, -1))}
             >
               <Trans>
-                <span aria-hidden="true">‹</span> Previous
+                <span aria-hidden="true" className="reading-arrow">
+                  ‹
+                </span>{' '}
+                Previous
               </Trans>
             </Button>
             <Button
@@ -314,7 +317,10 @@ export function SlotPicker(props: SlotPickerProps) {
               onClick={() => showMonth(addMonths(shownMonth, 1))}
             >
               <Trans>
-                Next <span aria-hidden="true">›</span>
+                Next{' '}
+                <span aria-hidden="true" className="reading-arrow">
+                  ›
+                </span>
               </Trans>
             </Button>
           </div>

@@ -191,18 +191,20 @@ describe('scheduling calendar (process TZ ' + (process.env.TZ ?? 'default') + ')
     expect(dayWindow('2026-11-01', 1, z).end - dayWindow('2026-11-01', 1, z).start).toBe(25 * HOUR);
   });
 
-  it('lays a month out in Sunday-to-Saturday rows, every day once and in its weekday column', () => {
+  it('lays a month out in rows from the locale’s first weekday, every day once and in its weekday column', () => {
     fc.assert(
-      fc.property(zoneAndInstant, ([z, t]) => {
+      fc.property(zoneAndInstant, fc.integer({ min: 0, max: 6 }), ([z, t], first) => {
         const key = dayKeyOf(t, z);
-        const weeks = monthWeeks(key);
+        const weeks = monthWeeks(key, first);
         expect(weeks.every((week) => week.length === 7)).toBe(true);
         expect(weeks.flat().filter(Boolean)).toEqual(monthDays(key));
         for (const week of weeks) {
           week.forEach((day, column) => {
-            if (day) expect(weekdayOf(day)).toBe(column);
+            if (day) expect(weekdayOf(day)).toBe((first + column) % 7);
           });
         }
+        expect(weekdayOf(weekStartOf(key, first))).toBe(first);
+        expect(daysBetween(weekStartOf(key, first), key)).toBeLessThan(7);
         expect(monthDays(key)[0]).toBe(monthOf(key));
       }),
       { numRuns: 200 },

@@ -49,9 +49,14 @@ export function weekdayOf(key: DayKey): number {
   return new Date(Date.UTC(year, month, day)).getUTCDay();
 }
 
-/** The Sunday that starts the week of `key` (US-style weeks). */
-export function weekStartOf(key: DayKey): DayKey {
-  return addDays(key, -weekdayOf(key));
+/** Days from the start of its week to `key`, for weeks starting on `firstWeekday` (0 = Sunday). */
+export function dayOfWeek(key: DayKey, firstWeekday = 0): number {
+  return (weekdayOf(key) - firstWeekday + 7) % 7;
+}
+
+/** The day that starts the week of `key`: a Sunday by default, `firstWeekday` where the locale says. */
+export function weekStartOf(key: DayKey, firstWeekday = 0): DayKey {
+  return addDays(key, -dayOfWeek(key, firstWeekday));
 }
 
 /**
@@ -157,12 +162,13 @@ export function monthDays(key: DayKey): DayKey[] {
 }
 
 /**
- * The month of `key` as calendar rows, Sunday to Saturday: each row has seven places, `null`
- * where the place belongs to the month before or after.
+ * The month of `key` as calendar rows of seven places from `firstWeekday` (0 = Sunday, the default;
+ * 1 = Monday…), `null` where the place belongs to the month before or after.
  */
-export function monthWeeks(key: DayKey): (DayKey | null)[][] {
+export function monthWeeks(key: DayKey, firstWeekday = 0): (DayKey | null)[][] {
   const days = monthDays(key);
-  const cells: (DayKey | null)[] = [...Array<null>(weekdayOf(days[0] ?? key)).fill(null), ...days];
+  const lead = dayOfWeek(days[0] ?? key, firstWeekday);
+  const cells: (DayKey | null)[] = [...Array<null>(lead).fill(null), ...days];
   while (cells.length % 7 !== 0) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, row) => cells.slice(row * 7, row * 7 + 7));
 }
