@@ -4,6 +4,7 @@ import type { Slot } from '@/api/slots/schemas';
 import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 import { formatTime } from '@/lib/dates';
 import { isAppointment } from '../appointments/appointment-words';
+import { firstWeekday } from '@/lib/locale';
 import { addDays, dayKeyOf, weekStartOf, type DayKey } from '../utils/days';
 
 /**
@@ -169,14 +170,23 @@ export function nowOnDay(now: number, key: DayKey, zone: string): number | null 
   return dayKeyOf(now, zone) === key ? wallMinutes(now, zone) : null;
 }
 
-/** The days a view shows around a date: that day, or its week from Sunday. */
-export function shownDays(view: CalendarView, date: DayKey): { first: DayKey; length: number } {
-  return view === 'week' ? { first: weekStartOf(date), length: 7 } : { first: date, length: 1 };
+/** The days a view shows around a date: that day, or its week from the locale's first weekday. */
+export function shownDays(
+  view: CalendarView,
+  date: DayKey,
+  first: number = firstWeekday(),
+): { first: DayKey; length: number } {
+  return view === 'week' ? { first: weekStartOf(date, first), length: 7 } : { first: date, length: 1 };
 }
 
 /** The date the view shows after a step back (-1) or ahead (1). */
-export function stepDate(view: CalendarView, date: DayKey, direction: -1 | 1): DayKey {
-  return addDays(view === 'week' ? weekStartOf(date) : date, direction * (view === 'week' ? 7 : 1));
+export function stepDate(
+  view: CalendarView,
+  date: DayKey,
+  direction: -1 | 1,
+  first: number = firstWeekday(),
+): DayKey {
+  return addDays(view === 'week' ? weekStartOf(date, first) : date, direction * (view === 'week' ? 7 : 1));
 }
 
 /** "9:00 to 9:30 AM"; "11:30 AM to 12:30 PM" when the half of the day changes. */
