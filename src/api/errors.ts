@@ -1,3 +1,8 @@
+import { i18n } from '@lingui/core';
+
+/** A marked sentence in the page's language; English where no language is active (Node). */
+const say = (d: { id: string }) => (i18n.locale ? i18n._(d) : d.id);
+
 /**
  * Every failure of the API layer is an ApiError. The category comes from the HTTP status first
  * and the body second: several user-area endpoints answer 400/401 with `code: 404` in the body,
@@ -53,15 +58,15 @@ export class ApiError extends Error {
   get userMessage(): string {
     switch (this.kind) {
       case 'network':
-        return 'We could not reach the clinic. Check your connection and try again.';
+        return say(/*i18n*/ { id: 'We could not reach the clinic. Check your connection and try again.' });
       case 'timeout':
-        return 'This is taking too long. Please try again.';
+        return say(/*i18n*/ { id: 'This is taking too long. Please try again.' });
       case 'aborted':
-        return 'The request was cancelled.';
+        return say(/*i18n*/ { id: 'The request was cancelled.' });
       case 'contract':
-        return 'The clinic sent an unexpected response. Please try again later.';
+        return say(/*i18n*/ { id: 'The clinic sent an unexpected response. Please try again later.' });
       case 'session':
-        return 'Your session has ended. Please sign in again.';
+        return say(/*i18n*/ { id: 'Your session has ended. Please sign in again.' });
       case 'http':
         return httpUserMessage(this.status ?? 0, this.serverMessage);
     }
@@ -77,28 +82,38 @@ function describe(init: ApiErrorInit): string {
 }
 
 function httpUserMessage(status: number, serverMessage: string | null): string {
-  if (status >= 500) return 'The clinic is having trouble right now. Please try again in a moment.';
+  if (status >= 500)
+    return say(/*i18n*/ { id: 'The clinic is having trouble right now. Please try again in a moment.' });
   const safe =
     serverMessage && isPlainSentence(serverMessage) && !isDeveloperWording(serverMessage)
       ? serverMessage
       : null;
   switch (status) {
     case 401:
-      return 'Your session has ended. Please sign in again.';
+      return say(/*i18n*/ { id: 'Your session has ended. Please sign in again.' });
     case 403:
-      return 'You do not have access to this.';
+      return say(/*i18n*/ { id: 'You do not have access to this.' });
     case 404:
-      return 'We could not find what you were looking for.';
+      return say(/*i18n*/ { id: 'We could not find what you were looking for.' });
     case 409:
       return (
-        safe ?? 'This was changed elsewhere, perhaps by the clinic. Reload the page to see it as it is now.'
+        safe ??
+        say(
+          /*i18n*/ {
+            id: 'This was changed elsewhere, perhaps by the clinic. Reload the page to see it as it is now.',
+          },
+        )
       );
     case 429:
-      return safe ?? 'Too many attempts. Please wait a moment and try again.';
+      return safe ?? say(/*i18n*/ { id: 'Too many attempts. Please wait a moment and try again.' });
     default:
       return (
         safe ??
-        'The clinic could not accept this. Please check what you entered; if it keeps happening, contact the clinic.'
+        say(
+          /*i18n*/ {
+            id: 'The clinic could not accept this. Please check what you entered; if it keeps happening, contact the clinic.',
+          },
+        )
       );
   }
 }

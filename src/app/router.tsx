@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { createBrowserRouter, createMemoryRouter, redirect, type RouteObject } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import { Spinner } from '@/components/feedback/status';
@@ -19,7 +20,7 @@ export function appRoutes(ctx: AppContext): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       // Shown while the first page's lazy module and loaders resolve, instead of a blank screen.
-      hydrateFallbackElement: <Spinner label="Loading the portal…" />,
+      hydrateFallbackElement: <Spinner label={t`Loading the portal…`} />,
       errorElement: <RouteError level="root" />,
       children: [
         {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { OfflineBanner } from '@/components/feedback/offline-banner';
@@ -11,10 +13,10 @@ export function RootLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       {navigation.state === 'loading' ? (
-        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+        <div className="route-progress" role="progressbar" aria-label={t`Loading page`} />
       ) : null}
       <OfflineBanner />
       <Outlet />

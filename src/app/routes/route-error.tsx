@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -21,8 +23,10 @@ export function RouteError({ level }: { level: 'root' | 'area' }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id="main" className="shell-main" tabIndex={-1}>
-        <ErrorState title="Page not found">
-          <Link to={paths.home()}>Go to the home page</Link>
+        <ErrorState title={t`Page not found`}>
+          <Link to={paths.home()}>
+            <Trans>Go to the home page</Trans>
+          </Link>
         </ErrorState>
       </main>
     );
@@ -32,11 +36,13 @@ export function RouteError({ level }: { level: 'root' | 'area' }) {
     <main id="main" className="shell-main" tabIndex={-1}>
       <ErrorState
         error={error}
-        title={level === 'root' ? 'The portal hit a problem' : 'This section hit a problem'}
+        title={level === 'root' ? t`The portal hit a problem` : t`This section hit a problem`}
         onRetry={() => window.location.reload()}
       >
         <p>
-          <Link to={paths.home()}>Go to the home page</Link>
+          <Link to={paths.home()}>
+            <Trans>Go to the home page</Trans>
+          </Link>
         </p>
       </ErrorState>
     </main>
@@ -59,11 +65,13 @@ function ConnectionLost({ moduleFailed }: { moduleFailed: boolean }) {
   return (
     <main id="main" className="shell-main" tabIndex={-1}>
       <div className="error-state" role="alert">
-        <h2>{offline ? 'You are offline' : 'The connection to the clinic was lost'}</h2>
-        <p>This page will open by itself when the connection returns. Nothing you saved is lost.</p>
+        <h2>{offline ? t`You are offline` : t`The connection to the clinic was lost`}</h2>
+        <p>
+          <Trans>This page will open by itself when the connection returns. Nothing you saved is lost.</Trans>
+        </p>
         <p>
           <Button variant="secondary" onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </p>
       </div>

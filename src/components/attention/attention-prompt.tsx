@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/lib/i18n';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -7,13 +11,35 @@ import { setAttentionPrefs, useAttentionPrefs } from './preferences';
 /** What the alerts are about: a patient's visit ('ready', 'join', 'message') or a provider's work. */
 export type AttentionReason = 'ready' | 'join' | 'message' | 'provider-work';
 
-const WORDS: Record<AttentionReason, { button: string; when: string }> = {
-  ready: { button: 'Notify me when my provider is ready', when: 'when your provider is ready' },
-  join: { button: 'Notify me when my visit can start', when: 'when your visit can start' },
-  message: { button: 'Notify me about new messages', when: 'when the clinic sends you a message' },
+/** `when` completes the prompt's sentences ("We will notify you {when}, even if …"). */
+const WORDS: Record<AttentionReason, { button: MessageDescriptor; when: MessageDescriptor }> = {
+  ready: {
+    button: msg`Notify me when my provider is ready`,
+    when: msg({
+      message: 'when your provider is ready',
+      context: 'completes a sentence: we will notify you …',
+    }),
+  },
+  join: {
+    button: msg`Notify me when my visit can start`,
+    when: msg({
+      message: 'when your visit can start',
+      context: 'completes a sentence: we will notify you …',
+    }),
+  },
+  message: {
+    button: msg`Notify me about new messages`,
+    when: msg({
+      message: 'when the clinic sends you a message',
+      context: 'completes a sentence: we will notify you …',
+    }),
+  },
   'provider-work': {
-    button: 'Notify me about new walk-ins and messages',
-    when: 'when a patient starts waiting in one of your rooms or you get a new message',
+    button: msg`Notify me about new walk-ins and messages`,
+    when: msg({
+      message: 'when a patient starts waiting in one of your rooms or you get a new message',
+      context: 'completes a sentence: we will notify you …',
+    }),
   },
 };
 
@@ -97,20 +123,26 @@ export function AttentionPrompt({
     if (readPermission() === 'default') await requestPermission();
   });
 
-  const sound = prefs.soundOn ? 'play a sound and change' : 'change';
+  const when = i18n._(words.when);
   let sentence: string;
   if (!prefs.optedIn) {
-    sentence = `Switching to another tab? We can let you know ${words.when}.`;
+    sentence = t`Switching to another tab? We can let you know ${when}.`;
   } else if (permission === 'granted') {
     sentence = prefs.soundOn
-      ? `We will notify you and play a sound ${words.when}, even if you switch to another tab.`
-      : `We will notify you ${words.when}, even if you switch to another tab. Sound is off.`;
+      ? t`We will notify you and play a sound ${when}, even if you switch to another tab.`
+      : t`We will notify you ${when}, even if you switch to another tab. Sound is off.`;
   } else if (permission === 'denied') {
-    sentence = `Notifications are blocked for this site in your browser settings. Keep this tab open: we will ${sound} the tab’s title ${words.when}.`;
+    sentence = prefs.soundOn
+      ? t`Notifications are blocked for this site in your browser settings. Keep this tab open: we will play a sound and change the tab’s title ${when}.`
+      : t`Notifications are blocked for this site in your browser settings. Keep this tab open: we will change the tab’s title ${when}.`;
   } else if (permission === 'unsupported') {
-    sentence = `This browser cannot show notifications. Keep this tab open: we will ${sound} the tab’s title ${words.when}.`;
+    sentence = prefs.soundOn
+      ? t`This browser cannot show notifications. Keep this tab open: we will play a sound and change the tab’s title ${when}.`
+      : t`This browser cannot show notifications. Keep this tab open: we will change the tab’s title ${when}.`;
   } else {
-    sentence = `Notifications are not turned on. Keep this tab open: we will ${sound} the tab’s title ${words.when}.`;
+    sentence = prefs.soundOn
+      ? t`Notifications are not turned on. Keep this tab open: we will play a sound and change the tab’s title ${when}.`
+      : t`Notifications are not turned on. Keep this tab open: we will change the tab’s title ${when}.`;
   }
 
   return (
@@ -119,8 +151,8 @@ export function AttentionPrompt({
       <p role="status">{sentence}</p>
       <div className="form-actions">
         {!prefs.optedIn ? (
-          <Button onClick={() => void optIn.run()} isBusy={optIn.isBusy} busyLabel="Asking your browser…">
-            {words.button}
+          <Button onClick={() => void optIn.run()} isBusy={optIn.isBusy} busyLabel={t`Asking your browser…`}>
+            {i18n._(words.button)}
           </Button>
         ) : (
           <>
@@ -133,16 +165,16 @@ export function AttentionPrompt({
                 setAttentionPrefs({ soundOn: !prefs.soundOn });
               }}
             >
-              <span aria-hidden="true">{prefs.soundOn ? '✓' : '✕'}</span> Play a sound
+              <span aria-hidden="true">{prefs.soundOn ? '✓' : '✕'}</span> <Trans>Play a sound</Trans>
             </Button>
             {permission === 'default' ? (
               <Button
                 variant="link"
                 onClick={() => void optIn.run()}
                 isBusy={optIn.isBusy}
-                busyLabel="Asking your browser…"
+                busyLabel={t`Asking your browser…`}
               >
-                Allow notifications
+                <Trans>Allow notifications</Trans>
               </Button>
             ) : null}
           </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useClinic } from '@/components/layout/branding';
@@ -9,7 +10,7 @@ export type ScreenAlert = Omit<AttentionAlert, 'title' | 'onOpen'>;
 /** The clinic's name as the header shows it: the notification's title. */
 export function useClinicTitle(): string {
   const { data } = useClinic();
-  return data?.portal_title || data?.name || 'Your clinic';
+  return data?.portal_title || data?.name || t`Your clinic`;
 }
 
 /** `alertAttention` with the clinic's name as title and a click that opens `url` in this tab. */

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { droppedRows } from '@/api/common/dropped-rows';
 
 /**
@@ -10,7 +11,9 @@ export function DroppedRowsNotice({ list, lists = [] }: { list?: unknown; lists?
   if (count === 0) return null;
   return (
     <p className="muted" role="status">
-      Some items could not be shown. Please try again later, or contact the clinic if this keeps happening.
+      <Trans>
+        Some items could not be shown. Please try again later, or contact the clinic if this keeps happening.
+      </Trans>
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
@@ -14,7 +15,9 @@ export function OfflineBanner() {
   if (isOnline) return null;
   return (
     <div className="offline-banner" role="status">
-      You are offline. What you see may be out of date; we will catch up when the connection returns.
+      <Trans>
+        You are offline. What you see may be out of date; we will catch up when the connection returns.
+      </Trans>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode } from 'react';
 import { ErrorState } from './status';
 
@@ -11,12 +13,12 @@ export class PanelBoundary extends Component<{ title: string; children: ReactNod
 
   override render() {
     if (this.state.failed) {
+      const title = this.props.title;
       return (
-        <ErrorState
-          title={`${this.props.title} could not be shown`}
-          onRetry={() => this.setState({ failed: false })}
-        >
-          <p>The rest of this page still works.</p>
+        <ErrorState title={t`${title} could not be shown`} onRetry={() => this.setState({ failed: false })}>
+          <p>
+            <Trans>The rest of this page still works.</Trans>
+          </p>
         </ErrorState>
       );
     }

@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 /**
  * A placeholder in the shape of the content that is on its way. The label is read out to
  * screen readers (a polite status); sighted users see grey lines instead of "Loading…" text.
  */
-export function Skeleton({ label = 'Loading…', lines = 4 }: { label?: string; lines?: number }) {
+export function Skeleton({ label = t`Loading…`, lines = 4 }: { label?: string; lines?: number }) {
   return (
     <div className="skeleton" role="status" aria-live="polite">
       <span className="visually-hidden">{label}</span>

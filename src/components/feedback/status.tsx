@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError } from '@/api/errors';
@@ -9,7 +11,7 @@ import { Skeleton } from './skeleton';
  * offline, reads are paused rather than loading, so it says so instead of "Loading…" forever
  * (RELIABILITY case 52); it switches back by itself.
  */
-export function Spinner({ label = 'Loading…', lines }: { label?: string; lines?: number }) {
+export function Spinner({ label = t`Loading…`, lines }: { label?: string; lines?: number }) {
   const online = useSyncExternalStore(
     (onChange) => onlineManager.subscribe(onChange),
     () => onlineManager.isOnline(),
@@ -18,7 +20,7 @@ export function Spinner({ label = 'Loading…', lines }: { label?: string; lines
   if (!online)
     return (
       <p className="muted" role="status" aria-live="polite">
-        You are offline. This will load when the connection returns.
+        <Trans>You are offline. This will load when the connection returns.</Trans>
       </p>
     );
   return <Skeleton label={label} lines={lines} />;
@@ -27,7 +29,7 @@ export function Spinner({ label = 'Loading…', lines }: { label?: string; lines
 /** An error with a way forward. Shows the ApiError's safe message, never raw server text for 5xx. */
 export function ErrorState({
   error,
-  title = 'Something went wrong',
+  title = t`Something went wrong`,
   onRetry,
   children,
 }: {
@@ -36,7 +38,7 @@ export function ErrorState({
   onRetry?: () => void;
   children?: ReactNode;
 }) {
-  const message = isApiError(error) ? error.userMessage : 'An unexpected error occurred. Please try again.';
+  const message = isApiError(error) ? error.userMessage : t`An unexpected error occurred. Please try again.`;
   return (
     <div className="error-state" role="alert">
       <h2>{title}</h2>
@@ -44,7 +46,7 @@ export function ErrorState({
       {children}
       {onRetry ? (
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       ) : null}
     </div>
@@ -74,9 +76,9 @@ export function EmptyState({
 export function StaleBanner({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="banner banner-warning" role="status">
-      We couldn’t refresh this just now; you are seeing the last saved copy.{' '}
+      <Trans>We couldn’t refresh this just now; you are seeing the last saved copy.</Trans>{' '}
       <Button variant="link" onClick={onRetry}>
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </div>
   );

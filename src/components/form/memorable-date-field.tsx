@@ -1,10 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 import './memorable-date.css';
 import { useId, type ReactNode } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { MONTH_NAMES, type DateParts } from './memorable-date';
 
 const PARTS = ['month', 'day', 'year'] as const satisfies readonly (keyof DateParts)[];
-const PART_LABELS: Record<keyof DateParts, string> = { month: 'Month', day: 'Day', year: 'Year' };
+const PART_LABELS: Record<keyof DateParts, MessageDescriptor> = {
+  month: msg`Month`,
+  day: msg`Day`,
+  year: msg`Year`,
+};
 
 /**
  * A memorable date (GOV.UK and USWDS pattern) bound to the surrounding form by `name`, whose value
@@ -17,7 +24,7 @@ const PART_LABELS: Record<keyof DateParts, string> = { month: 'Month', day: 'Day
 export function MemorableDateField<T extends FieldValues>({
   name,
   legend,
-  hint = 'For example, April 21 1990.',
+  hint = t`For example, April 21 1990.`,
   required,
   autoComplete = 'off',
 }: {
@@ -72,7 +79,7 @@ export function MemorableDateField<T extends FieldValues>({
       )}
       <div className="memorable-date-parts">
         <div className="memorable-date-part memorable-date-month">
-          <label htmlFor={`${id}-month`}>{PART_LABELS.month}</label>
+          <label htmlFor={`${id}-month`}>{i18n._(PART_LABELS.month)}</label>
           <select
             id={`${id}-month`}
             {...register(partName('month'))}
@@ -80,16 +87,16 @@ export function MemorableDateField<T extends FieldValues>({
             aria-invalid={errors.month || whole ? true : undefined}
             aria-describedby={describedBy('month')}
           >
-            <option value="">Choose…</option>
+            <option value="">{t`Choose…`}</option>
             {MONTH_NAMES.map((month, i) => (
-              <option key={month} value={String(i + 1)}>
-                {month}
+              <option key={month.id} value={String(i + 1)}>
+                {i18n._(month)}
               </option>
             ))}
           </select>
         </div>
         <div className="memorable-date-part memorable-date-day">
-          <label htmlFor={`${id}-day`}>{PART_LABELS.day}</label>
+          <label htmlFor={`${id}-day`}>{i18n._(PART_LABELS.day)}</label>
           <input
             id={`${id}-day`}
             type="text"
@@ -101,7 +108,7 @@ export function MemorableDateField<T extends FieldValues>({
           />
         </div>
         <div className="memorable-date-part memorable-date-year">
-          <label htmlFor={`${id}-year`}>{PART_LABELS.year}</label>
+          <label htmlFor={`${id}-year`}>{i18n._(PART_LABELS.year)}</label>
           <input
             id={`${id}-year`}
             type="text"

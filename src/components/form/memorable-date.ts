@@ -1,3 +1,6 @@
+import { msg, t } from '@lingui/core/macro';
+import { formatLocale } from '@/lib/locale';
+import { i18n } from '@/lib/i18n';
 import { z } from 'zod';
 
 /**
@@ -14,19 +17,20 @@ export interface DateParts {
 
 export const EMPTY_DATE_PARTS: DateParts = { month: '', day: '', year: '' };
 
+/** The months' names, shown with `i18n._()`. */
 export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  msg`January`,
+  msg`February`,
+  msg`March`,
+  msg`April`,
+  msg`May`,
+  msg`June`,
+  msg`July`,
+  msg`August`,
+  msg`September`,
+  msg`October`,
+  msg`November`,
+  msg`December`,
 ] as const;
 
 /** The parts of a `YYYY-MM-DD` date (the API's format); empty parts for anything else. */
@@ -43,10 +47,12 @@ function daysIn(month: number, year: number | null): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** "January 1, 1900" from `1900-01-01`. */
+/** "January 1, 1900" from `1900-01-01`, in the page's language. */
 function inWords(iso: string): string {
   const { month, day, year } = partsFromIso(iso);
-  return `${MONTH_NAMES[Number(month) - 1] ?? ''} ${day}, ${year}`;
+  return new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(Number(year), Number(month) - 1, Number(day)),
+  );
 }
 
 export interface MemorableDateRules {
@@ -74,8 +80,8 @@ export function memorableDateSchema({ label, required = false, earliest, today }
       const day = value.day.trim();
       const year = value.year.trim();
       if (!month && !day && !year) {
-        if (required)
-          ctx.addIssue({ code: 'custom', path: ['month'], message: `Enter your ${label.toLowerCase()}` });
+        const field = label.toLowerCase();
+        if (required) ctx.addIssue({ code: 'custom', path: ['month'], message: t`Enter your ${field}` });
         return;
       }
       const problem = (path: keyof DateParts, message: string) =>
@@ -83,25 +89,27 @@ export function memorableDateSchema({ label, required = false, earliest, today }
 
       const m = Number(month);
       const monthOk = /^\d{1,2}$/.test(month) && m >= 1 && m <= 12;
-      if (!month) problem('month', `${label} must include a month`);
-      else if (!monthOk) problem('month', 'Choose a month from the list');
+      if (!month) problem('month', t`${label} must include a month`);
+      else if (!monthOk) problem('month', t`Choose a month from the list`);
 
       const y = Number(year);
       const yearOk = /^\d{4}$/.test(year);
-      if (!year) problem('year', `${label} must include a year`);
-      else if (!yearOk) problem('year', 'Enter the year as 4 digits, like 1990');
+      if (!year) problem('year', t`${label} must include a year`);
+      else if (!yearOk) problem('year', t`Enter the year as 4 digits, like 1990`);
 
       const d = Number(day);
-      if (!day) problem('day', `${label} must include a day`);
+      if (!day) problem('day', t`${label} must include a day`);
       else if (!/^\d{1,2}$/.test(day) || d < 1 || d > 31)
-        problem('day', 'Enter the day as a number from 1 to 31');
+        problem('day', t`Enter the day as a number from 1 to 31`);
       else if (monthOk && d > daysIn(m, yearOk ? y : null)) {
-        const name = MONTH_NAMES[m - 1] ?? '';
+        const monthName = MONTH_NAMES[m - 1];
+        const name = monthName ? i18n._(monthName) : '';
+        const days = daysIn(m, yearOk ? y : null);
         problem(
           'day',
           m === 2 && yearOk
-            ? `Enter a real date: February ${year} has ${daysIn(2, y)} days`
-            : `Enter a real date: ${name} has ${daysIn(m, null)} days`,
+            ? t`Enter a real date: February ${year} has ${days} days`
+            : t`Enter a real date: ${name} has ${days} days`,
         );
       }
     })
@@ -113,14 +121,11 @@ export function memorableDateSchema({ label, required = false, earliest, today }
       };
       if (!month && !day && !year) return '';
       const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-      if (earliest && iso < earliest)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['year'],
-          message: `${label} must be on or after ${inWords(earliest)}`,
-        });
-      else if (today && iso > today())
-        ctx.addIssue({ code: 'custom', path: ['year'], message: `${label} must be in the past` });
+      if (earliest && iso < earliest) {
+        const date = inWords(earliest);
+        ctx.addIssue({ code: 'custom', path: ['year'], message: t`${label} must be on or after ${date}` });
+      } else if (today && iso > today())
+        ctx.addIssue({ code: 'custom', path: ['year'], message: t`${label} must be in the past` });
       return iso;
     });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { fieldRefusal, fieldSentence, isApiError, type FieldRefusal } from '@/api/errors';
@@ -29,7 +30,7 @@ export interface SubmitOptions<T extends FieldValues, C = unknown, V extends Fie
 const fallbackFailure = (error: unknown) =>
   isApiError(error)
     ? error.userMessage
-    : 'Saving did not work. Your answers are still here: please try again.';
+    : t`Saving did not work. Your answers are still here: please try again.`;
 
 /**
  * The one way a form submits: single flight (`useSingleFlight`), a busy state for the button and

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -7,7 +9,7 @@ import { currentIn, isPage, SectionNav } from './section-nav';
 
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   /** Current only on `to` itself, not on the pages under it (an area's home). */
   end?: boolean;
   /** A destination's pages (`to` is the first's): its secondary navigation, shown on each of them. */
@@ -127,7 +129,7 @@ export function AppShell({
                             aria-current={state}
                             className={isCurrent ? 'active' : undefined}
                           >
-                            {item.label}
+                            {i18n._(item.label)}
                           </Link>
                         </li>
                       );

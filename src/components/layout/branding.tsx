@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountQueries } from '@/api/accounts/queries';
@@ -60,7 +61,7 @@ export function useClinicColors() {
 export function ClinicBrand({ to }: { to?: string }) {
   const { data } = useClinic();
   useClinicColors();
-  const title = data?.portal_title || data?.name || 'Clinic portal';
+  const title = data?.portal_title || data?.name || t`Clinic portal`;
   const logo = safeResourceUrl(data?.files?.find((f) => f.code === 'logo')?.path);
   const inner = (
     <>

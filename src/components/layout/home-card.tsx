@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   createContext,
   useContext,
@@ -102,7 +103,7 @@ export function HomeCard({
     <section className="card home-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {error ? (
-        <ErrorState error={error} title={`We couldn’t load this just now`} onRetry={retryFailed(queries)} />
+        <ErrorState error={error} title={t`We couldn’t load this just now`} onRetry={retryFailed(queries)} />
       ) : isPending ? (
         <Spinner lines={2} />
       ) : (

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { Link, matchPath, useLocation } from 'react-router';
 import type { NavItem } from './app-shell';
 
@@ -30,15 +32,15 @@ export function currentIn(nav: readonly NavItem[], pathname: string): NavItem | 
  * A destination's own navigation between its pages (Health: record, readings, pharmacies), named
  * after the destination, with the page shown marked `aria-current="page"`.
  */
-export function SectionNav({ label, items }: { label: string; items: readonly NavItem[] }) {
+export function SectionNav({ label, items }: { label: MessageDescriptor; items: readonly NavItem[] }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label={label} className="section-nav">
+    <nav aria-label={i18n._(label)} className="section-nav">
       <ul>
         {items.map((item) => (
           <li key={item.to}>
             <Link to={item.to} aria-current={isPage(item.to, pathname) ? 'page' : undefined}>
-              {item.label}
+              {i18n._(item.label)}
             </Link>
           </li>
         ))}

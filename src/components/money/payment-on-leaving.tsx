@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { billingQueries } from '@/api/billing/queries';
@@ -7,32 +9,39 @@ import { formatMoney } from '@/api/rooms/consultations';
 /** What the patient is about to do: cancel an appointment, or leave the walk-in line. */
 export type Leaving = 'cancel' | 'leave';
 
-const DOING: Record<Leaving, { doing: string; costs: string }> = {
-  cancel: { doing: 'Cancelling', costs: 'cancelling costs nothing' },
-  leave: { doing: 'Leaving the line', costs: 'leaving the line costs nothing' },
-};
-
 /**
  * The one sentence about money before a visit is given up. The spec has no refund operation and
  * the mock refunds nothing when a visit is cancelled, so a payment stays with the clinic and the
  * patient is told to ask the clinic; nothing is claimed that the server did not say.
  */
 export function leavingPaymentSentence(outcome: PaymentOutcome, leaving: Leaving): string {
-  const { doing, costs } = DOING[leaving];
+  const cancel = leaving === 'cancel';
   switch (outcome.kind) {
     case 'nothing-charged':
-      return `Nothing was charged for this visit, so ${costs}.`;
+      return cancel
+        ? t`Nothing was charged for this visit, so cancelling costs nothing.`
+        : t`Nothing was charged for this visit, so leaving the line costs nothing.`;
     case 'coupon-covered':
-      return 'Your coupon covered this visit, so nothing was charged and there is nothing to refund.';
+      return t`Your coupon covered this visit, so nothing was charged and there is nothing to refund.`;
     case 'paid': {
       const money = formatMoney(outcome.amount, outcome.currency);
-      const card = outcome.card
-        ? ` with the ${outcome.card.brand ? `${outcome.card.brand} card` : 'card'} ending ${outcome.card.last4}`
-        : ' for this visit';
-      return `You paid ${money}${card}. ${doing} does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`;
+      if (!outcome.card)
+        return cancel
+          ? t`You paid ${money} for this visit. Cancelling does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`
+          : t`You paid ${money} for this visit. Leaving the line does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`;
+      const { brand, last4 } = outcome.card;
+      if (brand)
+        return cancel
+          ? t`You paid ${money} with the ${brand} card ending ${last4}. Cancelling does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`
+          : t`You paid ${money} with the ${brand} card ending ${last4}. Leaving the line does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`;
+      return cancel
+        ? t`You paid ${money} with the card ending ${last4}. Cancelling does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`
+        : t`You paid ${money} with the card ending ${last4}. Leaving the line does not refund it: refunds are handled by the clinic, so contact the clinic to ask for one.`;
     }
     case 'unknown':
-      return `We cannot tell from here whether this visit was paid. If you paid for it, ${doing.toLowerCase()} does not refund it: contact the clinic to ask about a refund.`;
+      return cancel
+        ? t`We cannot tell from here whether this visit was paid. If you paid for it, cancelling does not refund it: contact the clinic to ask about a refund.`
+        : t`We cannot tell from here whether this visit was paid. If you paid for it, leaving the line does not refund it: contact the clinic to ask about a refund.`;
   }
 }
 
@@ -50,7 +59,11 @@ export function PaymentOnLeaving({
   const hasInvoiceState = useServerExtension('invoice-state');
   const invoice = useQuery({ ...billingQueries.invoice(intakeId ?? ''), enabled: Boolean(intakeId) });
   if (intakeId && invoice.isPending) {
-    return <p className="muted">Checking what was paid for this visit…</p>;
+    return (
+      <p className="muted">
+        <Trans>Checking what was paid for this visit…</Trans>
+      </p>
+    );
   }
   const outcome: PaymentOutcome = !intakeId
     ? { kind: 'unknown' }

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import './combobox.css';
 import {
   useDeferredValue,
@@ -88,7 +89,7 @@ export function Combobox({
   onFocus,
   inputRef,
   name,
-  noMatches = (typed) => `Nothing matches “${typed}”.`,
+  noMatches = (typed) => t`Nothing matches “${typed}”.`,
 }: ComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -185,7 +186,8 @@ export function Combobox({
 
   const describedBy =
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const count = matches.length === 1 ? '1 match' : `${matches.length} matches`;
+  const found = matches.length;
+  const count = t`${plural(found, { one: '# match', other: '# matches' })}`;
 
   const renderOption = (index: number) => {
     const option = options[index];
@@ -259,7 +261,7 @@ export function Combobox({
         }}
       />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {isOpen ? (matches.length === 0 ? 'No matches' : count) : ''}
+        {isOpen ? (matches.length === 0 ? t`No matches` : count) : ''}
       </p>
       {isOpen && typed !== null && matches.length === 0 && search === typed ? (
         <p className="combo-empty">{noMatches(typed.trim())}</p>

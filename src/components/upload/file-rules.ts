@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { formatLocale } from '@/lib/locale';
 /**
  * Pure rules for files chosen in the browser: what we accept, human sizes, names that are safe
  * to show and to save. Nothing here reads a file's bytes.
@@ -83,12 +85,11 @@ export function checkFile(
   { accept, maxBytes }: { accept: AcceptMap; maxBytes: number },
 ): FileRefusal | null {
   if (file.size === 0)
-    return { reason: 'empty', message: 'This file is empty (0 bytes). Choose a file with content.' };
+    return { reason: 'empty', message: t`This file is empty (0 bytes). Choose a file with content.` };
   if (file.size > maxBytes) {
-    return {
-      reason: 'too-large',
-      message: `This file is ${formatBytes(file.size)}; files can be at most ${formatBytes(maxBytes)}.`,
-    };
+    const size = formatBytes(file.size);
+    const limit = formatBytes(maxBytes);
+    return { reason: 'too-large', message: t`This file is ${size}; files can be at most ${limit}.` };
   }
   const ext = extensionOf(file.name);
   const type = file.type.toLowerCase();
@@ -96,18 +97,19 @@ export function checkFile(
     ([mime, exts]) => ext !== '' && exts.includes(ext) && (type === '' || mimeMatches(mime, type)),
   );
   if (!accepted) {
-    return {
-      reason: 'type',
-      message: `This type of file is not accepted. Accepted: ${describeAccept(accept)}.`,
-    };
+    const types = describeAccept(accept);
+    return { reason: 'type', message: t`This type of file is not accepted. Accepted: ${types}.` };
   }
   return null;
 }
 
 /** Bytes in human units (1 KB = 1024 bytes), e.g. "0 bytes", "512 bytes", "1.5 KB", "25 MB". */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'Unknown size';
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return t`Unknown size`;
+  if (bytes < 1024) {
+    const size = String(bytes);
+    return t`${plural(bytes, { one: `${size} byte`, other: `${size} bytes` })}`;
+  }
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -116,7 +118,7 @@ export function formatBytes(bytes: number | null | undefined): string {
     unit += 1;
   }
   const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
+  return `${new Intl.NumberFormat(formatLocale()).format(rounded)} ${units[unit]}`;
 }
 
 // Control characters (C0, DEL, C1) and bidi/zero-width formatting marks that could disguise a name.
@@ -131,7 +133,7 @@ const BIDI = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
  */
 export function displayFileName(name: string | null | undefined): string {
   const clean = (name ?? '').replace(CONTROL, ' ').replace(BIDI, '').trim();
-  return clean === '' ? 'Untitled file' : clean;
+  return clean === '' ? t`Untitled file` : clean;
 }
 
 /** Shortens in the middle, keeping the end (where the extension is) visible. Counts code points. */

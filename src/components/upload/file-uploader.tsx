@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { isApiError } from '@/api/errors';
 import type { UploadProgress } from '@/api/upload';
@@ -82,13 +84,14 @@ interface Item<T> {
 
 function failureMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.kind === 'network') return 'The upload was interrupted. Check your connection and retry.';
+    if (error.kind === 'network') return t`The upload was interrupted. Check your connection and retry.`;
     if (error.kind === 'http' && error.status === 413)
-      return 'The clinic refused this file because it is too large.';
-    if (error.kind === 'http' && error.status === 415) return 'The clinic does not accept this type of file.';
+      return t`The clinic refused this file because it is too large.`;
+    if (error.kind === 'http' && error.status === 415)
+      return t`The clinic does not accept this type of file.`;
     return error.userMessage;
   }
-  return 'The upload failed. Please retry.';
+  return t`The upload failed. Please retry.`;
 }
 
 const defaultPrepare = (file: File, signal: AbortSignal) => preparePhoto(file, { signal });
@@ -169,20 +172,20 @@ export function FileUploader<T>({
             controllers.current.delete(key);
             if (controller.signal.aborted || !mounted.current) return;
             patch(key, { status: 'done', percent: 100, result });
-            setAnnouncement(note ? `${name} uploaded. ${note}` : `${name} uploaded.`);
+            setAnnouncement(note ? t`${name} uploaded. ${note}` : t`${name} uploaded.`);
             callbacks.current.onUploaded?.(result, file);
           },
           (error: unknown) => {
             controllers.current.delete(key);
             if (!mounted.current) return;
             if (controller.signal.aborted) {
-              patch(key, { status: 'cancelled', message: 'Upload cancelled.' });
-              setAnnouncement(`Upload of ${name} cancelled.`);
+              patch(key, { status: 'cancelled', message: t`Upload cancelled.` });
+              setAnnouncement(t`Upload of ${name} cancelled.`);
               return;
             }
             const message = failureMessage(error);
             patch(key, { status: 'failed', message });
-            setAnnouncement(`Upload of ${name} failed. ${message}`);
+            setAnnouncement(t`Upload of ${name} failed. ${message}`);
           },
         );
     },
@@ -202,8 +205,9 @@ export function FileUploader<T>({
       controllers.current.set(key, controller);
       patch(key, { status: 'preparing', percent: 0, message: null });
       const cancelled = () => {
-        patch(key, { status: 'cancelled', message: 'Upload cancelled.' });
-        setAnnouncement(`Upload of ${file.name} cancelled.`);
+        const name = file.name;
+        patch(key, { status: 'cancelled', message: t`Upload cancelled.` });
+        setAnnouncement(t`Upload of ${name} cancelled.`);
       };
       prepareFile(file, controller.signal).then(
         ({ file: sent, note }) => {
@@ -212,13 +216,16 @@ export function FileUploader<T>({
           if (controller.signal.aborted) return cancelled();
           const limit = callbacks.current.maxSentBytes;
           if (sent.size > limit) {
+            const size = formatBytes(sent.size);
+            const most = formatBytes(limit);
+            const name = file.name;
             patch(key, {
               status: 'refused',
               sent,
               note,
-              message: `This photo is ${formatBytes(sent.size)} even after preparing it; files can be at most ${formatBytes(limit)}.`,
+              message: t`This photo is ${size} even after preparing it; files can be at most ${most}.`,
             });
-            setAnnouncement(`${file.name} was not accepted.`);
+            setAnnouncement(t`${name} was not accepted.`);
             return;
           }
           patch(key, { sent, note });
@@ -257,9 +264,10 @@ export function FileUploader<T>({
     });
     setItems((current) => [...current, ...added]);
     const refused = added.filter((i) => i.status === 'refused').length;
+    const total = added.length;
     if (refused)
       setAnnouncement(
-        `${refused} of ${added.length} ${added.length === 1 ? 'file was' : 'files were'} not accepted.`,
+        t`${plural(total, { one: `${refused} of # file was not accepted.`, other: `${refused} of # files were not accepted.` })}`,
       );
     for (const item of added) if (item.status !== 'refused') begin(item.key, item.file);
   };
@@ -287,6 +295,8 @@ export function FileUploader<T>({
     addFiles(event.dataTransfer.files);
   };
 
+  const types = describeAccept(accept);
+  const maxSize = formatBytes(maxBytes);
   return (
     <div className="uploader">
       <div
@@ -316,77 +326,88 @@ export function FileUploader<T>({
         />
         <p id={hintId} className="field-hint">
           {hint ? `${hint} ` : ''}
-          {multiple ? 'Choose files or drop them here. ' : 'Choose a file or drop it here. '}
-          Accepted: {describeAccept(accept)}; up to {formatBytes(maxBytes)} each.
+          {multiple ? (
+            <Trans>Choose files or drop them here.</Trans>
+          ) : (
+            <Trans>Choose a file or drop it here.</Trans>
+          )}{' '}
+          <Trans>
+            Accepted: {types}; up to {maxSize} each.
+          </Trans>
         </p>
       </div>
 
       {items.length > 0 ? (
-        <ul className="upload-list" aria-label="Files being uploaded">
-          {items.map((item) => (
-            <li key={item.key} className={`upload-item upload-${item.status}`}>
-              <div className="upload-item-head">
-                <FileName name={item.file.name} />
-                <span className="upload-size">{formatBytes((item.sent ?? item.file).size)}</span>
-              </div>
-              {item.status === 'uploading' || item.status === 'done' ? (
-                <progress
-                  className="upload-progress"
-                  max={100}
-                  value={item.percent}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={item.percent}
-                  aria-label={`Upload progress of ${item.file.name}`}
-                />
-              ) : null}
-              <p
-                className={
-                  item.status === 'refused' || item.status === 'failed' ? 'field-error' : 'upload-status'
-                }
-              >
-                {item.status === 'preparing'
-                  ? isHeifFile(item.file)
-                    ? 'Converting the photo… This can take a few seconds.'
-                    : 'Preparing the photo…'
-                  : null}
-                {item.status === 'uploading' ? `Uploading… ${item.percent}%` : null}
-                {item.status === 'done' ? 'Uploaded' : null}
-                {item.status === 'refused' ? `Not sent. ${item.message ?? ''}` : null}
-                {item.status === 'failed' || item.status === 'cancelled' ? item.message : null}
-              </p>
-              {item.note ? <p className="field-hint upload-note">{item.note}</p> : null}
-              <div className="upload-actions">
-                {item.status === 'uploading' || item.status === 'preparing' ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => cancel(item.key)}
-                    aria-label={`Cancel upload of ${item.file.name}`}
-                  >
-                    Cancel
-                  </Button>
+        <ul className="upload-list" aria-label={t`Files being uploaded`}>
+          {items.map((item) => {
+            const name = item.file.name;
+            const percent = item.percent;
+            const reason = item.message ?? '';
+            return (
+              <li key={item.key} className={`upload-item upload-${item.status}`}>
+                <div className="upload-item-head">
+                  <FileName name={item.file.name} />
+                  <span className="upload-size">{formatBytes((item.sent ?? item.file).size)}</span>
+                </div>
+                {item.status === 'uploading' || item.status === 'done' ? (
+                  <progress
+                    className="upload-progress"
+                    max={100}
+                    value={item.percent}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={item.percent}
+                    aria-label={t`Upload progress of ${name}`}
+                  />
                 ) : null}
-                {item.status === 'failed' || item.status === 'cancelled' ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => retry(item)}
-                    aria-label={`Retry upload of ${item.file.name}`}
-                  >
-                    Retry
-                  </Button>
-                ) : null}
-                {item.status !== 'uploading' && item.status !== 'preparing' ? (
-                  <Button
-                    variant="link"
-                    onClick={() => dismiss(item)}
-                    aria-label={`Remove ${item.file.name} from this list`}
-                  >
-                    {item.status === 'done' && onRemove ? 'Remove' : 'Dismiss'}
-                  </Button>
-                ) : null}
-              </div>
-            </li>
-          ))}
+                <p
+                  className={
+                    item.status === 'refused' || item.status === 'failed' ? 'field-error' : 'upload-status'
+                  }
+                >
+                  {item.status === 'preparing'
+                    ? isHeifFile(item.file)
+                      ? t`Converting the photo… This can take a few seconds.`
+                      : t`Preparing the photo…`
+                    : null}
+                  {item.status === 'uploading' ? t`Uploading… ${percent}%` : null}
+                  {item.status === 'done' ? t`Uploaded` : null}
+                  {item.status === 'refused' ? t`Not sent. ${reason}` : null}
+                  {item.status === 'failed' || item.status === 'cancelled' ? item.message : null}
+                </p>
+                {item.note ? <p className="field-hint upload-note">{item.note}</p> : null}
+                <div className="upload-actions">
+                  {item.status === 'uploading' || item.status === 'preparing' ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => cancel(item.key)}
+                      aria-label={t`Cancel upload of ${name}`}
+                    >
+                      <Trans>Cancel</Trans>
+                    </Button>
+                  ) : null}
+                  {item.status === 'failed' || item.status === 'cancelled' ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => retry(item)}
+                      aria-label={t`Retry upload of ${name}`}
+                    >
+                      <Trans>Retry</Trans>
+                    </Button>
+                  ) : null}
+                  {item.status !== 'uploading' && item.status !== 'preparing' ? (
+                    <Button
+                      variant="link"
+                      onClick={() => dismiss(item)}
+                      aria-label={t`Remove ${name} from this list`}
+                    >
+                      {item.status === 'done' && onRemove ? t`Remove` : t`Dismiss`}
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">

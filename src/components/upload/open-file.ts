@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { isApiError } from '@/api/errors';
 import { fileTypeOf } from '@/api/files/file-types';
 import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
@@ -50,11 +51,11 @@ export async function openFileInNewTab(
 /** Words for a failed open or download. */
 export function fileActionMessage(error: unknown): string {
   if (isExpiredLinkError(error)) {
-    return 'The link to this file expired and a fresh one was refused. Please try again in a moment.';
+    return t`The link to this file expired and a fresh one was refused. Please try again in a moment.`;
   }
   if (isApiError(error)) {
-    if (error.kind === 'http' && error.status === 404) return 'This file is no longer available.';
+    if (error.kind === 'http' && error.status === 404) return t`This file is no longer available.`;
     return error.userMessage;
   }
-  return 'We could not open this file. Please try again.';
+  return t`We could not open this file. Please try again.`;
 }

@@ -1,11 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useSingleFlight } from '@/components/form';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { useLocation, useNavigate } from 'react-router';
 import { paths, safeInAppPath } from '@/config/paths';
-import { useSignOut } from './use-sign-out';
 import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
 
 // The dialogs themselves load when one is due (and are fetched ahead once a session is active, so

@@ -2,15 +2,16 @@
  * The session's dialogs (session-expired.tsx mounts them): loaded when one is due, so the first
  * page carries only the checks that decide it.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { paths, safeInAppPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useSignOut } from './use-sign-out';
-import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
+import { useSessionStore } from '@/lib/session';
 
 /** Re-renders every second while mounted: the countdown is computed from the deadline, not counted. */
 function useNow(intervalMs = 1000): number {
@@ -29,9 +30,6 @@ export function formatCountdown(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** Where a session from the clinic's site is opened again (no address of it is known to the portal). */
-const REOPEN_SENTENCE = 'To carry on, open the portal again from your clinic’s website or app.';
-
 /**
  * A session without a refresh token (a sign-in from the clinic's site) ends when its access token
  * does, and nothing here can extend it: the warning says when, and closing it keeps the page
@@ -45,32 +43,39 @@ export function ExpiryWarningDialog({ deadline }: { deadline: number }) {
   const left = formatCountdown(deadline - now);
   return (
     <Dialog
-      title="Your session is ending soon"
+      title={t`Your session is ending soon`}
       describedBy="expiry-warning-text"
       onClose={() => store.dismissExpiryWarning()}
     >
       <p id="expiry-warning-text">
-        Your session ends in{' '}
-        <span role="timer" aria-live="off">
-          {left}
-        </span>{' '}
-        and cannot be extended from here. Save or send what you are working on now.
+        <Trans>
+          Your session ends in{' '}
+          <span role="timer" aria-live="off">
+            {left}
+          </span>{' '}
+          and cannot be extended from here. Save or send what you are working on now.
+        </Trans>
       </p>
       <p>
-        When it ends, what you typed stays on this page, so you can still read and copy it. {REOPEN_SENTENCE}
+        <Trans>
+          When it ends, what you typed stays on this page, so you can still read and copy it. To carry on,
+          open the portal again from your clinic’s website or app.
+        </Trans>
       </p>
       <p className="visually-hidden" aria-live="polite">
-        Your session will end soon.
+        <Trans>Your session will end soon.</Trans>
       </p>
       <div className="dialog-actions">
-        <Button onClick={() => store.dismissExpiryWarning()}>Continue</Button>
+        <Button onClick={() => store.dismissExpiryWarning()}>
+          <Trans>Continue</Trans>
+        </Button>
         <Button
           variant="secondary"
           isBusy={signingOut.isBusy}
-          busyLabel="Signing out…"
+          busyLabel={t`Signing out…`}
           onClick={() => void signingOut.run()}
         >
-          Sign out now
+          <Trans>Sign out now</Trans>
         </Button>
       </div>
     </Dialog>
@@ -89,23 +94,32 @@ export function ReopenFromClinicPrompt() {
   if (showPage) {
     return (
       <div className="banner banner-warning" role="status">
-        Your session has ended. {REOPEN_SENTENCE}{' '}
+        <Trans>
+          Your session has ended. To carry on, open the portal again from your clinic’s website or app.
+        </Trans>{' '}
         <Button variant="link" onClick={() => void signOut()}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </div>
     );
   }
   return (
-    <Dialog title="Your session has ended" describedBy="session-ended-text">
+    <Dialog title={t`Your session has ended`} describedBy="session-ended-text">
       <p id="session-ended-text">
-        For your security your session has ended. What you typed on this page is still here.
+        <Trans>For your security your session has ended. What you typed on this page is still here.</Trans>
       </p>
-      <p>{REOPEN_SENTENCE} If you open it in a new tab, this page carries on where you left off.</p>
+      <p>
+        <Trans>
+          To carry on, open the portal again from your clinic’s website or app. If you open it in a new tab,
+          this page carries on where you left off.
+        </Trans>
+      </p>
       <div className="dialog-actions">
-        <Button onClick={() => setShowPage(true)}>Show my page</Button>
+        <Button onClick={() => setShowPage(true)}>
+          <Trans>Show my page</Trans>
+        </Button>
         <Button variant="secondary" onClick={() => void signOut()}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </div>
     </Dialog>
@@ -119,31 +133,37 @@ export function IdleWarningDialog({ deadline }: { deadline: number }) {
   const signingOut = useSingleFlight(() => signOut());
   const left = formatCountdown(deadline - now);
   return (
-    <Dialog title="Are you still there?" describedBy="idle-warning-text">
+    <Dialog title={t`Are you still there?`} describedBy="idle-warning-text">
       <p id="idle-warning-text">
-        For your security you will be signed out in{' '}
-        <span role="timer" aria-live="off">
-          {left}
-        </span>{' '}
-        unless you continue.
+        <Trans>
+          For your security you will be signed out in{' '}
+          <span role="timer" aria-live="off">
+            {left}
+          </span>{' '}
+          unless you continue.
+        </Trans>
       </p>
       <p>
-        Anything typed but not yet saved will be cleared. What you have already saved, such as the finished
-        steps of a visit form, stays with your clinic and is there when you sign in again.
+        <Trans>
+          Anything typed but not yet saved will be cleared. What you have already saved, such as the finished
+          steps of a visit form, stays with your clinic and is there when you sign in again.
+        </Trans>
       </p>
       {/* Said once when the dialog opens; the ticking clock itself stays quiet for screen readers. */}
       <p className="visually-hidden" aria-live="polite">
-        You will be signed out soon because there has been no activity.
+        <Trans>You will be signed out soon because there has been no activity.</Trans>
       </p>
       <div className="dialog-actions">
-        <Button onClick={() => store.staySignedIn()}>Stay signed in</Button>
+        <Button onClick={() => store.staySignedIn()}>
+          <Trans>Stay signed in</Trans>
+        </Button>
         <Button
           variant="secondary"
           isBusy={signingOut.isBusy}
-          busyLabel="Signing out…"
+          busyLabel={t`Signing out…`}
           onClick={() => void signingOut.run()}
         >
-          Sign out now
+          <Trans>Sign out now</Trans>
         </Button>
       </div>
     </Dialog>
@@ -158,10 +178,12 @@ export function SignInAgainPrompt() {
   const location = useLocation();
   const signOut = useSignOut();
   return (
-    <Dialog title="Your session has ended" describedBy="session-expired-text">
+    <Dialog title={t`Your session has ended`} describedBy="session-expired-text">
       <p id="session-expired-text">
-        For your security you need to sign in again. What you typed on this page is still here: once you have
-        signed in again in a new tab, this page carries on where you left off.
+        <Trans>
+          For your security you need to sign in again. What you typed on this page is still here: once you
+          have signed in again in a new tab, this page carries on where you left off.
+        </Trans>
       </p>
       <div className="dialog-actions">
         <Link
@@ -170,10 +192,10 @@ export function SignInAgainPrompt() {
           target="_blank"
           rel="noopener"
         >
-          Sign in again (opens a new tab)
+          <Trans>Sign in again (opens a new tab)</Trans>
         </Link>
         <Button variant="secondary" onClick={() => void signOut()}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
       </div>
     </Dialog>

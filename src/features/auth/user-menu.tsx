@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
@@ -22,10 +24,10 @@ export function UserMenu() {
       <Button
         variant="secondary"
         isBusy={signingOut.isBusy}
-        busyLabel="Signing out…"
+        busyLabel={t`Signing out…`}
         onClick={() => void signingOut.run()}
       >
-        Sign out
+        <Trans>Sign out</Trans>
       </Button>
     </div>
   );

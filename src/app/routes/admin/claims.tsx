@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Page } from '@/components/layout/page';
 import { ClaimsReport } from '@/features/insurance';
 import { AdminTokenGate } from './admin-token-gate';
@@ -5,8 +6,8 @@ import { AdminTokenGate } from './admin-token-gate';
 /** Claims report (GET /reports/claims) for clinic admins. */
 export function Component() {
   return (
-    <Page title="Claims report">
-      <AdminTokenGate what="The claims report">
+    <Page title={t`Claims report`}>
+      <AdminTokenGate what={t`The claims report`}>
         <ClaimsReport />
       </AdminTokenGate>
     </Page>

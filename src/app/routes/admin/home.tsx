@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { Page } from '@/components/layout/page';
@@ -22,29 +24,29 @@ export function Component() {
     retry: false,
   });
   return (
-    <Page title="Clinic administration">
+    <Page title={t`Clinic administration`}>
       {token !== null ? (
         <div className="card">
           {access === 'ask' && check.isError ? (
             <p role="alert">
-              The clinic admin API token could not be checked. {check.error.userMessage}{' '}
+              <Trans>The clinic admin API token could not be checked.</Trans> {check.error.userMessage}{' '}
               <Button variant="link" onClick={() => void check.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </p>
           ) : (
             <p role="status">
               {access === 'ask'
-                ? 'Checking the clinic admin API token…'
-                : 'The clinic admin API token is set for this tab.'}
+                ? t`Checking the clinic admin API token…`
+                : t`The clinic admin API token is set for this tab.`}
             </p>
           )}
           <Button variant="secondary" onClick={() => store.setAdminToken(null)}>
-            Forget the token
+            <Trans>Forget the token</Trans>
           </Button>
         </div>
       ) : (
-        <AdminTokenForm what="Administration" refused={refused} />
+        <AdminTokenForm what={t`Administration`} refused={refused} />
       )}
     </Page>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
@@ -13,9 +15,11 @@ export function Component() {
   const user = useQuery({ ...userQueries.detail(userId), enabled: userId !== '' });
   return (
     // The tab title stays generic: a patient's name never goes there.
-    <Page title="Patient insurance">
+    <Page title={t`Patient insurance`}>
       <p>
-        <Link to={paths.admin.users()}>Back to users</Link>
+        <Link to={paths.admin.users()}>
+          <Trans>Back to users</Trans>
+        </Link>
       </p>
       <QueryState query={user}>
         {(data) => {
@@ -23,7 +27,7 @@ export function Component() {
           return name ? <h2>{name}</h2> : null;
         }}
       </QueryState>
-      <AdminTokenGate what="Editing a patient's insurance">
+      <AdminTokenGate what={t`Editing a patient's insurance`}>
         <InsurancePanel userId={userId} auth="admin" />
       </AdminTokenGate>
     </Page>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -83,19 +85,25 @@ export function Component() {
 
   return (
     <main id="main" className="shell-main narrow" tabIndex={-1}>
-      <h1>Signing you in</h1>
+      <h1>
+        <Trans>Signing you in</Trans>
+      </h1>
       {failed ? (
         <div role="alert">
           <p>
-            We could not complete the sign-in. Check your connection, then open the link from your clinic
-            again.
+            <Trans>
+              We could not complete the sign-in. Check your connection, then open the link from your clinic
+              again.
+            </Trans>
           </p>
           <p>
-            <Link to={paths.signIn()}>Go to the sign-in page</Link>
+            <Link to={paths.signIn()}>
+              <Trans>Go to the sign-in page</Trans>
+            </Link>
           </p>
         </div>
       ) : (
-        <Spinner label="Signing you in…" />
+        <Spinner label={t`Signing you in…`} />
       )}
     </main>
   );

@@ -1,4 +1,6 @@
 import './terms.css';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +27,11 @@ export function Component() {
   const update = useUpdateProfile();
   const signOut = useSignOut();
   const [error, setError] = useState<string | null>(null);
-  const clinicName = clinic.data?.portal_title ?? clinic.data?.name ?? 'the clinic';
+  const clinicName =
+    clinic.data?.portal_title ??
+    clinic.data?.name ??
+    t({ message: 'the clinic', context: 'in: the portal of …' });
+  const firstName = me.data?.first_name;
 
   const accept = useSingleFlight(async () => {
     setError(null);
@@ -33,7 +39,7 @@ export function Component() {
       const profile = await update.mutateAsync({ tos: 1 });
       await navigate(safeInAppPath(params.get('returnTo')) ?? homeFor(profile), { replace: true });
     } catch (e) {
-      setError(isApiError(e) ? e.userMessage : 'We could not record your answer. Please try again.');
+      setError(isApiError(e) ? e.userMessage : t`We could not record your answer. Please try again.`);
     }
   });
 
@@ -42,36 +48,56 @@ export function Component() {
       <p>
         <ClinicBrand />
       </p>
-      <Page title="Terms of service">
+      <Page title={t`Terms of service`}>
         <p>
-          {me.data?.first_name ? `${me.data.first_name}, before` : 'Before'} you use the portal of{' '}
-          {clinicName}, please read and accept its terms of service.
+          {firstName ? (
+            <Trans>
+              {firstName}, before you use the portal of {clinicName}, please read and accept its terms of
+              service.
+            </Trans>
+          ) : (
+            <Trans>
+              Before you use the portal of {clinicName}, please read and accept its terms of service.
+            </Trans>
+          )}
         </p>
-        <section className="card terms-text" aria-label="Terms of service text" tabIndex={0}>
-          <h2>Using this portal</h2>
+        <section className="card terms-text" aria-label={t`Terms of service text`} tabIndex={0}>
+          <h2>
+            <Trans>Using this portal</Trans>
+          </h2>
           <p>
-            The portal lets you arrange and attend consultations with the clinic’s providers, exchange
-            messages about a consultation, and keep your details up to date. It is not for emergencies: in an
-            emergency call your local emergency number.
+            <Trans>
+              The portal lets you arrange and attend consultations with the clinic’s providers, exchange
+              messages about a consultation, and keep your details up to date. It is not for emergencies: in
+              an emergency call your local emergency number.
+            </Trans>
           </p>
-          <h2>Your information</h2>
+          <h2>
+            <Trans>Your information</Trans>
+          </h2>
           <p>
-            What you enter is shared with the providers who care for you and kept as part of your clinic
-            record. You can review and correct your details on your profile page at any time.
+            <Trans>
+              What you enter is shared with the providers who care for you and kept as part of your clinic
+              record. You can review and correct your details on your profile page at any time.
+            </Trans>
           </p>
-          <h2>Your account</h2>
+          <h2>
+            <Trans>Your account</Trans>
+          </h2>
           <p>
-            Keep your sign-in links to yourself. For your security the portal signs you out after a period
-            without activity and at the latest after a set number of hours.
+            <Trans>
+              Keep your sign-in links to yourself. For your security the portal signs you out after a period
+              without activity and at the latest after a set number of hours.
+            </Trans>
           </p>
         </section>
         <FormError message={error} />
         <div className="form-actions">
-          <Button isBusy={accept.isBusy} busyLabel="Saving…" onClick={() => void accept.run()}>
-            I accept the terms
+          <Button isBusy={accept.isBusy} busyLabel={t`Saving…`} onClick={() => void accept.run()}>
+            <Trans>I accept the terms</Trans>
           </Button>
           <Button variant="secondary" disabled={accept.isBusy} onClick={() => void signOut()}>
-            Decline and sign out
+            <Trans>Decline and sign out</Trans>
           </Button>
         </div>
       </Page>

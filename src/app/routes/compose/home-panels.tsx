@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 import { InsuranceTodoPanel } from '@/features/insurance';
 import { PrescriptionsPanel } from '@/features/pharmacy';
@@ -9,7 +11,7 @@ import { OpenEconsultsPanel, WaitingVisitPanel } from '@/features/visits';
 export interface HomePanelEntry {
   key: string;
   /** Names the panel when it fails to render ("… could not be shown"). */
-  title: string;
+  title: MessageDescriptor;
   Panel: ComponentType;
 }
 
@@ -20,11 +22,11 @@ export interface HomePanelEntry {
  * own error boundary and handles its own query errors, so one failing leaves the others.
  */
 export const PATIENT_HOME_PANELS: readonly HomePanelEntry[] = [
-  { key: 'waiting', title: 'The waiting room', Panel: WaitingVisitPanel },
-  { key: 'appointment', title: 'Your next appointment', Panel: NextAppointmentPanel },
-  { key: 'econsults', title: 'Your e-consults', Panel: OpenEconsultsPanel },
-  { key: 'profile-todos', title: 'Things to do', Panel: ProfileTodosPanel },
-  { key: 'insurance', title: 'Insurance', Panel: InsuranceTodoPanel },
-  { key: 'prescriptions', title: 'Current prescriptions', Panel: PrescriptionsPanel },
-  { key: 'see-now', title: 'See a provider now', Panel: SeeProviderNowPanel },
+  { key: 'waiting', title: msg`The waiting room`, Panel: WaitingVisitPanel },
+  { key: 'appointment', title: msg`Your next appointment`, Panel: NextAppointmentPanel },
+  { key: 'econsults', title: msg`Your e-consults`, Panel: OpenEconsultsPanel },
+  { key: 'profile-todos', title: msg`Things to do`, Panel: ProfileTodosPanel },
+  { key: 'insurance', title: msg`Insurance`, Panel: InsuranceTodoPanel },
+  { key: 'prescriptions', title: msg`Current prescriptions`, Panel: PrescriptionsPanel },
+  { key: 'see-now', title: msg`See a provider now`, Panel: SeeProviderNowPanel },
 ];

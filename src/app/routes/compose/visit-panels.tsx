@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
@@ -34,21 +36,21 @@ export function VisitExtraPanels({ visit, viewer }: { visit: Visit; viewer: 'pat
   return (
     <>
       {intakeId && isPriced ? (
-        <PanelBoundary title="The payment">
-          <Suspense fallback={<Spinner label="Loading the payment…" />}>
+        <PanelBoundary title={t`The payment`}>
+          <Suspense fallback={<Spinner label={t`Loading the payment…`} />}>
             <ReceiptPanel intakeId={intakeId} viewer={viewer} />
           </Suspense>
         </PanelBoundary>
       ) : null}
       {visit.intake ? (
-        <PanelBoundary title="The pharmacy for this visit">
-          <Suspense fallback={<Spinner label="Loading the pharmacy…" />}>
+        <PanelBoundary title={t`The pharmacy for this visit`}>
+          <Suspense fallback={<Spinner label={t`Loading the pharmacy…`} />}>
             <VisitPharmacyPanel intake={visit.intake} />
           </Suspense>
         </PanelBoundary>
       ) : null}
       {viewer === 'provider' && visit.member_id ? (
-        <PanelBoundary title="The patient’s insurance">
+        <PanelBoundary title={t`The patient’s insurance`}>
           <VisitInsurance patientId={visit.member_id} />
         </PanelBoundary>
       ) : null}
@@ -62,8 +64,10 @@ function VisitInsurance({ patientId }: { patientId: string }) {
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Patient insurance</h2>
-      <Suspense fallback={<Spinner label="Loading insurance…" />}>
+      <h2 id={headingId}>
+        <Trans>Patient insurance</Trans>
+      </h2>
+      <Suspense fallback={<Spinner label={t`Loading insurance…`} />}>
         <InsurancePanel userId={patientId} canEdit={false} />
       </Suspense>
     </section>
@@ -74,7 +78,10 @@ function EconsultThread({ visit, viewer }: { visit: Visit; viewer: 'patient' | '
   const session = useSession();
   const me = useQuery(userQueries.me());
   if (visit.subtype !== VISIT_SUBTYPE.econsult || session.status === 'signed-out') return null;
-  const selfName = displayName(me.data, 'You');
+  const selfName = displayName(
+    me.data,
+    t({ message: 'You', context: 'the viewer, as the author of messages' }),
+  );
   // A completed or cancelled e-consult is closed for new messages (spec section 3); the server's
   // 409 is the final word for any other visit.
   const isClosed = visit.status === VISIT_STATUS.completed || visit.status === VISIT_STATUS.cancelled;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
@@ -15,14 +16,18 @@ export function Component() {
   const id = useParams().id ?? '';
   const zone = useViewerTimeZone();
   const visit = useQuery(visitQueries.detail(id));
-  if (visit.isPending) return <Spinner label="Loading your appointment…" />;
+  if (visit.isPending) return <Spinner label={t`Loading your appointment…`} />;
   if (visit.isError && !visit.data) {
     return (
-      <VisitLoadError query={visit} backTo={paths.patient.appointments()} backLabel="All your appointments" />
+      <VisitLoadError
+        query={visit}
+        backTo={paths.patient.appointments()}
+        backLabel={t`All your appointments`}
+      />
     );
   }
   return (
-    <Page title="Appointment">
+    <Page title={t`Appointment`}>
       <QueryStale query={visit} />
       <AppointmentDetail visit={visit.data} zone={zone} />
       {/* Before a scheduled visit: the camera, microphone and speakers can be checked ahead of time. */}

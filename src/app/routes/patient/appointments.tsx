@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Page } from '@/components/layout/page';
 import { AppointmentsList } from '@/features/scheduling';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
@@ -6,7 +7,7 @@ import { useViewerTimeZone } from '@/lib/use-time-zone';
 export function Component() {
   const zone = useViewerTimeZone();
   return (
-    <Page title="Appointments">
+    <Page title={t`Appointments`}>
       <AppointmentsList zone={zone} />
     </Page>
   );

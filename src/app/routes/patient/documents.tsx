@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
@@ -8,9 +9,9 @@ import { DocumentsPanel } from '@/features/documents';
 export function Component() {
   const me = useQuery(userQueries.me());
   return (
-    <Page title="Documents">
+    <Page title={t`Documents`}>
       <QueryState query={me}>
-        {(user) => <DocumentsPanel patientId={user.id} viewerId={user.id} heading="Your documents" />}
+        {(user) => <DocumentsPanel patientId={user.id} viewerId={user.id} heading={t`Your documents`} />}
       </QueryState>
     </Page>
   );

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { settingQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
@@ -14,38 +17,56 @@ export function Component() {
   const clinic = useClinic();
   const settings = useQuery({ ...settingQueries.detail('portal'), retry: false });
   const portal = (settings.data ?? {}) as { support_phone?: unknown; support_email?: unknown };
+  const phone = typeof portal.support_phone === 'string' ? portal.support_phone : null;
+  const email = typeof portal.support_email === 'string' ? portal.support_email : null;
+  const phoneDigits = phone?.replace(/[^\d+]/g, '');
   const support =
-    typeof portal.support_phone === 'string' ? (
+    phone !== null ? (
       <p className="home-support">
-        Need help? Call{' '}
-        <a href={`tel:${portal.support_phone.replace(/[^\d+]/g, '')}`}>{portal.support_phone}</a>
-        {typeof portal.support_email === 'string' ? (
-          <>
-            {' '}
-            or write to <a href={`mailto:${portal.support_email}`}>{portal.support_email}</a>
-          </>
-        ) : null}
-        .
+        {email !== null ? (
+          <Trans>
+            Need help? Call <a href={`tel:${phoneDigits}`}>{phone}</a> or write to{' '}
+            <a href={`mailto:${email}`}>{email}</a>.
+          </Trans>
+        ) : (
+          <Trans>
+            Need help? Call <a href={`tel:${phoneDigits}`}>{phone}</a>.
+          </Trans>
+        )}
       </p>
     ) : null;
+  const clinicName = clinic.data?.portal_title ?? clinic.data?.name;
   return (
     <QueryState query={me}>
-      {(user) => (
+      {({ first_name: firstName }) => (
         <Page
-          title="Home"
+          title={t`Home`}
           heading={
             <>
-              Welcome, <bdi>{user.first_name ?? 'there'}</bdi>
+              {firstName ? (
+                <Trans>
+                  Welcome, <bdi>{firstName}</bdi>
+                </Trans>
+              ) : (
+                <Trans>Welcome, there</Trans>
+              )}
             </>
           }
         >
           <p className="home-intro">
-            You are signed in to{' '}
-            <strong>{clinic.data?.portal_title ?? clinic.data?.name ?? 'your clinic'}</strong>.
+            {clinicName ? (
+              <Trans>
+                You are signed in to <strong>{clinicName}</strong>.
+              </Trans>
+            ) : (
+              <Trans>
+                You are signed in to <strong>your clinic</strong>.
+              </Trans>
+            )}
           </p>
-          <HomeGrid label="Loading what needs your attention…" footer={support}>
+          <HomeGrid label={t`Loading what needs your attention…`} footer={support}>
             {PATIENT_HOME_PANELS.map(({ key, title, Panel }) => (
-              <PanelBoundary key={key} title={title}>
+              <PanelBoundary key={key} title={i18n._(title)}>
                 <Panel />
               </PanelBoundary>
             ))}

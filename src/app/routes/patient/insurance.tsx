@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
@@ -8,7 +9,7 @@ import { InsurancePanel } from '@/features/insurance';
 export function Component() {
   const me = useQuery(userQueries.me());
   return (
-    <Page title="Insurance">
+    <Page title={t`Insurance`}>
       <QueryState query={me}>{(user) => <InsurancePanel userId={user.id} />}</QueryState>
     </Page>
   );

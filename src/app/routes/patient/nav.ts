@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { NavItem } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { groupedNav } from '../registry';
@@ -10,13 +11,13 @@ import { groupedNav } from '../registry';
  * (docs/decisions/0023): no entry here.
  */
 export const patientNav: NavItem[] = groupedNav('patient', [
-  { to: paths.patient.home(), label: 'Home', end: true },
+  { to: paths.patient.home(), label: msg`Home`, end: true },
   {
-    label: 'Visits',
+    label: msg`Visits`,
     pages: [paths.patient.visits, paths.patient.appointments, paths.patient.rooms],
     includes: [paths.patient.appointment, paths.patient.room, paths.patient.intake],
   },
-  { label: 'Health', pages: [paths.patient.records, paths.patient.readings, paths.patient.pharmacies] },
+  { label: msg`Health`, pages: [paths.patient.records, paths.patient.readings, paths.patient.pharmacies] },
   { page: paths.patient.documents },
-  { label: 'Account', pages: [paths.patient.profile, paths.patient.insurance, paths.patient.payments] },
+  { label: msg`Account`, pages: [paths.patient.profile, paths.patient.insurance, paths.patient.payments] },
 ]);

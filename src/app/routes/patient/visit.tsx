@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryStale } from '@/components/feedback/query-state';
@@ -35,9 +37,9 @@ const VisitSurvey = lazy(async () => {
 export function Component() {
   const id = useParams().id ?? '';
   const visit = useVisit(id);
-  if (visit.isPending) return <Spinner label="Loading your visit…" />;
+  if (visit.isPending) return <Spinner label={t`Loading your visit…`} />;
   if (visit.isError && !visit.data) {
-    return <VisitLoadError query={visit} backTo={paths.patient.visits()} backLabel="All your visits" />;
+    return <VisitLoadError query={visit} backTo={paths.patient.visits()} backLabel={t`All your visits`} />;
   }
   const data = visit.data;
   return (
@@ -47,8 +49,8 @@ export function Component() {
       <VisitEnd
         visit={data}
         survey={({ headingRef }) => (
-          <PanelBoundary title="The survey">
-            <Suspense fallback={<Spinner label="Loading the survey…" />}>
+          <PanelBoundary title={t`The survey`}>
+            <Suspense fallback={<Spinner label={t`Loading the survey…`} />}>
               <VisitSurvey visit={data} headingRef={headingRef} />
             </Suspense>
           </PanelBoundary>
@@ -61,7 +63,9 @@ export function Component() {
       <IntakeAttachments visitId={data.id} />
       <VisitExtraPanels visit={data} viewer="patient" />
       <p>
-        <Link to={paths.patient.visits()}>All your visits</Link>
+        <Link to={paths.patient.visits()}>
+          <Trans>All your visits</Trans>
+        </Link>
       </p>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { AttentionPrompt } from '@/components/attention';
 import { Page } from '@/components/layout/page';
@@ -12,7 +13,7 @@ import { ProviderDashboard } from '@/features/visits';
 export function Component() {
   const [waiting, setWaiting] = useState(0);
   return (
-    <Page title="Dashboard" count={waiting}>
+    <Page title={t`Dashboard`} count={waiting}>
       <AttentionPrompt reason="provider-work" />
       <ProviderDashboard hrefFor={paths.provider.visit} onWaitingCount={setWaiting} />
     </Page>

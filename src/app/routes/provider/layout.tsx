@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { paths } from '@/config/paths';
 import { useAdminAccess } from '@/features/auth';
@@ -8,7 +9,7 @@ import { providerNav } from './nav';
 const ArrivalsWatcher = lazy(() => import('@/features/visits').then((m) => ({ default: m.ArrivalsWatcher })));
 
 /** The entry to the admin area, for administrators and, where the server cannot say, for every provider. */
-const ADMIN_ENTRY = { to: paths.admin.home(), label: 'Clinic administration' };
+const ADMIN_ENTRY = { to: paths.admin.home(), label: msg`Clinic administration` };
 
 export function Component() {
   const adminAccess = useAdminAccess();

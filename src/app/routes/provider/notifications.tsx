@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { Page } from '@/components/layout/page';
 import { NotificationList } from '@/features/notifications';
 
 export function Component() {
   return (
-    <Page title="Notifications">
+    <Page title={t`Notifications`}>
       <NotificationList area="provider" />
     </Page>
   );

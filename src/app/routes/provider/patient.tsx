@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -37,54 +39,56 @@ export function Component() {
   const tabs: ChartTab[] = [
     {
       key: 'documents',
-      label: 'Documents',
+      label: t`Documents`,
       render: () =>
         me.data ? (
-          <DocumentsPanel patientId={patientId} viewerId={me.data.id} heading="Documents on this record" />
+          <DocumentsPanel patientId={patientId} viewerId={me.data.id} heading={t`Documents on this record`} />
         ) : null,
     },
     {
       key: 'visits',
-      label: 'Visits',
+      label: t`Visits`,
       render: () => <PatientVisitHistory patientId={patientId} zone={zone} hrefFor={paths.provider.visit} />,
     },
     {
       key: 'record',
-      label: 'Health record',
+      label: t`Health record`,
       render: () => (me.data ? <ProviderRecordPanel patientId={patientId} viewerId={me.data.id} /> : null),
     },
     {
       key: 'prescriptions',
-      label: 'Prescriptions and pharmacies',
+      label: t`Prescriptions and pharmacies`,
       render: () => <ProviderPharmacyPanel patientId={patientId} />,
     },
   ];
 
   return (
     <Page
-      title="Patient record"
+      title={t`Patient record`}
       heading={
         name ? (
-          <>
+          <Trans>
             Patient: <bdi>{name}</bdi>
-          </>
+          </Trans>
         ) : (
-          'Patient record'
+          t`Patient record`
         )
       }
     >
-      <QueryError query={patient} title="We could not load this patient" />
+      <QueryError query={patient} title={t`We could not load this patient`} />
       {me.isPending || patient.isPending ? <Spinner /> : null}
       <QueryError query={me} />
       {me.data && patient.data ? (
         <>
-          <PanelBoundary title="The profile">
+          <PanelBoundary title={t`The profile`}>
             <PatientProfileSummary patientId={patient.data.id} />
           </PanelBoundary>
           <ChartTabs tabs={tabs} />
           <section aria-labelledby={insuranceId}>
-            <h2 id={insuranceId}>Insurance</h2>
-            <PanelBoundary title="The insurance">
+            <h2 id={insuranceId}>
+              <Trans>Insurance</Trans>
+            </h2>
+            <PanelBoundary title={t`The insurance`}>
               <InsurancePanel userId={patient.data.id} canEdit={false} />
             </PanelBoundary>
           </section>
@@ -99,9 +103,9 @@ function ChartTabs({ tabs }: { tabs: ChartTab[] }) {
   const [selected, setSelected] = useState(tabs[0]?.key ?? '');
   const baseId = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
-  const active = tabs.find((t) => t.key === selected) ?? tabs[0];
+  const active = tabs.find((each) => each.key === selected) ?? tabs[0];
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.findIndex((t) => t.key === selected);
+    const index = tabs.findIndex((each) => each.key === selected);
     const next =
       event.key === 'ArrowRight'
         ? (index + 1) % tabs.length
@@ -121,7 +125,7 @@ function ChartTabs({ tabs }: { tabs: ChartTab[] }) {
   if (!active) return null;
   return (
     <>
-      <div role="tablist" aria-label="Patient record" className="record-tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t`Patient record`} className="record-tabs" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.key}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
@@ -11,7 +12,7 @@ export function Component() {
   const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
   return (
-    <Page title="My patients">
+    <Page title={t`My patients`}>
       <QueryState query={me}>
         {(user) => <MyPatients providerId={user.id} zone={zone} hrefFor={paths.provider.patient} />}
       </QueryState>

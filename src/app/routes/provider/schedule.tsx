@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export function Component() {
     if (element?.isConnected) element.focus();
   }, [location.key]);
   return (
-    <Page title="My schedule">
+    <Page title={t`My schedule`}>
       <QueryState query={me}>
         {(user) => (
           <MySchedule

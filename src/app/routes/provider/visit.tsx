@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
@@ -28,9 +30,11 @@ export function Component() {
   const visit = useVisit(id);
   const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
-  if (visit.isPending) return <Spinner label="Loading the visit…" />;
+  if (visit.isPending) return <Spinner label={t`Loading the visit…`} />;
   if (visit.isError && !visit.data) {
-    return <VisitLoadError query={visit} backTo={paths.provider.home()} backLabel="Back to the dashboard" />;
+    return (
+      <VisitLoadError query={visit} backTo={paths.provider.home()} backLabel={t`Back to the dashboard`} />
+    );
   }
   const data = visit.data;
   return (
@@ -39,22 +43,26 @@ export function Component() {
       <ProviderVisitHeader visit={data} zone={zone} />
       {data.member_id ? (
         <p>
-          <Link to={paths.provider.patient(data.member_id)}>Open the patient’s chart</Link>
+          <Link to={paths.provider.patient(data.member_id)}>
+            <Trans>Open the patient’s chart</Trans>
+          </Link>
         </p>
       ) : null}
       {me.data ? <VisitActions visit={data} providerId={me.data.id} /> : null}
       <ProviderJoinPanel visit={data} />
       {data.intake ? (
-        <PanelBoundary title="The intake answers">
+        <PanelBoundary title={t`The intake answers`}>
           <IntakeSummary intake={data.intake} roomCode={data.room_code} zone={zone} />
         </PanelBoundary>
       ) : null}
-      <PanelBoundary title="The attachments">
+      <PanelBoundary title={t`The attachments`}>
         <IntakeAttachments visitId={data.id} />
       </PanelBoundary>
       <VisitExtraPanels visit={data} viewer="provider" />
       <p>
-        <Link to={paths.provider.home()}>Back to the dashboard</Link>
+        <Link to={paths.provider.home()}>
+          <Trans>Back to the dashboard</Trans>
+        </Link>
       </p>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, useRef, type ComponentProps } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -58,7 +59,7 @@ export function Component() {
     if (element?.isConnected) element.focus();
   }, [location.key, location.search, navigationType]);
   return (
-    <Page title="Visits">
+    <Page title={t`Visits`}>
       <ProviderVisitList
         hrefFor={paths.provider.visit}
         filters={filters}

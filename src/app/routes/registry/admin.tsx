@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -15,10 +16,10 @@ export const adminFeature: FeatureRegistration = {
   }),
   nav: {
     admin: [
-      { to: paths.admin.users(), label: 'Users' },
-      { to: paths.admin.rooms(), label: 'Rooms' },
-      { to: paths.admin.recordings(), label: 'Recordings' },
-      { to: paths.admin.webhooks(), label: 'Webhooks' },
+      { to: paths.admin.users(), label: msg`Users` },
+      { to: paths.admin.rooms(), label: msg`Rooms` },
+      { to: paths.admin.recordings(), label: msg`Recordings` },
+      { to: paths.admin.webhooks(), label: msg`Webhooks` },
     ],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -8,6 +9,6 @@ export const documentsFeature: FeatureRegistration = {
     provider: [{ path: paths.provider.patient.pattern, lazy: () => import('../provider/patient') }],
   }),
   nav: {
-    patient: [{ to: paths.patient.documents(), label: 'Documents' }],
+    patient: [{ to: paths.patient.documents(), label: msg`Documents` }],
   },
 };

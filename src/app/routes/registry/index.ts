@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { NavItem } from '@/components/layout/app-shell';
 import type { AppContext } from '../../context';
 import { adminFeature } from './admin';
@@ -66,7 +67,7 @@ export function featureNav(area: keyof FeatureNav, order: readonly (() => string
 export type NavSlot =
   | NavItem
   | { page: () => string }
-  | { label: string; pages: readonly (() => string)[]; includes?: readonly { pattern: string }[] };
+  | { label: MessageDescriptor; pages: readonly (() => string)[]; includes?: readonly { pattern: string }[] };
 
 /**
  * An area's menu of destinations from every feature's entries, placed by `slots`. A slot whose

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -7,6 +8,6 @@ export const insightsFeature: FeatureRegistration = {
     provider: [{ path: paths.provider.insights.pattern, lazy: () => import('../provider/insights') }],
   }),
   nav: {
-    provider: [{ to: paths.provider.insights(), label: 'Clinic insights' }],
+    provider: [{ to: paths.provider.insights(), label: msg`Clinic insights` }],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -12,10 +13,10 @@ export const insuranceFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.insurance(), label: 'Insurance' }],
+    patient: [{ to: paths.patient.insurance(), label: msg`Insurance` }],
     admin: [
-      { to: paths.admin.claims(), label: 'Claims' },
-      { to: paths.admin.referenceLists(), label: 'Billing codes' },
+      { to: paths.admin.claims(), label: msg`Claims` },
+      { to: paths.admin.referenceLists(), label: msg`Billing codes` },
     ],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -7,6 +8,6 @@ export const paymentsFeature: FeatureRegistration = {
     patient: [{ path: paths.patient.payments.pattern, lazy: () => import('../patient/payments') }],
   }),
   nav: {
-    patient: [{ to: paths.patient.payments(), label: 'Saved cards' }],
+    patient: [{ to: paths.patient.payments(), label: msg`Saved cards` }],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -20,6 +21,6 @@ export const pharmacyFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.pharmacies(), label: 'Pharmacies and prescriptions' }],
+    patient: [{ to: paths.patient.pharmacies(), label: msg`Pharmacies and prescriptions` }],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -8,7 +9,7 @@ export const profileFeature: FeatureRegistration = {
     provider: [{ path: paths.provider.profile.pattern, lazy: () => import('../provider/profile') }],
   }),
   nav: {
-    patient: [{ to: paths.patient.profile(), label: 'Profile' }],
-    provider: [{ to: paths.provider.profile(), label: 'Profile' }],
+    patient: [{ to: paths.patient.profile(), label: msg`Profile` }],
+    provider: [{ to: paths.provider.profile(), label: msg`Profile` }],
   },
 };

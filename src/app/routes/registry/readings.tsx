@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -7,6 +8,6 @@ export const readingsFeature: FeatureRegistration = {
     patient: [{ path: paths.patient.readings.pattern, lazy: () => import('../patient/readings') }],
   }),
   nav: {
-    patient: [{ to: paths.patient.readings(), label: 'Health readings' }],
+    patient: [{ to: paths.patient.readings(), label: msg`Health readings` }],
   },
 };

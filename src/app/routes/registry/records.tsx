@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -19,6 +20,6 @@ export const recordsFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.records(), label: 'Health record' }],
+    patient: [{ to: paths.patient.records(), label: msg`Health record` }],
   },
 };

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/lib/i18n';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { movedPatientPaths, paths, route, type Route } from '@/config/paths';
@@ -94,7 +96,7 @@ describe('area menus', () => {
   });
 
   it('follow the order each area gives, whatever order the features register in', () => {
-    const labels = (nav: { label: string }[]) => nav.map((item) => item.label);
+    const labels = (nav: { label: MessageDescriptor }[]) => nav.map((item) => i18n._(item.label));
     expect(labels(patientNav)).toEqual(['Home', 'Visits', 'Health', 'Documents', 'Account']);
     expect(patientNav.map((item) => item.sections && labels(item.sections))).toEqual([
       undefined,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -25,6 +26,6 @@ export const roomsFeature: FeatureRegistration = {
     ],
   }),
   nav: {
-    patient: [{ to: paths.patient.rooms(), label: 'Start a visit' }],
+    patient: [{ to: paths.patient.rooms(), label: msg`Start a visit` }],
   },
 };

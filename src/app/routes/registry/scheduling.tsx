@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -24,7 +25,7 @@ export const schedulingFeature: FeatureRegistration = {
     provider: [{ path: paths.provider.schedule.pattern, lazy: () => import('../provider/schedule') }],
   }),
   nav: {
-    patient: [{ to: paths.patient.appointments(), label: 'Appointments' }],
-    provider: [{ to: paths.provider.schedule(), label: 'My schedule' }],
+    patient: [{ to: paths.patient.appointments(), label: msg`Appointments` }],
+    provider: [{ to: paths.provider.schedule(), label: msg`My schedule` }],
   },
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -7,6 +8,6 @@ export const surveysFeature: FeatureRegistration = {
     provider: [{ path: paths.provider.surveys.pattern, lazy: () => import('../provider/surveys') }],
   }),
   nav: {
-    provider: [{ to: paths.provider.surveys(), label: 'Survey responses' }],
+    provider: [{ to: paths.provider.surveys(), label: msg`Survey responses` }],
   },
 };

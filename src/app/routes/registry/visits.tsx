@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { paths } from '@/config/paths';
 import type { FeatureRegistration } from './types';
 
@@ -44,10 +45,10 @@ export const visitsFeature: FeatureRegistration = {
     };
   },
   nav: {
-    patient: [{ to: paths.patient.visits(), label: 'Your visits' }],
+    patient: [{ to: paths.patient.visits(), label: msg`Your visits` }],
     provider: [
-      { to: paths.provider.visits(), label: 'Visits' },
-      { to: paths.provider.patients(), label: 'My patients' },
+      { to: paths.provider.visits(), label: msg`Visits` },
+      { to: paths.provider.patients(), label: msg`My patients` },
     ],
   },
 };
