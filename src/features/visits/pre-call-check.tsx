@@ -1,5 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n';
+import { formatLocale } from '@/lib/locale';
 
 /** How often the microphone level is read while the check runs. */
 export const LEVEL_INTERVAL_MS = 100;
@@ -8,28 +13,38 @@ const TONE_SECONDS = 1;
 
 type Problem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'other';
 
-const HELP: Record<Problem, { title: string; text: string }> = {
+/** What went wrong and what to do, shown with `i18n._`. */
+const HELP: Record<Problem, { title: MessageDescriptor; text: MessageDescriptor }> = {
   denied: {
-    title: 'Your browser is not letting this page use the camera and microphone',
-    text: 'Select the camera icon or the lock next to the address at the top of the page, choose Allow for the camera and the microphone, then press “Check again”. On a phone, you may need to allow them for your browser in the phone’s settings.',
+    title: msg`Your browser is not letting this page use the camera and microphone`,
+    text: msg`Select the camera icon or the lock next to the address at the top of the page, choose Allow for the camera and the microphone, then press “Check again”. On a phone, you may need to allow them for your browser in the phone’s settings.`,
   },
   missing: {
-    title: 'We could not find a camera or a microphone',
-    text: 'Plug in a headset or webcam, or use a phone or laptop that has them, then press “Check again”.',
+    title: msg`We could not find a camera or a microphone`,
+    text: msg`Plug in a headset or webcam, or use a phone or laptop that has them, then press “Check again”.`,
   },
   busy: {
-    title: 'Another app is using your camera or microphone',
-    text: 'Close other video call apps or browser tabs that use them, then press “Check again”.',
+    title: msg`Another app is using your camera or microphone`,
+    text: msg`Close other video call apps or browser tabs that use them, then press “Check again”.`,
   },
   unsupported: {
-    title: 'This browser cannot use a camera here',
-    text: 'Open this page in a recent version of Chrome, Edge, Firefox or Safari to take part by video.',
+    title: msg`This browser cannot use a camera here`,
+    text: msg`Open this page in a recent version of Chrome, Edge, Firefox or Safari to take part by video.`,
   },
   other: {
-    title: 'The camera and microphone could not be started',
-    text: 'Press “Check again”. If it keeps happening, restart your browser.',
+    title: msg`The camera and microphone could not be started`,
+    text: msg`Press “Check again”. If it keeps happening, restart your browser.`,
   },
 };
+
+type DeviceKind = 'camera' | 'microphone' | 'speakers';
+
+/** A device the browser gives no name: "Camera 2". */
+function unnamedDevice(kind: DeviceKind, number: number): string {
+  if (kind === 'camera') return t`Camera ${number}`;
+  if (kind === 'microphone') return t`Microphone ${number}`;
+  return t`Speakers ${number}`;
+}
 
 function problemOf(error: unknown): Problem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -157,7 +172,7 @@ export function PreCallCheck() {
   const playTone = async () => {
     const Context = audioContextClass();
     if (!Context) {
-      setToneNote('This browser cannot play the test sound.');
+      setToneNote(t`This browser cannot play the test sound.`);
       return;
     }
     const context = new Context();
@@ -173,37 +188,41 @@ export function PreCallCheck() {
       oscillator.start();
       oscillator.stop(context.currentTime + TONE_SECONDS);
       setToneNote(
-        'A short beep is playing. If you did not hear it, turn the volume up or choose other speakers.',
+        t`A short beep is playing. If you did not hear it, turn the volume up or choose other speakers.`,
       );
     } catch {
       void context.close().catch(() => undefined);
       setToneNote(
-        'The test sound could not be played on these speakers. Choose other speakers and try it again.',
+        t`The test sound could not be played on these speakers. Choose other speakers and try it again.`,
       );
     }
   };
 
-  const label = (d: MediaDeviceInfo, i: number, what: string) => d.label || `${what} ${i + 1}`;
+  const label = (d: MediaDeviceInfo, i: number, kind: DeviceKind) => d.label || unnamedDevice(kind, i + 1);
   const help = problem ? HELP[problem] : null;
 
   return (
     <section className="card precall" aria-labelledby={headingId}>
-      <h2 id={headingId}>Check your camera and microphone</h2>
+      <h2 id={headingId}>
+        <Trans>Check your camera and microphone</Trans>
+      </h2>
       <p>
-        Make sure the clinician will see and hear you. Nothing is recorded or sent: the picture and sound stay
-        on this device.
+        <Trans>
+          Make sure the clinician will see and hear you. Nothing is recorded or sent: the picture and sound
+          stay on this device.
+        </Trans>
       </p>
       {help ? (
         <div className="banner banner-warning" role="alert">
           <p>
-            <strong>{help.title}.</strong> {help.text}
+            <strong>{i18n._(help.title)}.</strong> {i18n._(help.text)}
           </p>
         </div>
       ) : null}
       <video
         ref={video}
         className="precall-video"
-        aria-label="Your camera"
+        aria-label={t`Your camera`}
         muted
         playsInline
         autoPlay
@@ -212,7 +231,9 @@ export function PreCallCheck() {
       {isRunning ? (
         <>
           <label className="field precall-level">
-            <span>Microphone level (speak to see it move)</span>
+            <span>
+              <Trans>Microphone level (speak to see it move)</Trans>
+            </span>
             <meter
               min={0}
               max={100}
@@ -220,13 +241,15 @@ export function PreCallCheck() {
               high={90}
               optimum={50}
               value={level}
-              aria-valuetext={`${level}%`}
+              aria-valuetext={new Intl.NumberFormat(formatLocale(), { style: 'percent' }).format(level / 100)}
             />
           </label>
           <div className="precall-devices">
             {devices.cameras.length > 0 ? (
               <label className="field">
-                <span>Camera</span>
+                <span>
+                  <Trans>Camera</Trans>
+                </span>
                 <select
                   value={cameraId}
                   onChange={(e) => {
@@ -236,7 +259,7 @@ export function PreCallCheck() {
                 >
                   {devices.cameras.map((d, i) => (
                     <option key={d.deviceId || i} value={d.deviceId}>
-                      {label(d, i, 'Camera')}
+                      {label(d, i, 'camera')}
                     </option>
                   ))}
                 </select>
@@ -244,7 +267,9 @@ export function PreCallCheck() {
             ) : null}
             {devices.microphones.length > 0 ? (
               <label className="field">
-                <span>Microphone</span>
+                <span>
+                  <Trans>Microphone</Trans>
+                </span>
                 <select
                   value={microphoneId}
                   onChange={(e) => {
@@ -254,7 +279,7 @@ export function PreCallCheck() {
                 >
                   {devices.microphones.map((d, i) => (
                     <option key={d.deviceId || i} value={d.deviceId}>
-                      {label(d, i, 'Microphone')}
+                      {label(d, i, 'microphone')}
                     </option>
                   ))}
                 </select>
@@ -262,11 +287,13 @@ export function PreCallCheck() {
             ) : null}
             {devices.speakers.length > 0 ? (
               <label className="field">
-                <span>Speakers</span>
+                <span>
+                  <Trans>Speakers</Trans>
+                </span>
                 <select value={speakerId} onChange={(e) => setSpeakerId(e.target.value)}>
                   {devices.speakers.map((d, i) => (
                     <option key={d.deviceId || i} value={d.deviceId}>
-                      {label(d, i, 'Speakers')}
+                      {label(d, i, 'speakers')}
                     </option>
                   ))}
                 </select>
@@ -275,10 +302,10 @@ export function PreCallCheck() {
           </div>
           <div className="precall-actions">
             <Button variant="secondary" onClick={() => void playTone()}>
-              Play a test sound
+              <Trans>Play a test sound</Trans>
             </Button>
             <Button variant="secondary" onClick={end}>
-              Stop the check
+              <Trans>Stop the check</Trans>
             </Button>
           </div>
           {toneNote ? <p role="status">{toneNote}</p> : null}
@@ -288,9 +315,9 @@ export function PreCallCheck() {
           variant="secondary"
           onClick={() => void start()}
           isBusy={isStarting}
-          busyLabel="Starting the camera…"
+          busyLabel={t`Starting the camera…`}
         >
-          {problem ? 'Check again' : 'Start the check'}
+          {problem ? <Trans>Check again</Trans> : <Trans>Start the check</Trans>}
         </Button>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+
 /**
  * What is new for a provider: walk-ins arriving in their rooms and new messages in their
  * conversations. Each polled read is a source; its answers are lists of opaque ids. The first
@@ -54,9 +56,11 @@ export function storedIds(state: ArrivalsState): string[] {
 
 /** Words for a polite live region and a notification body: how many, and where, never who. */
 export function walkinWords(count: number, roomName: string): string {
-  return count === 1
-    ? `A new patient is waiting in ${roomName}`
-    : `${count} new patients are waiting in ${roomName}`;
+  const room = roomName;
+  return t`${plural(count, {
+    one: `A new patient is waiting in ${room}`,
+    other: `# new patients are waiting in ${room}`,
+  })}`;
 }
 
 /**
@@ -64,5 +68,5 @@ export function walkinWords(count: number, roomName: string): string {
  * words do not either: in a conversation with a host it may be a colleague.
  */
 export function messageWords(count: number): string {
-  return count === 1 ? 'You have a new message' : `You have ${count} new messages`;
+  return t`${plural(count, { one: 'You have a new message', other: 'You have # new messages' })}`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { notificationQueries } from '@/api/push/queries';
@@ -93,7 +94,8 @@ export function ArrivalsWatcher() {
     if (document.visibilityState === 'hidden') newWhileHidden.current += count;
     else setLine((before) => ({ text: `${words}.`, serial: before.serial + 1 }));
     const waiting = newWhileHidden.current;
-    void notify({ body: words, tag, url, titleMarker: `● ${Math.max(waiting, 1)} new · ` });
+    const newCount = Math.max(waiting, 1);
+    void notify({ body: words, tag, url, titleMarker: t`● ${newCount} new · ` });
   });
 
   const lineAnswers = lines.map((q) => q.dataUpdatedAt).join(',');
@@ -105,7 +107,7 @@ export function ArrivalsWatcher() {
       const fresh = take(`walkins:${room.code}`, ids);
       const newest = fresh.at(-1);
       if (!newest) return;
-      const roomName = details[i]?.data?.name ?? room.name ?? 'your room';
+      const roomName = details[i]?.data?.name ?? room.name ?? t`your room`;
       announce(
         fresh.length,
         walkinWords(fresh.length, roomName),

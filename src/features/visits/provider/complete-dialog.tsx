@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
@@ -14,6 +16,7 @@ import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError, TextAreaField } from '@/components/ui/field';
+import { i18n } from '@/lib/i18n';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import {
   buildVisitSummaryFile,
@@ -22,15 +25,23 @@ import {
   SUMMARY_PARTS,
 } from './visit-summary-file';
 
-const part = z
-  .string()
-  .max(SUMMARY_PART_MAX_LENGTH, `Keep each part under ${SUMMARY_PART_MAX_LENGTH} characters.`);
+const part = z.string().max(SUMMARY_PART_MAX_LENGTH, {
+  error: () => {
+    const max = SUMMARY_PART_MAX_LENGTH;
+    return t`Keep each part under ${max} characters.`;
+  },
+});
 
 const CompleteSchema = z.object({
   discussed: part,
   nextSteps: part,
   comeBack: part,
-  lastMessage: z.string().max(MESSAGE_MAX_LENGTH, `Keep the message under ${MESSAGE_MAX_LENGTH} characters.`),
+  lastMessage: z.string().max(MESSAGE_MAX_LENGTH, {
+    error: () => {
+      const max = MESSAGE_MAX_LENGTH;
+      return t`Keep the message under ${max} characters.`;
+    },
+  }),
 });
 
 /** What the provider typed in the dialog; kept when the dialog closes without completing. */
@@ -59,7 +70,7 @@ class StepError extends Error {}
 /** The reason as a sentence of its own (it is followed by what happens next). */
 function reasonOf(error: unknown): string {
   const words = isApiError(error) ? error.userMessage.trim() : '';
-  if (!words) return 'That did not go through.';
+  if (!words) return t`That did not go through.`;
   return /[.!?…]$/.test(words) ? words : `${words}.`;
 }
 
@@ -98,7 +109,6 @@ export function CompleteDialog({
   const complete = useVisitAction(visit.id);
   const descriptionId = useId();
   const keepId = useId();
-  const noun = isEconsult ? 'e-consult' : 'visit';
   const form = useForm<CompleteDraft>({ resolver: zodResolver(CompleteSchema), defaultValues: draft });
 
   const submit = useSubmit({
@@ -119,8 +129,11 @@ export function CompleteDialog({
             },
           });
         } catch (error) {
+          const reason = reasonOf(error);
           throw new StepError(
-            `The summary could not be sent: ${reasonOf(error)} The ${noun} is still open and everything you wrote is still here. Please try again.`,
+            isEconsult
+              ? t`The summary could not be sent: ${reason} The e-consult is still open and everything you wrote is still here. Please try again.`
+              : t`The summary could not be sent: ${reason} The visit is still open and everything you wrote is still here. Please try again.`,
           );
         }
         sent.summary = summary.content;
@@ -131,8 +144,9 @@ export function CompleteDialog({
         try {
           await postVisitMessage(visit.id, { content: message });
         } catch (error) {
+          const reason = reasonOf(error);
           throw new StepError(
-            `Your last message could not be sent: ${reasonOf(error)} The e-consult is still open and everything you wrote is still here. Please try again.`,
+            t`Your last message could not be sent: ${reason} The e-consult is still open and everything you wrote is still here. Please try again.`,
           );
         }
         sent.message = message;
@@ -142,16 +156,19 @@ export function CompleteDialog({
       try {
         await complete.mutateAsync({ action: 'complete' });
       } catch (error) {
-        const already = [sent.summary ? 'the summary' : null, sent.message ? 'your last message' : null]
-          .filter(Boolean)
-          .join(' and ');
-        throw new StepError(
-          `The ${noun} could not be completed: ${reasonOf(error)}${
-            already
-              ? ` The patient already has ${already}; trying again does not send ${sent.summary && sent.message ? 'them' : 'it'} twice.`
-              : ''
-          }`,
-        );
+        const reason = reasonOf(error);
+        const failed = isEconsult
+          ? t`The e-consult could not be completed: ${reason}`
+          : t`The visit could not be completed: ${reason}`;
+        const already =
+          sent.summary && sent.message
+            ? t`The patient already has the summary and your last message; trying again does not send them twice.`
+            : sent.summary
+              ? t`The patient already has the summary; trying again does not send it twice.`
+              : sent.message
+                ? t`The patient already has your last message; trying again does not send it twice.`
+                : null;
+        throw new StepError(already ? `${failed} ${already}` : failed);
       }
       onCompleted({ summarySent: sent.summary !== null, messageSent: sent.message !== null });
     },
@@ -169,7 +186,7 @@ export function CompleteDialog({
 
   return (
     <Dialog
-      title={isEconsult ? 'Complete this e-consult?' : 'Complete this visit?'}
+      title={isEconsult ? t`Complete this e-consult?` : t`Complete this visit?`}
       onClose={busy ? undefined : keepOpen}
       describedBy={descriptionId}
     >
@@ -177,21 +194,33 @@ export function CompleteDialog({
         <form noValidate onSubmit={submit.onSubmit}>
           <fieldset disabled={busy}>
             <p id={descriptionId}>
-              {isEconsult
-                ? 'Completing closes the conversation: neither you nor the patient can write in it any more, and it cannot be reopened from this page.'
-                : 'Completing ends the visit: it leaves the open visits, the patient sees it as completed, and it cannot be reopened from this page.'}
+              {isEconsult ? (
+                <Trans>
+                  Completing closes the conversation: neither you nor the patient can write in it any more,
+                  and it cannot be reopened from this page.
+                </Trans>
+              ) : (
+                <Trans>
+                  Completing ends the visit: it leaves the open visits, the patient sees it as completed, and
+                  it cannot be reopened from this page.
+                </Trans>
+              )}
             </p>
             <fieldset>
-              <legend>A summary for the patient (optional)</legend>
+              <legend>
+                <Trans>A summary for the patient (optional)</Trans>
+              </legend>
               <p className="field-hint">
-                The patient finds it on their visit page as a text file they can open and keep. Leave these
-                empty to complete without a summary.
+                <Trans>
+                  The patient finds it on their visit page as a text file they can open and keep. Leave these
+                  empty to complete without a summary.
+                </Trans>
               </p>
               {SUMMARY_PARTS.map((summaryPart) => (
                 <TextAreaField<CompleteDraft>
                   key={summaryPart.name}
                   name={summaryPart.name}
-                  label={summaryPart.label}
+                  label={i18n._(summaryPart.label)}
                   rows={3}
                   maxLength={SUMMARY_PART_MAX_LENGTH}
                 />
@@ -200,8 +229,8 @@ export function CompleteDialog({
             {isEconsult ? (
               <TextAreaField<CompleteDraft>
                 name="lastMessage"
-                label="Send a last message (optional)"
-                hint="Sent in the conversation just before it closes."
+                label={t`Send a last message (optional)`}
+                hint={t`Sent in the conversation just before it closes.`}
                 rows={3}
                 maxLength={MESSAGE_MAX_LENGTH}
               />
@@ -209,15 +238,15 @@ export function CompleteDialog({
             <FormError message={submit.formError} />
             <div className="dialog-actions">
               <Button id={keepId} variant="secondary" onClick={keepOpen}>
-                Keep it open
+                <Trans>Keep it open</Trans>
               </Button>
               {isEconsult ? (
                 <Button variant="secondary" onClick={() => onLeaveOpen(form.getValues())}>
-                  Leave open, waiting for the patient
+                  <Trans>Leave open, waiting for the patient</Trans>
                 </Button>
               ) : null}
-              <Button type="submit" isBusy={busy} busyLabel="Completing…">
-                {isEconsult ? 'Complete the e-consult' : 'Complete the visit'}
+              <Button type="submit" isBusy={busy} busyLabel={t`Completing…`}>
+                {isEconsult ? <Trans>Complete the e-consult</Trans> : <Trans>Complete the visit</Trans>}
               </Button>
             </div>
           </fieldset>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
@@ -21,7 +22,7 @@ export function ProviderDashboard({
   const me = useQuery(userQueries.me());
   const zone = useViewerTimeZone();
   return (
-    <QueryState query={me} label="Loading your dashboard…">
+    <QueryState query={me} label={t`Loading your dashboard…`}>
       {(data) => {
         const rooms = (data.rooms ?? []).map((r) => ({ code: r.code, name: r.name }));
         return (

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -67,13 +69,23 @@ export function EconsultInbox({
     <li key={visit.id} className="inbox-item">
       <p className="queue-name">
         <Link to={hrefFor(visit.id)}>
-          <bdi>{displayName(visit.member, 'Patient')}</bdi>
+          <bdi>{displayName(visit.member, t`Patient`)}</bdi>
         </Link>
-        {unread ? <span className="tag tag-unread">New reply</span> : null}
+        {unread ? (
+          <span className="tag tag-unread">
+            <Trans>New reply</Trans>
+          </span>
+        ) : null}
       </p>
-      <p>{visit.intake?.reason_for_visit ? <bdi>{visit.intake.reason_for_visit}</bdi> : 'No reason given'}</p>
+      <p>
+        {visit.intake?.reason_for_visit ? (
+          <bdi>{visit.intake.reason_for_visit}</bdi>
+        ) : (
+          <Trans>No reason given</Trans>
+        )}
+      </p>
       <p className="queue-meta">
-        Sent {visit.created ? formatDateTime(visit.created, zone) : 'at an unknown time'}
+        <SentWhen at={visit.created} zone={zone} />
         <RoomNameSuffix code={visit.room_code} />
       </p>
     </li>
@@ -81,33 +93,53 @@ export function EconsultInbox({
 
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>E-consult inbox</h2>
-      {loading ? <Spinner label="Loading e-consults…" /> : null}
+      <h2 id={headingId}>
+        <Trans>E-consult inbox</Trans>
+      </h2>
+      {loading ? <Spinner label={t`Loading e-consults…`} /> : null}
       {/* A list still on screen keeps showing; only a read with nothing to show is a failure here. */}
-      <QueryError query={reads.filter((r) => r.data === undefined)} title="We couldn’t load the e-consults" />
+      <QueryError
+        query={reads.filter((r) => r.data === undefined)}
+        title={t`We couldn’t load the e-consults`}
+      />
       <section aria-labelledby={waitingId}>
-        <h3 id={waitingId}>Waiting to be accepted</h3>
+        <h3 id={waitingId}>
+          <Trans>Waiting to be accepted</Trans>
+        </h3>
         {toAccept.length ? (
           <ul className="queue-list">{toAccept.slice(0, shown).map((v) => item(v, false))}</ul>
         ) : (
-          <p className="empty-state">No e-consults are waiting.</p>
+          <p className="empty-state">
+            <Trans>No e-consults are waiting.</Trans>
+          </p>
         )}
         {toAccept.length > shown ? (
           <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
-            Show more e-consults
+            <Trans>Show more e-consults</Trans>
           </Button>
         ) : null}
       </section>
       <section aria-labelledby={mineId}>
-        <h3 id={mineId}>Assigned to you</h3>
+        <h3 id={mineId}>
+          <Trans>Assigned to you</Trans>
+        </h3>
         {mineSorted.length ? (
           <ul className="queue-list">{mineSorted.map((v) => item(v, unreadIds.has(v.id)))}</ul>
         ) : (
-          <p className="empty-state">No open e-consults are assigned to you.</p>
+          <p className="empty-state">
+            <Trans>No open e-consults are assigned to you.</Trans>
+          </p>
         )}
       </section>
     </section>
   );
+}
+
+/** "Sent Nov 20, 2026, 9:05 AM": when the patient sent the e-consult. */
+function SentWhen({ at, zone }: { at?: number | null | undefined; zone: string }) {
+  if (!at) return <Trans>Sent at an unknown time</Trans>;
+  const when = formatDateTime(at, zone);
+  return <Trans>Sent {when}</Trans>;
 }
 
 /** " · Dermatology": the room by its name, or nothing while unknown (never its code). */

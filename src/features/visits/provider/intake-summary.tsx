@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { accountQueries } from '@/api/accounts/queries';
@@ -17,7 +19,7 @@ interface Answer {
 
 /** A generic step's saved answer in the words the account's form shows (its `titleMap`). */
 function answerText(item: StepFormItem, raw: string): string {
-  if (item.type === 'checkbox') return raw === 'true' || raw === '1' ? 'Yes' : 'No';
+  if (item.type === 'checkbox') return raw === 'true' || raw === '1' ? t`Yes` : t`No`;
   const map = item.titleMap;
   if (Array.isArray(map)) return map.find((m) => String(m.value) === raw)?.name ?? raw;
   if (map && typeof map === 'object') return map[raw] ?? raw;
@@ -77,40 +79,47 @@ export function IntakeSummary({
   );
 
   const answers: Answer[] = [
-    { label: 'Reason for visit', value: intake.reason_for_visit?.trim() || 'Not given' },
+    { label: t`Reason for visit`, value: intake.reason_for_visit?.trim() || t`Not given` },
   ];
   if (typeof intake.location === 'string' && intake.location) {
-    answers.push({ label: 'Location (state)', value: intake.location });
+    answers.push({ label: t`Location (state)`, value: intake.location });
   }
-  if (typeof intake.phone === 'string' && intake.phone) answers.push({ label: 'Phone', value: intake.phone });
+  if (typeof intake.phone === 'string' && intake.phone)
+    answers.push({ label: t`Phone`, value: intake.phone });
   if (providerId) {
+    const anyProvider = t`A provider of this room`;
     answers.push({
-      label: 'Provider chosen',
-      value: chosen ? displayName(chosen, 'A provider of this room') : 'A provider of this room',
+      label: t`Provider chosen`,
+      value: chosen ? displayName(chosen, anyProvider) : anyProvider,
     });
   }
   if (consultationId) {
     answers.push({
-      label: 'Consultation',
+      label: t`Consultation`,
       value: consultation
-        ? `${consultation.description ?? 'Consultation'} · ${formatPrice(consultation, room.data ? roomCurrency(room.data) : 'usd')}`
-        : 'Chosen (details unavailable)',
+        ? `${consultation.description ?? t`Consultation`} · ${formatPrice(consultation, room.data ? roomCurrency(room.data) : 'usd')}`
+        : t`Chosen (details unavailable)`,
     });
   }
   answers.push(...genericAnswers(steps, intake));
   if (consent !== undefined) {
+    const date = consentAt ? formatDateTime(consentAt, zone) : null;
     answers.push({
-      label: 'Consent',
+      label: t`Consent`,
       value:
         consent === 'true' || consent === '1'
-          ? `Accepted${consentAt ? ` on ${formatDateTime(consentAt, zone)}` : ''}`
-          : 'Not accepted',
+          ? date
+            ? t`Accepted on ${date}`
+            : t`Accepted`
+          : t`Not accepted`,
     });
   }
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Intake answers</h2>
+      <h2 id={headingId}>
+        <Trans>Intake answers</Trans>
+      </h2>
       <dl className="detail-list intake-answers">
         {answers.map((a) => (
           <div key={a.label}>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +33,11 @@ export function MyPatients({
   const visits = useQuery(visitQueries.list({}));
   const [shown, setShown] = useState(QUEUE_PAGE_SIZE);
   return (
-    <QueryState query={visits} label="Loading your patients…" errorTitle="We couldn’t load your patients">
+    <QueryState
+      query={visits}
+      label={t`Loading your patients…`}
+      errorTitle={t`We couldn’t load your patients`}
+    >
       {(data) => {
         const latest = new Map<string, Visit>();
         for (const v of data) {
@@ -42,7 +48,9 @@ export function MyPatients({
         const patients = [...latest.values()].sort((a, b) => timeOf(b) - timeOf(a));
         if (!patients.length)
           return (
-            <EmptyState title="No patients yet">Visits assigned to you list their patients here.</EmptyState>
+            <EmptyState title={t`No patients yet`}>
+              <Trans>Visits assigned to you list their patients here.</Trans>
+            </EmptyState>
           );
         return (
           <>
@@ -51,24 +59,35 @@ export function MyPatients({
                 <li key={v.member_id} className="inbox-item">
                   <p className="queue-name">
                     <Link to={hrefFor(v.member_id ?? '')}>
-                      <bdi>{displayName(v.member, 'Patient')}</bdi>
+                      <bdi>{displayName(v.member, t`Patient`)}</bdi>
                     </Link>
                   </p>
                   <p className="queue-meta">
-                    Last visit: {VISIT_KIND_TITLE[visitKindOf(v)]}, {formatDateTime(timeOf(v), zone)}
+                    <LastVisit visit={v} zone={zone} />
                   </p>
                 </li>
               ))}
             </ul>
             {patients.length > shown ? (
               <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
-                Show more patients
+                <Trans>Show more patients</Trans>
               </Button>
             ) : null}
           </>
         );
       }}
     </QueryState>
+  );
+}
+
+/** "Last visit: Walk-in visit, Nov 20, 2026, 9:05 AM" */
+function LastVisit({ visit, zone }: { visit: Visit; zone: string }) {
+  const kind = VISIT_KIND_TITLE[visitKindOf(visit)];
+  const when = formatDateTime(timeOf(visit), zone);
+  return (
+    <Trans>
+      Last visit: {kind}, {when}
+    </Trans>
   );
 }
 
@@ -80,21 +99,24 @@ export function PatientProfileSummary({ patientId }: { patientId: string }) {
   return (
     <QueryState
       query={patient}
-      label="Loading the profile…"
-      errorTitle="We couldn’t load this patient’s profile"
+      label={t`Loading the profile…`}
+      errorTitle={t`We couldn’t load this patient’s profile`}
     >
       {(p) => {
         const age = ageFrom(p.dob, now);
+        const dob = p.dob;
         const rows: [string, string | null | undefined][] = [
-          ['Name', displayName(p, 'Not given')],
-          ['Date of birth', p.dob ? `${p.dob}${age !== null ? ` (${age} years old)` : ''}` : null],
-          ['Email', p.email],
-          ['Phone', typeof p.phone === 'string' ? p.phone : null],
-          ['State', typeof p.state === 'string' ? p.state : null],
+          [t`Name`, displayName(p, t`Not given`)],
+          [t`Date of birth`, dob ? (age !== null ? t`${dob} (${age} years old)` : dob) : null],
+          [t`Email`, p.email],
+          [t`Phone`, typeof p.phone === 'string' ? p.phone : null],
+          [t({ message: 'State', context: 'a US state' }), typeof p.state === 'string' ? p.state : null],
         ];
         return (
           <section className="card" aria-labelledby={headingId}>
-            <h2 id={headingId}>Profile</h2>
+            <h2 id={headingId}>
+              <Trans>Profile</Trans>
+            </h2>
             <dl className="detail-list">
               {rows
                 .filter((r): r is [string, string] => typeof r[1] === 'string' && r[1] !== '')
@@ -131,10 +153,16 @@ export function PatientVisitHistory({
     .sort((a, b) => timeOf(b) - timeOf(a));
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Visits</h2>
-      {visits.isPending ? <Spinner label="Loading visits…" /> : null}
-      <QueryError query={visits} title="We couldn’t load the visits" />
-      {visits.data && !mine.length ? <p className="empty-state">No visits you can see.</p> : null}
+      <h2 id={headingId}>
+        <Trans>Visits</Trans>
+      </h2>
+      {visits.isPending ? <Spinner label={t`Loading visits…`} /> : null}
+      <QueryError query={visits} title={t`We couldn’t load the visits`} />
+      {visits.data && !mine.length ? (
+        <p className="empty-state">
+          <Trans>No visits you can see.</Trans>
+        </p>
+      ) : null}
       {mine.length ? (
         <ul className="queue-list">
           {mine.map((v) => (

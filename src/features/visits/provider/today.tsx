@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import { useId, useState } from 'react';
@@ -45,19 +47,27 @@ export function TodayList({
   const rows = buildRows(today, bounds.start).sort((a, b) => (a.time ?? 0) - (b.time ?? 0));
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Today</h2>
+      <h2 id={headingId}>
+        <Trans>Today</Trans>
+      </h2>
       <QueryState
         query={visits}
-        label="Loading today’s appointments…"
-        errorTitle="We couldn’t load today’s appointments"
+        label={t`Loading today’s appointments…`}
+        errorTitle={t`We couldn’t load today’s appointments`}
         isEmpty={() => today.length === 0}
-        empty={<p className="empty-state">No appointments left today.</p>}
+        empty={
+          <p className="empty-state">
+            <Trans>No appointments left today.</Trans>
+          </p>
+        }
       >
         {() => (
           <>
             {/* One day: its date once as a heading, the rows show times only. */}
             <h3 id={dayId}>{formatDate(bounds.start, zone)}</h3>
-            <p className="queue-meta">Times in {zoneLabel(bounds.start, zone)}.</p>
+            <p className="queue-meta">
+              <TimesIn at={bounds.start} zone={zone} />
+            </p>
             <ul className="queue-list" aria-labelledby={dayId}>
               {rows.map((row) =>
                 row.isGroup ? (
@@ -74,6 +84,12 @@ export function TodayList({
   );
 }
 
+/** "Times in Eastern Time.": the zone the times are shown in. */
+function TimesIn({ at, zone }: { at: number; zone: string }) {
+  const zoneName = zoneLabel(at, zone);
+  return <Trans>Times in {zoneName}.</Trans>;
+}
+
 interface RowProps {
   zone: string;
   hrefFor: (id: string) => string;
@@ -84,7 +100,7 @@ function VisitRow({ visit: v, zone, hrefFor }: RowProps & { visit: Visit }) {
     <li className="inbox-item">
       <p className="queue-name">
         <Link to={hrefFor(v.id)}>
-          {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, 'Patient')}</bdi>
+          {formatTime(Number(v.start), zone)} · <bdi>{displayName(v.member, t`Patient`)}</bdi>
         </Link>
       </p>
       <p>
@@ -103,10 +119,12 @@ function VisitRow({ visit: v, zone, hrefFor }: RowProps & { visit: Visit }) {
 /** A group session: one row with its time and the booked patients, each opening their own visit. */
 function GroupRow({ visits, zone, hrefFor }: RowProps & { visits: readonly [Visit, ...Visit[]] }) {
   const first = visits[0];
+  const time = formatTime(Number(first.start), zone);
+  const count = visits.length;
   return (
     <li className="inbox-item">
       <p className="queue-name">
-        {formatTime(Number(first.start), zone)} · Group session, {visits.length} patients
+        {time} · {t`Group session, ${plural(count, { one: '# patient', other: '# patients' })}`}
       </p>
       <p>
         <span className="tag">{visitStatusWords(first)}</span> {visitMedium(first)}
@@ -115,7 +133,7 @@ function GroupRow({ visits, zone, hrefFor }: RowProps & { visits: readonly [Visi
           <span key={v.id}>
             {i > 0 ? ', ' : null}
             <Link to={hrefFor(v.id)}>
-              <bdi>{displayName(v.member, 'Patient')}</bdi>
+              <bdi>{displayName(v.member, t`Patient`)}</bdi>
             </Link>
           </span>
         ))}

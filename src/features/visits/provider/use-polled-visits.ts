@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { visitQueries } from '@/api/visits/queries';
 import { VISIT_STATUS, type VisitFilter } from '@/api/visits/schemas';
@@ -42,8 +43,9 @@ export function minutesBetween(from: number, to: number): number {
 
 /** How long a patient has waited: "Just arrived", "Waiting 12 min", "Waiting 1 h 5 min". */
 export function waitedWords(minutes: number): string {
-  if (minutes < 1) return 'Just arrived';
-  if (minutes < 60) return `Waiting ${minutes} min`;
+  if (minutes < 1) return t`Just arrived`;
+  if (minutes < 60) return t`Waiting ${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  return `Waiting ${hours} h ${minutes % 60} min`;
+  const rest = minutes % 60;
+  return t`Waiting ${hours} h ${rest} min`;
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -27,16 +29,16 @@ const CancelSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, 'Tell the patient why the visit is cancelled.')
-    .max(500, 'Keep the reason under 500 characters.'),
+    .min(1, { error: () => t`Tell the patient why the visit is cancelled.` })
+    .max(500, { error: () => t`Keep the reason under 500 characters.` }),
 });
 type CancelValues = z.infer<typeof CancelSchema>;
 
 function completedWords(isEconsult: boolean, outcome: CompleteOutcome): string {
   return [
-    isEconsult ? 'E-consult completed.' : 'Visit completed.',
-    outcome.messageSent ? 'Your last message was sent.' : null,
-    outcome.summarySent ? 'The summary was sent to the patient.' : null,
+    isEconsult ? t`E-consult completed.` : t`Visit completed.`,
+    outcome.messageSent ? t`Your last message was sent.` : null,
+    outcome.summarySent ? t`The summary was sent to the patient.` : null,
   ]
     .filter(Boolean)
     .join(' ');
@@ -51,17 +53,17 @@ export function actedWords(
   kind: ReturnType<typeof visitKindOf>,
   patient: string,
 ): string {
-  if (action === 'start') return `You started the visit with ${patient}. You can join the call below.`;
-  if (kind === 'econsult') return `You accepted ${patient}’s e-consult. You can write to them below.`;
-  const what = kind === 'walkin' ? 'walk-in' : kind === 'appointment' ? 'appointment' : 'visit';
-  return `You took ${patient}’s ${what}. It is now in your list.`;
+  if (action === 'start') return t`You started the visit with ${patient}. You can join the call below.`;
+  if (kind === 'econsult') return t`You accepted ${patient}’s e-consult. You can write to them below.`;
+  if (kind === 'walkin') return t`You took ${patient}’s walk-in. It is now in your list.`;
+  return t`You took ${patient}’s appointment. It is now in your list.`;
 }
 
 const hasText = (draft: CompleteDraft) => Object.values(draft).some((value) => value.trim() !== '');
 
 function errorWords(error: unknown): string {
   if (isApiError(error)) return error.userMessage;
-  return 'That did not go through. Please try again.';
+  return t`That did not go through. Please try again.`;
 }
 
 /**
@@ -89,14 +91,14 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
   const kind = visitKindOf(visit);
   const isEconsult = kind === 'econsult';
   const mine = visit.provider_id === providerId;
-  const taker = visit.provider_id && !mine ? displayName(visit.provider, 'Another provider') : null;
+  const taker = visit.provider_id && !mine ? displayName(visit.provider, t`Another provider`) : null;
   const isOpen =
     visit.status === VISIT_STATUS.pending ||
     visit.status === VISIT_STATUS.confirmed ||
     visit.status === VISIT_STATUS.inProgress;
   const notStarted = visit.status === VISIT_STATUS.pending || visit.status === VISIT_STATUS.confirmed;
   const free = !visit.provider_id;
-  const patientName = displayName(visit.member, 'the patient');
+  const patientName = displayName(visit.member, t`the patient`);
   const latest = useQuery({
     ...messageQueries.latest(visit.id),
     enabled: isEconsult && isOpen && (mine || free),
@@ -131,10 +133,14 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
 
   return (
     <section className="card visit-actions" aria-labelledby={headingId}>
-      <h2 id={headingId}>Actions</h2>
+      <h2 id={headingId}>
+        <Trans>Actions</Trans>
+      </h2>
       {taker && isOpen ? (
         <p>
-          <bdi>{taker}</bdi> has taken this visit.
+          <Trans>
+            <bdi>{taker}</bdi> has taken this visit.
+          </Trans>
         </p>
       ) : null}
       <div role="status">
@@ -144,9 +150,15 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
           </p>
         ) : null}
       </div>
-      {!isOpen ? <p>This visit is closed; there is nothing left to do.</p> : null}
+      {!isOpen ? (
+        <p>
+          <Trans>This visit is closed; there is nothing left to do.</Trans>
+        </p>
+      ) : null}
       {isWaitingForPatient ? (
-        <p>Waiting for the patient: the last message in the conversation is from the care team.</p>
+        <p>
+          <Trans>Waiting for the patient: the last message in the conversation is from the care team.</Trans>
+        </p>
       ) : null}
       {action.isError ? (
         <p role="alert" className="form-error">
@@ -155,9 +167,16 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
       ) : null}
       {isOpen && !canAct ? (
         <p>
-          {isEconsult
-            ? 'Accepting, completing and cancelling this e-consult are done in the clinic’s own system.'
-            : 'Taking, starting, completing and cancelling this visit are done in the clinic’s own system. Once the visit is in progress, you can join the call from this page.'}
+          {isEconsult ? (
+            <Trans>
+              Accepting, completing and cancelling this e-consult are done in the clinic’s own system.
+            </Trans>
+          ) : (
+            <Trans>
+              Taking, starting, completing and cancelling this visit are done in the clinic’s own system. Once
+              the visit is in progress, you can join the call from this page.
+            </Trans>
+          )}
         </p>
       ) : null}
       {canAct && isOpen && (mine || free) ? (
@@ -166,10 +185,10 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
             <Button
               onClick={() => run({ action: 'take', providerId })}
               isBusy={busyFor('take')}
-              busyLabel="Taking…"
+              busyLabel={t`Taking…`}
               disabled={action.isPending}
             >
-              {isEconsult ? 'Accept this e-consult' : 'Take this visit'}
+              {isEconsult ? <Trans>Accept this e-consult</Trans> : <Trans>Take this visit</Trans>}
             </Button>
           ) : null}
           {!isEconsult && notStarted ? (
@@ -177,10 +196,10 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
               variant={free ? 'secondary' : 'primary'}
               onClick={() => run({ action: 'start' })}
               isBusy={busyFor('start')}
-              busyLabel="Starting…"
+              busyLabel={t`Starting…`}
               disabled={action.isPending}
             >
-              Start the visit
+              <Trans>Start the visit</Trans>
             </Button>
           ) : null}
           {mine && (visit.status === VISIT_STATUS.inProgress || isEconsult) ? (
@@ -191,11 +210,11 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
               }}
               disabled={action.isPending}
             >
-              {isEconsult ? 'Complete the e-consult' : 'Complete the visit'}
+              {isEconsult ? <Trans>Complete the e-consult</Trans> : <Trans>Complete the visit</Trans>}
             </Button>
           ) : null}
           <Button variant="danger" onClick={() => setConfirmCancel(true)} disabled={action.isPending}>
-            Cancel the visit
+            <Trans>Cancel the visit</Trans>
           </Button>
         </div>
       ) : null}
@@ -213,11 +232,11 @@ export function VisitActions({ visit, providerId }: { visit: Visit; providerId: 
             keepDraft(values);
             setOutcome({
               words: [
-                'The e-consult stays open.',
+                t`The e-consult stays open.`,
                 last && last.actor.id === visit.member_id
-                  ? 'The patient wrote last, so they may be waiting for your reply.'
-                  : 'It is waiting for the patient.',
-                hasText(values) ? 'What you wrote is kept here, unsent, for when you complete it.' : null,
+                  ? t`The patient wrote last, so they may be waiting for your reply.`
+                  : t`It is waiting for the patient.`,
+                hasText(values) ? t`What you wrote is kept here, unsent, for when you complete it.` : null,
               ]
                 .filter(Boolean)
                 .join(' '),
@@ -257,24 +276,26 @@ function CancelDialog({
   const submit = useSubmit({ form, action: ({ reason }) => onConfirm(reason), failure: errorWords });
   const busy = submit.isBusy;
   return (
-    <Dialog title="Cancel this visit?" onClose={busy ? undefined : onClose}>
+    <Dialog title={t`Cancel this visit?`} onClose={busy ? undefined : onClose}>
       <FormProvider {...form}>
         <form noValidate onSubmit={submit.onSubmit}>
           <fieldset disabled={busy}>
-            <p>The patient is told the visit is cancelled, with your reason.</p>
+            <p>
+              <Trans>The patient is told the visit is cancelled, with your reason.</Trans>
+            </p>
             <TextAreaField<CancelValues>
               name="reason"
-              label="Reason for cancelling"
+              label={t`Reason for cancelling`}
               required
               maxLength={500}
             />
             <FormError message={submit.formError} />
             <div className="button-row">
-              <Button variant="danger" type="submit" isBusy={busy} busyLabel="Cancelling…">
-                Cancel the visit
+              <Button variant="danger" type="submit" isBusy={busy} busyLabel={t`Cancelling…`}>
+                <Trans>Cancel the visit</Trans>
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                Keep the visit
+                <Trans>Keep the visit</Trans>
               </Button>
             </div>
           </fieldset>

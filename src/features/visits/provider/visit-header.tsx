@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { roomQueries } from '@/api/rooms/queries';
@@ -29,14 +31,21 @@ export function ProviderVisitHeader({ visit, zone }: { visit: Visit; zone: strin
   });
   const room = useQuery({ ...roomQueries.detail(visit.room_code ?? ''), enabled: Boolean(visit.room_code) });
   const [now] = useState(() => Date.now());
-  const name = displayName(visit.member, '') || displayName(patient.data, 'Patient');
+  const name = displayName(visit.member, '') || displayName(patient.data, t`Patient`);
   const age = ageFrom(patient.data?.dob, now);
   const kind = visitKindOf(visit);
   const times: [string, number | null | undefined][] = [
-    [kind === 'econsult' ? 'Sent' : kind === 'walkin' ? 'Arrived' : 'Booked', visit.created],
-    ['Scheduled for', kind === 'appointment' ? visit.start : null],
-    ['Started', visit.actual_start],
-    ['Ended', visit.actual_end],
+    [
+      kind === 'econsult'
+        ? t({ message: 'Sent', context: 'when an e-consult was sent' })
+        : kind === 'walkin'
+          ? t({ message: 'Arrived', context: 'when a walk-in patient arrived' })
+          : t({ message: 'Booked', context: 'when an appointment was booked' }),
+      visit.created,
+    ],
+    [t`Scheduled for`, kind === 'appointment' ? visit.start : null],
+    [t({ message: 'Started', context: 'when a visit started' }), visit.actual_start],
+    [t({ message: 'Ended', context: 'when a visit ended' }), visit.actual_end],
   ];
   return (
     <div className="visit-header card">
@@ -44,24 +53,35 @@ export function ProviderVisitHeader({ visit, zone }: { visit: Visit; zone: strin
       <div>
         <p className="visit-header-name">
           <bdi>{name}</bdi>
-          {age !== null ? <span> · {age} years old</span> : null}
+          {age !== null ? (
+            <span>
+              {' · '}
+              <Trans>{age} years old</Trans>
+            </span>
+          ) : null}
         </p>
         <dl className="detail-list visit-facts">
           <div>
-            <dt>Kind</dt>
+            <dt>
+              <Trans context="a visit's kind: video, phone, messages">Kind</Trans>
+            </dt>
             <dd>
               {VISIT_KIND_TITLE[kind]} · {visitMedium(visit)}
             </dd>
           </div>
           <div>
-            <dt>Status</dt>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
             <dd>
               <span className="tag">{visitStatusWords(visit)}</span>
             </dd>
           </div>
           {visit.room_code ? (
             <div>
-              <dt>Room</dt>
+              <dt>
+                <Trans context="a clinic's room">Room</Trans>
+              </dt>
               <dd>{room.data?.name ?? visit.room_code}</dd>
             </div>
           ) : null}
@@ -87,24 +107,30 @@ export function ProviderJoinPanel({ visit }: { visit: Visit }) {
   const url = roomJoinUrl(visit.account?.code ?? env.VITE_ACCOUNT_CODE, env.VITE_ROOM_HOST, visit.room_code);
   const meeting = visit.meeting;
   return (
-    <section className="card join-panel" aria-label="The visit is in progress — join">
-      <h2>The visit is in progress</h2>
+    <section className="card join-panel" aria-label={t`The visit is in progress — join`}>
+      <h2>
+        <Trans>The visit is in progress</Trans>
+      </h2>
       <p>
         <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
-          Join the video visit
+          <Trans>Join the video visit</Trans>
         </a>
       </p>
       {meeting?.meeting_id || meeting?.conference_pin ? (
         <dl className="detail-list">
           {meeting.meeting_id ? (
             <div>
-              <dt>Meeting ID</dt>
+              <dt>
+                <Trans>Meeting ID</Trans>
+              </dt>
               <dd>{meeting.meeting_id}</dd>
             </div>
           ) : null}
           {meeting.conference_pin ? (
             <div>
-              <dt>Conference PIN</dt>
+              <dt>
+                <Trans>Conference PIN</Trans>
+              </dt>
               <dd>{meeting.conference_pin}</dd>
             </div>
           ) : null}

@@ -5,13 +5,15 @@
  * ends (which every editor shows as lines), and the three parts under their headings. The name
  * and title carry the date only, never the patient's name (docs/spec-decisions.md).
  */
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 import { formatLocale } from '@/lib/locale';
 
-/** The parts of a summary, in the order the patient reads them. */
+/** The parts of a summary, in the order the patient reads them (each label shown with `i18n._`). */
 export const SUMMARY_PARTS = [
-  { name: 'discussed', label: 'What we discussed' },
-  { name: 'nextSteps', label: 'What to do next' },
-  { name: 'comeBack', label: 'When to come back' },
+  { name: 'discussed', label: msg`What we discussed` },
+  { name: 'nextSteps', label: msg`What to do next` },
+  { name: 'comeBack', label: msg`When to come back` },
 ] as const;
 
 export type SummaryPart = (typeof SUMMARY_PARTS)[number]['name'];
@@ -72,10 +74,11 @@ export function buildVisitSummaryFile(
 ): VisitSummaryFile | null {
   if (!hasSummary(text)) return null;
   const date = summaryDate(at, zone);
-  const title = `Visit summary – ${date}`;
+  const title = t`Visit summary – ${date}`;
   const sections = SUMMARY_PARTS.flatMap((part) => {
     const body = tidy(text[part.name]);
-    return body === '' ? [] : [[part.label, '-'.repeat(part.label.length), body].join('\n')];
+    const heading = i18n._(part.label);
+    return body === '' ? [] : [[heading, '-'.repeat(heading.length), body].join('\n')];
   });
   const content =
     BOM + [title, '', ...sections.flatMap((section) => [section, ''])].join('\n').replace(/\n/g, EOL);

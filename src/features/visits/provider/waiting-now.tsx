@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -46,11 +48,15 @@ export function WaitingNow({
   }, [onWaitingCount, total]);
   return (
     <section className="card dashboard-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Waiting now</h2>
+      <h2 id={headingId}>
+        <Trans>Waiting now</Trans>
+      </h2>
       {rooms.length ? (
         rooms.map((room) => <RoomQueue key={room.code} room={room} hrefFor={hrefFor} onCount={reportCount} />)
       ) : (
-        <p className="empty-state">You are not assigned to any room yet.</p>
+        <p className="empty-state">
+          <Trans>You are not assigned to any room yet.</Trans>
+        </p>
       )}
     </section>
   );
@@ -93,7 +99,9 @@ function RoomQueue({
     return (
       <section className="room-queue" aria-labelledby={headingId}>
         <h3 id={headingId}>{roomName}</h3>
-        <p className="queue-meta">This room takes no walk-ins.</p>
+        <p className="queue-meta">
+          <Trans>This room takes no walk-ins.</Trans>
+        </p>
       </section>
     );
   }
@@ -102,20 +110,27 @@ function RoomQueue({
       <h3 id={headingId}>{roomName}</h3>
       {queue.data ? (
         <p className="queue-figures">
-          {queue.data.length} in line · capacity {queue.data.capacity} · average visit{' '}
-          {Math.round(queue.data.average_visit_time / 60)} min
+          <QueueFigures
+            inLine={queue.data.length}
+            capacity={queue.data.capacity}
+            minutes={Math.round(queue.data.average_visit_time / 60)}
+          />
         </p>
       ) : null}
       <QueryState
         query={visits}
-        label={`Loading the queue of ${roomName}…`}
-        errorTitle={`We couldn’t load the queue of ${roomName}`}
+        label={t`Loading the queue of ${roomName}…`}
+        errorTitle={t`We couldn’t load the queue of ${roomName}`}
         isEmpty={() => waiting.length === 0}
-        empty={<p className="empty-state">Nobody is waiting.</p>}
+        empty={
+          <p className="empty-state">
+            <Trans>Nobody is waiting.</Trans>
+          </p>
+        }
       >
         {() => (
           <>
-            <ol className="queue-list" aria-label={`Patients waiting in ${roomName}`}>
+            <ol className="queue-list" aria-label={t`Patients waiting in ${roomName}`}>
               {waiting.slice(0, shown).map((visit, index) => (
                 <QueueItem
                   key={visit.id}
@@ -129,14 +144,42 @@ function RoomQueue({
             </ol>
             {waiting.length > shown ? (
               <Button variant="secondary" onClick={() => setShown((n) => n + QUEUE_PAGE_SIZE)}>
-                Show {Math.min(QUEUE_PAGE_SIZE, waiting.length - shown)} more of {waiting.length - shown}{' '}
-                waiting
+                <ShowMore
+                  more={Math.min(QUEUE_PAGE_SIZE, waiting.length - shown)}
+                  left={waiting.length - shown}
+                />
               </Button>
             ) : null}
           </>
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** "3 in line · capacity 10 · average visit 15 min": the room's queue figures. */
+function QueueFigures({
+  inLine,
+  capacity,
+  minutes,
+}: {
+  inLine?: number | null | undefined;
+  capacity?: number | null | undefined;
+  minutes: number;
+}) {
+  return (
+    <Trans>
+      {inLine} in line · capacity {capacity} · average visit {minutes} min
+    </Trans>
+  );
+}
+
+/** "Show 20 more of 45 waiting" */
+function ShowMore({ more, left }: { more: number; left: number }) {
+  return (
+    <Trans>
+      Show {more} more of {left} waiting
+    </Trans>
   );
 }
 
@@ -155,7 +198,7 @@ function QueueItem({
   href: string;
   roomName: string;
 }) {
-  const name = displayName(visit.member, 'Patient');
+  const name = displayName(visit.member, t`Patient`);
   const reason = visit.intake?.reason_for_visit?.trim();
   const takenBy = displayName(visit.provider);
   return (
@@ -168,12 +211,14 @@ function QueueItem({
           <Link to={href}>
             <bdi>{name}</bdi>
           </Link>
-          <span className="visually-hidden">, number {position} in line</span>
+          <span className="visually-hidden">
+            <Trans>, number {position} in line</Trans>
+          </span>
         </p>
-        <p>{reason ? <bdi>{reason}</bdi> : 'No reason given'}</p>
+        <p>{reason ? <bdi>{reason}</bdi> : <Trans>No reason given</Trans>}</p>
         <p className="queue-meta">
           {waitedWords(minutesBetween(arrivedAt(visit), now))} · {roomName}
-          {takenBy ? ` · taken by ${takenBy}` : ''}
+          {takenBy ? ` · ${t`taken by ${takenBy}`}` : ''}
         </p>
       </div>
     </li>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -39,10 +41,12 @@ interface Outcome {
 
 function refusalWords(error: unknown): string {
   if (isApiError(error) && error.kind === 'http' && error.status === 409)
-    return 'Another provider took that visit first. The list now shows who has it.';
+    return t`Another provider took that visit first. The list now shows who has it.`;
   if (isApiError(error)) return error.userMessage;
-  return 'That did not go through. Please try again.';
+  return t`That did not go through. Please try again.`;
 }
+
+const openLabel = (name: string) => t`Open the visit with ${name}`;
 
 /**
  * Acting from the work list: take and start the next waiting walk-in, take a walk-in or accept an
@@ -78,12 +82,12 @@ export function useWorkListActions({
       }
       const words =
         what === 'accept'
-          ? `You accepted ${name}’s e-consult.`
+          ? t`You accepted ${name}’s e-consult.`
           : what === 'take'
-            ? `You took ${name}’s walk-in.`
+            ? t`You took ${name}’s walk-in.`
             : acted.status === VISIT_STATUS.inProgress
-              ? `You took and started ${name}’s walk-in.`
-              : `You took ${name}’s walk-in.`;
+              ? t`You took and started ${name}’s walk-in.`
+              : t`You took ${name}’s walk-in.`;
       setOutcome({ words, visitId: acted.id, name });
     } catch (error) {
       setFailure(refusalWords(error));
@@ -91,13 +95,13 @@ export function useWorkListActions({
   });
 
   const statusLine = (
-    <div role="status" aria-label="What you did" className="work-list-outcome">
+    <div role="status" aria-label={t`What you did`} className="work-list-outcome">
       {outcome ? (
         <p ref={lineRef} tabIndex={-1}>
           {outcome.words}{' '}
           {outcome.visitId ? (
-            <Link to={hrefFor(outcome.visitId)} aria-label={`Open the visit with ${outcome.name}`}>
-              Open the visit
+            <Link to={hrefFor(outcome.visitId)} aria-label={openLabel(outcome.name)}>
+              <Trans>Open the visit</Trans>
             </Link>
           ) : null}
         </p>
@@ -135,11 +139,15 @@ export function RowActionButton({
     <Button
       variant="secondary"
       className="work-row-action"
-      aria-label={what === 'accept' ? `Accept ${name}’s e-consult` : `Take ${name}’s walk-in`}
+      aria-label={what === 'accept' ? t`Accept ${name}’s e-consult` : t`Take ${name}’s walk-in`}
       onClick={() => actions.onRow(first, what)}
       disabled={actions.isBusy}
     >
-      {what === 'accept' ? 'Accept' : 'Take'}
+      {what === 'accept' ? (
+        <Trans context="button: accepts an e-consult">Accept</Trans>
+      ) : (
+        <Trans context="button: takes a walk-in patient">Take</Trans>
+      )}
     </Button>
   );
 }

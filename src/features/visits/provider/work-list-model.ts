@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
 import { displayName } from '@/api/users/display-name';
@@ -8,18 +10,19 @@ import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
 export const WORK_STATUSES = ['waiting', 'in_progress', 'upcoming', 'closed'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
-export const WORK_STATUS_LABEL: Record<WorkStatus, string> = {
-  waiting: 'Waiting',
-  in_progress: 'In progress',
-  upcoming: 'Upcoming',
-  closed: 'Closed',
+/** Each status group's name, shown with `i18n._`. */
+export const WORK_STATUS_LABEL: Record<WorkStatus, MessageDescriptor> = {
+  waiting: msg`Waiting`,
+  in_progress: msg`In progress`,
+  upcoming: msg`Upcoming`,
+  closed: msg`Closed`,
 };
 
-/** The kind of a visit in a word, as the work list shows it. */
-export const KIND_WORDS: Record<VisitKind, string> = {
-  walkin: 'Walk-in',
-  appointment: 'Appointment',
-  econsult: 'E-consult',
+/** The kind of a visit in a word, as the work list shows it (with `i18n._`). */
+export const KIND_WORDS: Record<VisitKind, MessageDescriptor> = {
+  walkin: msg`Walk-in`,
+  appointment: msg`Appointment`,
+  econsult: msg`E-consult`,
 };
 
 export const PERIODS = ['all', 'today', 'week', 'date'] as const;
@@ -151,7 +154,7 @@ export function periodBounds(
 /** A name as typed and as stored, compared without case or accents. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
-export const patientNameOf = (v: Visit): string => displayName(v.member, 'Patient');
+export const patientNameOf = (v: Visit): string => displayName(v.member, t`Patient`);
 
 /** The rows that pass the filters and whose patient (any booked patient of a session) matches the search. */
 export function filterRows(

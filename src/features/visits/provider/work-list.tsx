@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, useDeferredValue, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -12,7 +15,8 @@ import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
-import { formatLocale, plural } from '@/lib/locale';
+import { i18n } from '@/lib/i18n';
+import { formatLocale } from '@/lib/locale';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { minutesBetween, usePolledVisits, waitedWords } from './use-polled-visits';
 import {
@@ -43,16 +47,27 @@ const ROOMS_QUERY = roomQueries.list({ page: 1, limit: 100 });
 export const VIRTUALISE_FROM = 60;
 const ESTIMATED_ROW_PX = 104;
 
-const PERIOD_LABEL: Record<Period, string> = {
-  all: 'All dates',
-  today: 'Today',
-  week: 'This week',
-  date: 'A date…',
+const PERIOD_LABEL: Record<Period, MessageDescriptor> = {
+  all: msg`All dates`,
+  today: msg`Today`,
+  week: msg`This week`,
+  date: msg`A date…`,
 };
 
 /** "Jamie Rivera, Blair Foster and Cameron Kowalski": the booked names as one string. */
 function nameWords(visits: readonly Visit[]): string {
   return new Intl.ListFormat(formatLocale(), { type: 'conjunction' }).format(visits.map(patientNameOf));
+}
+
+/** "Group session: Jamie Rivera and Blair Foster", the name of a group session's link. */
+function groupLabel(visits: readonly Visit[]): string {
+  const names = nameWords(visits);
+  return t`Group session: ${names}`;
+}
+
+/** "Booked (3):", before the booked patients of a group session. */
+function BookedCount({ count }: { count: number }) {
+  return <Trans>Booked ({count}):</Trans>;
 }
 
 function WorkRowItem({
@@ -81,11 +96,11 @@ function WorkRowItem({
   const [first] = row.visits;
   const rowAction = actions ? rowActionOf(row) : null;
   const when = row.time === null ? null : formatDateTime(row.time, zone);
-  const timeWords = when
-    ? row.kind === 'econsult' && typeof first.start !== 'number'
-      ? `sent ${when}`
-      : when
-    : '';
+  const isSent = row.kind === 'econsult' && typeof first.start !== 'number';
+  // In the link's name after the name and kind ("…, sent Nov 20"); in the row, as its own part.
+  const timeWords = when ? (isSent ? t`sent ${when}` : when) : '';
+  const timeShown = when ? (isSent ? t`Sent ${when}` : when) : '';
+  const kindWords = i18n._(KIND_WORDS[row.kind]);
   const reason = row.isGroup ? '' : (first.intake?.reason_for_visit?.trim() ?? '');
   const isWaitingWalkin =
     row.kind === 'walkin' && row.status === 'waiting' && first.status === VISIT_STATUS.pending;
@@ -103,17 +118,17 @@ function WorkRowItem({
         <Link
           to={hrefFor(first.id)}
           aria-label={[
-            row.isGroup ? `Group session: ${nameWords(row.visits)}` : patientNameOf(first),
-            KIND_WORDS[row.kind],
+            row.isGroup ? groupLabel(row.visits) : patientNameOf(first),
+            kindWords,
             ...(timeWords ? [timeWords] : []),
           ].join(', ')}
         >
-          {row.isGroup ? 'Group session' : <bdi>{patientNameOf(first)}</bdi>}
+          {row.isGroup ? <Trans>Group session</Trans> : <bdi>{patientNameOf(first)}</bdi>}
         </Link>
       </p>
       {row.isGroup ? (
         <p>
-          Booked ({row.visits.length}):{' '}
+          <BookedCount count={row.visits.length} />{' '}
           {row.visits.map((v, i) => (
             <Fragment key={v.id}>
               {i ? ', ' : ''}
@@ -130,8 +145,8 @@ function WorkRowItem({
         </p>
       ) : null}
       <p className="queue-meta">
-        <span className="tag">{visitStatusWords(first)}</span> {KIND_WORDS[row.kind]}
-        {when ? ` · ${timeWords.charAt(0).toUpperCase()}${timeWords.slice(1)}` : ''}
+        <span className="tag">{visitStatusWords(first)}</span> {kindWords}
+        {timeShown ? ` · ${timeShown}` : ''}
         {roomName ? ` · ${roomName}` : ''}
         {isWaitingWalkin ? ` · ${waitedWords(minutesBetween(arrivedAt(first), now))}` : ''}
       </p>
@@ -267,13 +282,13 @@ export function ProviderWorkList({
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [rows, roomNames]);
 
-  if (visits.isPending) return <Spinner label="Loading visits…" />;
-  if (visits.isError) return <QueryError query={visits} title="We couldn’t load the visits" />;
+  if (visits.isPending) return <Spinner label={t`Loading visits…`} />;
+  if (visits.isError) return <QueryError query={visits} title={t`We couldn’t load the visits`} />;
   if (!visits.data.length)
     return (
       <>
         <DroppedRowsNotice list={visits.data} />
-        <EmptyState title="No visits yet" />
+        <EmptyState title={t`No visits yet`} />
       </>
     );
 
@@ -289,24 +304,28 @@ export function ProviderWorkList({
             <Button
               onClick={() => listActions.takeAndStart(next)}
               isBusy={listActions.isBusy}
-              busyLabel="Taking…"
+              busyLabel={t`Taking…`}
             >
-              Take and start the next walk-in
+              <Trans>Take and start the next walk-in</Trans>
             </Button>
           ) : (
-            <p className="queue-meta">No walk-in is waiting for a provider.</p>
+            <p className="queue-meta">
+              <Trans>No walk-in is waiting for a provider.</Trans>
+            </p>
           )}
           {listActions.statusLine}
         </div>
       ) : null}
       <form
         role="search"
-        aria-label="Filter visits"
+        aria-label={t`Filter visits`}
         className="form-grid"
         onSubmit={(e) => e.preventDefault()}
       >
         <div className="field">
-          <label htmlFor={ids.search}>Search by patient name</label>
+          <label htmlFor={ids.search}>
+            <Trans>Search by patient name</Trans>
+          </label>
           {/* Names typed here stay in this page: never in the address, the title or storage. */}
           <input
             id={ids.search}
@@ -317,43 +336,49 @@ export function ProviderWorkList({
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.status}>Status</label>
+          <label htmlFor={ids.status}>
+            <Trans>Status</Trans>
+          </label>
           <select
             id={ids.status}
             value={filters.status ?? ''}
             onChange={(e) => setFilters({ status: WORK_STATUSES.find((s) => s === e.target.value) })}
           >
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {WORK_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {WORK_STATUS_LABEL[s]}
+                {i18n._(WORK_STATUS_LABEL[s])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.kind}>Kind</label>
+          <label htmlFor={ids.kind}>
+            <Trans context="a visit's kind: video, phone, messages">Kind</Trans>
+          </label>
           <select
             id={ids.kind}
             value={filters.kind ?? ''}
             onChange={(e) => setFilters({ kind: VISIT_KINDS.find((k) => k === e.target.value) })}
           >
-            <option value="">All kinds</option>
+            <option value="">{t`All kinds`}</option>
             {VISIT_KINDS.map((k) => (
               <option key={k} value={k}>
-                {KIND_WORDS[k]}
+                {i18n._(KIND_WORDS[k])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.room}>Room</label>
+          <label htmlFor={ids.room}>
+            <Trans context="a clinic's room">Room</Trans>
+          </label>
           <select
             id={ids.room}
             value={filters.room ?? ''}
             onChange={(e) => setFilters({ room: e.target.value || undefined })}
           >
-            <option value="">All rooms</option>
+            <option value="">{t`All rooms`}</option>
             {roomOptions.map((r) => (
               <option key={r.code} value={r.code}>
                 {r.name}
@@ -362,7 +387,9 @@ export function ProviderWorkList({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.period}>When</label>
+          <label htmlFor={ids.period}>
+            <Trans>When</Trans>
+          </label>
           <select
             id={ids.period}
             value={filters.period}
@@ -374,14 +401,16 @@ export function ProviderWorkList({
           >
             {(Object.keys(PERIOD_LABEL) as Period[]).map((p) => (
               <option key={p} value={p}>
-                {PERIOD_LABEL[p]}
+                {i18n._(PERIOD_LABEL[p])}
               </option>
             ))}
           </select>
         </div>
         {filters.period === 'date' ? (
           <div className="field">
-            <label htmlFor={ids.date}>Date</label>
+            <label htmlFor={ids.date}>
+              <Trans>Date</Trans>
+            </label>
             <input
               id={ids.date}
               type="date"
@@ -392,10 +421,10 @@ export function ProviderWorkList({
         ) : null}
       </form>
       <p role="status" aria-live="polite">
-        {plural(count, { one: '# visit matches', other: '# visits match' })}
+        {t`${plural(count, { one: '# visit matches', other: '# visits match' })}`}
       </p>
       <h2 id={ids.heading} className="visually-hidden">
-        Visits in your rooms
+        <Trans>Visits in your rooms</Trans>
       </h2>
       {count ? (
         <Rows
@@ -408,7 +437,9 @@ export function ProviderWorkList({
           actions={listActions}
         />
       ) : (
-        <p className="empty-state">No visits match these filters.</p>
+        <p className="empty-state">
+          <Trans>No visits match these filters.</Trans>
+        </p>
       )}
     </>
   );
