@@ -2,7 +2,7 @@
  * The translation layer's build step (docs/i18n.md).
  *
  * - `linguiMacros()`: source files that import a Lingui macro go through Babel with Lingui's macro
- *   plugin (Vite's React plugin no longer runs Babel), then through `messageKeys`, which gives every
+ *   plugin (Vite's React plugin no longer runs Babel) and `messageKeys`, which gives every
  *   message its English text as its id and compiles the English text into the code. English readers
  *   load no catalogue; a message costs a few bytes more than a bare string.
  * - `.po` imports: a catalogue compiled to `export const messages = {…}`, keyed like the code. The
@@ -31,6 +31,7 @@ export function compiled(message: string, mapText?: (text: string) => string): C
   } catch (error) {
     throw new Error(
       `cannot compile message "${message}": ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
@@ -70,7 +71,7 @@ export function messageKeys(): PluginObj {
         if (english === key) {
           path.node.properties.splice(path.node.properties.indexOf(messageProp), 1);
         } else {
-          messageProp.value = t.valueToNode(english) as t.Expression;
+          messageProp.value = t.valueToNode(english);
         }
       },
     },
@@ -93,15 +94,11 @@ export function linguiMacros(): Plugin {
         sourceMaps: true,
         parserOpts: { plugins: ['jsx', 'typescript'] as ['jsx', 'typescript'] },
       };
-      const expanded = await transformAsync(code, {
+      // One pass: the macro plugin expands every macro on entering the program, so the descriptors
+      // are there when the traversal reaches them.
+      const keyed = await transformAsync(code, {
         ...options,
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
-      });
-      if (!expanded?.code) return null;
-      const keyed = await transformAsync(expanded.code, {
-        ...options,
-        inputSourceMap: expanded.map ?? undefined,
-        plugins: [messageKeys],
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], messageKeys],
       });
       return keyed?.code ? { code: keyed.code, map: keyed.map } : null;
     },

@@ -1,7 +1,7 @@
-import { i18n } from '@lingui/core';
+import { i18n } from '@/lib/i18n/runtime';
 
-/** A marked sentence in the page's language; English where no language is active (Node). */
-const say = (d: { id: string }) => (i18n.locale ? i18n._(d) : d.id);
+/** The sentence in the page's language (English in Node, where no other is ever chosen). */
+const say = (d: { id: string }) => i18n._(d);
 
 /**
  * Every failure of the API layer is an ApiError. The category comes from the HTTP status first

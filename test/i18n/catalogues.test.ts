@@ -49,7 +49,13 @@ describe('the pseudo-locale', () => {
     const english = readFileSync(path.join(LOCALES_DIR, 'en.po'), 'utf8');
     const catalogue = compileCatalogue(english, { pseudo: true });
     const messages = Object.values(catalogue).map((m) => JSON.stringify(m));
-    expect(messages.length).toBe(PO.parse(english).items.filter((i) => !i.obsolete).length);
+    // A text written both in a screen and as a marked sentence of src/api/ is two entries, one key.
+    const keys = new Set(
+      PO.parse(english)
+        .items.filter((i) => !i.obsolete)
+        .map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`),
+    );
+    expect(messages.length).toBe(keys.size);
     for (const message of messages) expect(message).toContain('⟦');
   });
 });

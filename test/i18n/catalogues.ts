@@ -97,9 +97,17 @@ export function slots(message: Compiled): string[] {
  */
 export function translationProblems(poText: string): string[] {
   const problems: string[] = [];
+  const byKey = new Map<string, string>();
   for (const item of PO.parse(poText).items) {
     if (item.obsolete) continue;
     const translation = item.msgstr[0] ?? '';
+    // One key, one translation (a text can be two entries: a screen's and a marked one of src/api/).
+    const key = `${item.msgctxt ?? ''}\u0004${item.msgid}`;
+    const earlier = byKey.get(key);
+    if (earlier !== undefined && earlier !== translation) {
+      problems.push(`"${item.msgid}": translated both "${earlier}" and "${translation}"`);
+    }
+    byKey.set(key, translation);
     if (!translation.trim()) {
       problems.push(`no translation: "${item.msgid}"`);
       continue;

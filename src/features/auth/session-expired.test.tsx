@@ -46,7 +46,7 @@ function useFakeClock() {
  * Each step also gives a few real milliseconds (node's own timers are not faked), so a busy machine
  * loading the route's modules does not run the fake clock far ahead of them.
  */
-async function findWithFakeTimers<T>(find: () => T, stepMs = 25, maxSteps = 400): Promise<T> {
+async function findWithFakeTimers<T>(find: () => T, stepMs = 25, maxSteps = 2000): Promise<T> {
   let lastError: Error = new Error('not found');
   for (let i = 0; i < maxSteps; i += 1) {
     try {

@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, safeInAppPath } from '@/config/paths';
 import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
 
-// The dialogs themselves load when one is due (and are fetched ahead once a session is active, so
-// an offline moment at the deadline still finds them).
-const loadPrompts = () => import('./session-prompts');
-const ExpiryWarningDialog = lazy(() => loadPrompts().then((m) => ({ default: m.ExpiryWarningDialog })));
-const IdleWarningDialog = lazy(() => loadPrompts().then((m) => ({ default: m.IdleWarningDialog })));
-const ReopenFromClinicPrompt = lazy(() => loadPrompts().then((m) => ({ default: m.ReopenFromClinicPrompt })));
-const SignInAgainPrompt = lazy(() => loadPrompts().then((m) => ({ default: m.SignInAgainPrompt })));
+import {
+  ExpiryWarningDialog,
+  IdleWarningDialog,
+  ReopenFromClinicPrompt,
+  SignInAgainPrompt,
+} from './session-prompts';
 
 /**
  * The session's overlays, mounted once at the root: the inactivity warning with its live
@@ -20,16 +19,8 @@ const SignInAgainPrompt = lazy(() => loadPrompts().then((m) => ({ default: m.Sig
 export function SessionExpiredDialog() {
   useSessionEndNavigation();
   const session = useSession();
-  const isActive = session.status === 'active';
-  useEffect(() => {
-    if (isActive) void loadPrompts().catch(() => {});
-  }, [isActive]);
   if (session.status === 'expired') {
-    return (
-      <Suspense fallback={null}>
-        {session.wayBack === 'clinic-site' ? <ReopenFromClinicPrompt /> : <SignInAgainPrompt />}
-      </Suspense>
-    );
+    return session.wayBack === 'clinic-site' ? <ReopenFromClinicPrompt /> : <SignInAgainPrompt />;
   }
   if (session.status === 'active') return <IdleWarning />;
   return null;
@@ -89,13 +80,6 @@ function useSessionEndNavigation() {
 function IdleWarning() {
   const idle = useIdleState();
   if (idle.phase !== 'warning') return null;
-  return (
-    <Suspense fallback={null}>
-      {idle.cause === 'expiry' ? (
-        <ExpiryWarningDialog deadline={idle.deadline} />
-      ) : (
-        <IdleWarningDialog deadline={idle.deadline} />
-      )}
-    </Suspense>
-  );
+  if (idle.cause === 'expiry') return <ExpiryWarningDialog deadline={idle.deadline} />;
+  return <IdleWarningDialog deadline={idle.deadline} />;
 }

@@ -1,7 +1,4 @@
-/**
- * The session's dialogs (session-expired.tsx mounts them): loaded when one is due, so the first
- * page carries only the checks that decide it.
- */
+/** The session's dialogs: the warnings before it ends and the prompts after (session-expired.tsx mounts them). */
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';

@@ -22,11 +22,9 @@ export const INSURANCE_INTAKE_FIELDS = {
 } as const;
 
 const ChoiceSchema = z.object({
-  choice: z
-    .enum(['', 'insurance', 'self_pay'])
-    .refine((v) => v.length > 0, {
-      error: () => t`Choose whether to use your insurance or continue without it.`,
-    }),
+  choice: z.enum(['', 'insurance', 'self_pay']).refine((v) => v.length > 0, {
+    error: () => t`Choose whether to use your insurance or continue without it.`,
+  }),
 });
 type ChoiceValues = z.infer<typeof ChoiceSchema>;
 

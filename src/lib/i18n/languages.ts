@@ -1,11 +1,13 @@
+import { SUPPORTED_LOCALES } from '@/lib/locale';
+
 /**
  * The languages of the portal (docs/i18n.md). Each is named in itself, so a reader finds their own
  * whatever the page is in. `pseudo` is the test locale (accented, longer, right to left): it is
  * never offered, only chosen by the tests through the remembered choice.
  */
 export const LANGUAGES = [
-  { code: 'en', name: 'English', htmlLang: 'en-US', dir: 'ltr' },
-  { code: 'es', name: 'Español', htmlLang: 'es-US', dir: 'ltr' },
+  { code: 'en', name: 'English', htmlLang: SUPPORTED_LOCALES[0], dir: 'ltr' },
+  { code: 'es', name: 'Español', htmlLang: SUPPORTED_LOCALES[1], dir: 'ltr' },
 ] as const;
 
 export type OfferedLanguage = (typeof LANGUAGES)[number]['code'];

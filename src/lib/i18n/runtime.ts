@@ -56,7 +56,7 @@ function format(tokens: Compiled, values: Values, locale: string, count?: string
       const options: Intl.DateTimeFormatOptions =
         type === 'date' ? { dateStyle: 'medium' } : { timeStyle: 'short' };
       out += new Intl.DateTimeFormat(locale, options).format(value);
-    } else if (value !== undefined && value !== null) {
+    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       out += String(value);
     }
   }

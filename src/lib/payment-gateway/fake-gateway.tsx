@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n/runtime';
 import { useId, useImperativeHandle, useState } from 'react';
 import type { CardEntryProps, PaymentGateway } from './types';
 
@@ -19,7 +20,9 @@ function FakeCardEntry({ handleRef, label }: CardEntryProps) {
   );
   return (
     <fieldset className="field field-radio card-entry card-entry-test">
-      <legend>{label} (test mode: no real card is used)</legend>
+      <legend>
+        {label} {i18n._(/*i18n*/ { id: '(test mode: no real card is used)' })}
+      </legend>
       {FAKE_TEST_CARDS.map((card) => (
         <label key={card.token} className="radio-option">
           <input

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import PO from 'pofile';
+
+/**
+ * The portal's languages in browser tests (docs/i18n.md): choosing one as the switcher does (its
+ * cookie), the Spanish of a label, and the portal's own English labels found on a page.
+ */
+const SPANISH = PO.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../../src/locales/es.po'), 'utf8'),
+);
+
+const translations = new Map(
+  SPANISH.items
+    .filter((item) => !item.obsolete && !item.msgctxt)
+    .map((item) => [item.msgid, item.msgstr[0] ?? '']),
+);
+
+/** The Spanish of one of the portal's messages (without placeholders); throws if it has none. */
+export function es(english: string): string {
+  const spanish = translations.get(english);
+  if (!spanish) throw new Error(`no Spanish for "${english}" in src/locales/es.po`);
+  return spanish;
+}
+
+/**
+ * The portal's own English labels a Spanish page must not show: every message with no placeholder
+ * or tag whose Spanish is another text, of two words at least (single words such as "Email" may
+ * also be a name or a value from the data).
+ */
+export const ENGLISH_LABELS: ReadonlySet<string> = new Set(
+  SPANISH.items
+    .filter((item) => !item.obsolete)
+    .map((item) => ({ english: item.msgid, spanish: item.msgstr[0] ?? '' }))
+    .filter(
+      ({ english, spanish }) => !/[{}<>]/.test(english) && spanish !== english && /\S+\s+\S+/.test(english),
+    )
+    .map(({ english }) => english),
+);
+
+/** Shows the portal in a language from the next page load on, as the switcher would remember it. */
+export async function useLanguage(page: Page, baseURL: string, language: 'en' | 'es' | 'pseudo') {
+  await page.context().addCookies([{ name: 'portal-lang', value: language, url: baseURL }]);
+}
+
+/**
+ * What a person reads or hears on the page, piece by piece: each element's own text, the accessible
+ * words of its attributes and the tab's title.
+ */
+export async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = new Set<string>([document.title]);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text) texts.add(text);
+    }
+    for (const element of document.querySelectorAll(
+      '[aria-label], [title], [placeholder], [alt], [aria-description]',
+    )) {
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-description']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.add(value);
+      }
+    }
+    return [...texts];
+  });
+}
+
+/** The portal's own English labels among the page's texts (whole texts, and sentences within them). */
+export async function englishLabelsOn(page: Page): Promise<string[]> {
+  const texts = await pageTexts(page);
+  return texts.filter((text) => ENGLISH_LABELS.has(text) || ENGLISH_LABELS.has(text.replace(/[.:…]$/, '')));
+}
