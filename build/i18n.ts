@@ -48,15 +48,79 @@ function stringProperty(node: t.ObjectExpression, name: string): t.ObjectPropert
   );
 }
 
+const RUNTIME_MODULE = '@/lib/i18n';
+const TRANS_MODULE = '@/lib/i18n/trans';
+
+/** `{ id: 'text' }` and nothing else: a message that is its key. */
+function onlyKey(node: t.Node | null | undefined): string | null {
+  if (!t.isObjectExpression(node) || node.properties.length !== 1) return null;
+  const id = stringProperty(node, 'id');
+  return id ? (id.value as t.StringLiteral).value : null;
+}
+
 /**
  * Rewrites the descriptors Lingui's macros leave (`{ id: hash, message, context? }`): the id becomes
  * the message key, and `message` stays only where English needs it compiled (placeholders, plurals,
- * context), as the compiled form.
+ * context), as the compiled form. Then, for bytes: a call given a bare key takes the key itself
+ * (`i18n._('Save')`), and a `<Trans>` of plain text (no value, no element) becomes that call.
  */
 export function messageKeys(): PluginObj {
   return {
     name: 'portal-message-keys',
     visitor: {
+      Program: {
+        exit(program: NodePath<t.Program>) {
+          let runtime: string | null = null;
+          const transNames = new Set<string>();
+          for (const statement of program.node.body) {
+            if (!t.isImportDeclaration(statement)) continue;
+            for (const specifier of statement.specifiers) {
+              if (!t.isImportSpecifier(specifier) || !t.isIdentifier(specifier.imported)) continue;
+              if (statement.source.value === RUNTIME_MODULE && specifier.imported.name === 'i18n') {
+                runtime = specifier.local.name;
+              }
+              if (statement.source.value === TRANS_MODULE && specifier.imported.name === 'Trans') {
+                transNames.add(specifier.local.name);
+              }
+            }
+          }
+          const runtimeName = () => {
+            if (runtime) return runtime;
+            runtime = program.scope.generateUid('i18n');
+            program.unshiftContainer(
+              'body',
+              t.importDeclaration(
+                [t.importSpecifier(t.identifier(runtime), t.identifier('i18n'))],
+                t.stringLiteral(RUNTIME_MODULE),
+              ),
+            );
+            return runtime;
+          };
+          program.traverse({
+            CallExpression(call) {
+              const callee = call.node.callee;
+              if (!t.isMemberExpression(callee) || !t.isIdentifier(callee.property, { name: '_' })) return;
+              const key = onlyKey(call.node.arguments[0]);
+              if (key !== null) call.node.arguments[0] = t.stringLiteral(key);
+            },
+            JSXElement(element) {
+              const opening = element.node.openingElement;
+              if (!t.isJSXIdentifier(opening.name) || !transNames.has(opening.name.name)) return;
+              if (element.node.children.length > 0 || opening.attributes.length !== 1) return;
+              const [spread] = opening.attributes;
+              if (!t.isJSXSpreadAttribute(spread)) return;
+              const key = onlyKey(spread.argument);
+              if (key === null) return;
+              const text = t.callExpression(
+                t.memberExpression(t.identifier(runtimeName()), t.identifier('_')),
+                [t.stringLiteral(key)],
+              );
+              const inJsx = t.isJSXElement(element.parent) || t.isJSXFragment(element.parent);
+              element.replaceWith(inJsx ? t.jsxExpressionContainer(text) : text);
+            },
+          });
+        },
+      },
       ObjectExpression(path: NodePath<t.ObjectExpression>) {
         const idProp = stringProperty(path.node, 'id');
         const messageProp = stringProperty(path.node, 'message');
@@ -92,6 +156,8 @@ export function linguiMacros(): Plugin {
         babelrc: false,
         configFile: false,
         sourceMaps: true,
+        // Characters as written (’, …), not \u escapes.
+        generatorOpts: { jsescOption: { minimal: true } },
         parserOpts: { plugins: ['jsx', 'typescript'] as ['jsx', 'typescript'] },
       };
       // One pass: the macro plugin expands every macro on entering the program, so the descriptors

@@ -49,3 +49,7 @@ afterEach(() => {
 
 // Last, so its afterEach (unmounting the screen) runs before the ones above (hooks run as a stack).
 if (hasDom) (await import('./setup-dom')).installDomHooks();
+
+// The session's dialogs load after the first page (features/auth/session-expired.tsx); screens
+// in tests find them here from the start, as a browser does once a session is active.
+if (hasDom) await (await import('@/features/auth')).preloadSessionPrompts();

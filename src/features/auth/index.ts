@@ -10,6 +10,6 @@ export {
   takeCapturedLanding,
   type SsoLanding,
 } from './sso-landing';
-export { SessionExpiredDialog } from './session-expired';
+export { preloadSessionPrompts, SessionExpiredDialog } from './session-expired';
 export { useSignOut } from './use-sign-out';
 export { UserMenu } from './user-menu';

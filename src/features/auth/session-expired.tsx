@@ -1,15 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type * as SessionPrompts from './session-prompts';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, safeInAppPath } from '@/config/paths';
 import { useIdleState, useSession, useSessionStore, type SessionEndReason } from '@/lib/session';
 
-import {
-  ExpiryWarningDialog,
-  IdleWarningDialog,
-  ReopenFromClinicPrompt,
-  SignInAgainPrompt,
-} from './session-prompts';
+type Prompts = typeof SessionPrompts;
+let prompts: Prompts | null = null;
+
+/**
+ * The session's dialogs load after the first page: fetched as soon as a session is active, so a
+ * warning or prompt finds them here (and renders at once) when it is due.
+ */
+export function preloadSessionPrompts(): Promise<Prompts> {
+  return import('./session-prompts').then((loaded) => (prompts = loaded));
+}
+
+/** A dialog of session-prompts.tsx, rendered at once when its module is here, else once it is. */
+function prompt<
+  K extends 'ExpiryWarningDialog' | 'IdleWarningDialog' | 'ReopenFromClinicPrompt' | 'SignInAgainPrompt',
+>(name: K) {
+  // A thenable that answers at once when the module is here: React.lazy then renders without
+  // suspending (no empty frame, and no late update in a test with a fake clock).
+  return lazy(
+    () =>
+      ({
+        then(resolve: (module: { default: Prompts[K] }) => void, reject: (error: unknown) => void) {
+          if (prompts) resolve({ default: prompts[name] });
+          else preloadSessionPrompts().then((loaded) => resolve({ default: loaded[name] }), reject);
+        },
+      }) as Promise<{ default: Prompts[K] }>,
+  );
+}
+const ExpiryWarningDialog = prompt('ExpiryWarningDialog');
+const IdleWarningDialog = prompt('IdleWarningDialog');
+const ReopenFromClinicPrompt = prompt('ReopenFromClinicPrompt');
+const SignInAgainPrompt = prompt('SignInAgainPrompt');
 
 /**
  * The session's overlays, mounted once at the root: the inactivity warning with its live
@@ -19,8 +45,16 @@ import {
 export function SessionExpiredDialog() {
   useSessionEndNavigation();
   const session = useSession();
+  const isActive = session.status === 'active';
+  useEffect(() => {
+    if (isActive && !prompts) void preloadSessionPrompts().catch(() => {});
+  }, [isActive]);
   if (session.status === 'expired') {
-    return session.wayBack === 'clinic-site' ? <ReopenFromClinicPrompt /> : <SignInAgainPrompt />;
+    return (
+      <Suspense fallback={null}>
+        {session.wayBack === 'clinic-site' ? <ReopenFromClinicPrompt /> : <SignInAgainPrompt />}
+      </Suspense>
+    );
   }
   if (session.status === 'active') return <IdleWarning />;
   return null;
@@ -80,6 +114,13 @@ function useSessionEndNavigation() {
 function IdleWarning() {
   const idle = useIdleState();
   if (idle.phase !== 'warning') return null;
-  if (idle.cause === 'expiry') return <ExpiryWarningDialog deadline={idle.deadline} />;
-  return <IdleWarningDialog deadline={idle.deadline} />;
+  return (
+    <Suspense fallback={null}>
+      {idle.cause === 'expiry' ? (
+        <ExpiryWarningDialog deadline={idle.deadline} />
+      ) : (
+        <IdleWarningDialog deadline={idle.deadline} />
+      )}
+    </Suspense>
+  );
 }

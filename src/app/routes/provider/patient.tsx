@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { displayName } from '@/api/users/display-name';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
@@ -12,10 +12,16 @@ import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { DocumentsPanel } from '@/features/documents';
 import { InsurancePanel } from '@/features/insurance';
-import { ProviderPharmacyPanel } from '@/features/pharmacy';
-import { ProviderRecordPanel } from '@/features/records';
 import { PatientProfileSummary, PatientVisitHistory } from '@/features/visits';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
+
+// The chart's later tabs load when opened: the page shows its first tab sooner.
+const ProviderRecordPanel = lazy(() =>
+  import('@/features/records').then((records) => ({ default: records.ProviderRecordPanel })),
+);
+const ProviderPharmacyPanel = lazy(() =>
+  import('@/features/pharmacy').then((pharmacy) => ({ default: pharmacy.ProviderPharmacyPanel })),
+);
 
 interface ChartTab {
   key: string;
@@ -150,7 +156,9 @@ function ChartTabs({ tabs }: { tabs: ChartTab[] }) {
         id={`${baseId}-panel-${active.key}`}
         aria-labelledby={`${baseId}-tab-${active.key}`}
       >
-        <PanelBoundary title={active.label}>{active.render()}</PanelBoundary>
+        <PanelBoundary title={active.label}>
+          <Suspense fallback={<Spinner />}>{active.render()}</Suspense>
+        </PanelBoundary>
       </div>
     </>
   );
