@@ -65,6 +65,7 @@ function onlyKey(node: t.Node | null | undefined): string | null {
  * (`i18n._('Save')`), and a `<Trans>` of plain text (no value, no element) becomes that call.
  */
 export function messageKeys(): PluginObj {
+  const keyed = new WeakSet<t.Node>();
   return {
     name: 'portal-message-keys',
     visitor: {
@@ -122,6 +123,8 @@ export function messageKeys(): PluginObj {
         },
       },
       ObjectExpression(path: NodePath<t.ObjectExpression>) {
+        // Babel visits a changed node again: a descriptor is keyed once (its context is gone after).
+        if (keyed.has(path.node)) return;
         const idProp = stringProperty(path.node, 'id');
         const messageProp = stringProperty(path.node, 'message');
         if (!idProp || !messageProp) return;
@@ -129,8 +132,12 @@ export function messageKeys(): PluginObj {
         const contextProp = stringProperty(path.node, 'context');
         const context = contextProp ? (contextProp.value as t.StringLiteral).value : undefined;
         const key = messageKey(message, context);
+        keyed.add(path.node);
         idProp.value = t.stringLiteral(key);
         if (contextProp) path.node.properties.splice(path.node.properties.indexOf(contextProp), 1);
+        // A translator's comment is for the catalogue only.
+        const commentProp = stringProperty(path.node, 'comment');
+        if (commentProp) path.node.properties.splice(path.node.properties.indexOf(commentProp), 1);
         const english = compiled(message);
         if (english === key) {
           path.node.properties.splice(path.node.properties.indexOf(messageProp), 1);
@@ -164,7 +171,11 @@ export function linguiMacros(): Plugin {
       // are there when the traversal reaches them.
       const keyed = await transformAsync(code, {
         ...options,
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }], messageKeys],
+        // `extract`: keep the context in production too (the key needs it); messageKeys drops it after.
+        plugins: [
+          ['@lingui/babel-plugin-lingui-macro', { stripMessageField: false, extract: true }],
+          messageKeys,
+        ],
       });
       return keyed?.code ? { code: keyed.code, map: keyed.map } : null;
     },

@@ -13,11 +13,20 @@ const isSupported = (tag: string): tag is SupportedLocale =>
   (SUPPORTED_LOCALES as readonly string[]).includes(tag);
 
 /**
+ * The test pseudo-locale's page language (src/lib/i18n/languages.ts) and what it formats in: Arabic
+ * with Latin digits, so its dates and money hold no English word (the tests look for English left
+ * on a page) and read right to left like its text.
+ */
+export const PSEUDO_PAGE_LANG = 'ar-XB';
+const PSEUDO_FORMAT_LOCALE = 'ar-u-nu-latn';
+
+/**
  * The locale every `Intl` formatter uses: the page's `<html lang>` when it is a supported tag,
  * English (United States) otherwise, and always outside a browser (the mock server, tests without a DOM).
  */
-export function formatLocale(): SupportedLocale {
+export function formatLocale(): SupportedLocale | typeof PSEUDO_FORMAT_LOCALE {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang === PSEUDO_PAGE_LANG) return PSEUDO_FORMAT_LOCALE;
   return isSupported(lang) ? lang : DEFAULT_LOCALE;
 }
 

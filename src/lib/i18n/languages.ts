@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '@/lib/locale';
+import { PSEUDO_PAGE_LANG, SUPPORTED_LOCALES } from '@/lib/locale';
 
 /**
  * The languages of the portal (docs/i18n.md). Each is named in itself, so a reader finds their own
@@ -13,7 +13,7 @@ export const LANGUAGES = [
 export type OfferedLanguage = (typeof LANGUAGES)[number]['code'];
 export type Language = OfferedLanguage | 'pseudo';
 
-export const PSEUDO = { code: 'pseudo', htmlLang: 'en-XA', dir: 'rtl' } as const;
+export const PSEUDO = { code: 'pseudo', htmlLang: PSEUDO_PAGE_LANG, dir: 'rtl' } as const;
 
 export const isLanguage = (value: string | null | undefined): value is Language =>
   value === 'pseudo' || LANGUAGES.some((language) => language.code === value);

@@ -70,8 +70,73 @@ export async function pageTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** The portal's own English labels among the page's texts (whole texts, and sentences within them). */
-export async function englishLabelsOn(page: Page): Promise<string[]> {
+/**
+ * The portal's own English labels among the page's texts (whole texts, and sentences within them),
+ * but for texts the server sent as they are (a step's name from the clinic's account).
+ */
+export async function englishLabelsOn(page: Page, server: ServerData = NO_SERVER_DATA): Promise<string[]> {
   const texts = await pageTexts(page);
-  return texts.filter((text) => ENGLISH_LABELS.has(text) || ENGLISH_LABELS.has(text.replace(/[.:…]$/, '')));
+  return texts.filter(
+    (text) =>
+      !server.texts.has(text) && (ENGLISH_LABELS.has(text) || ENGLISH_LABELS.has(text.replace(/[.:…]$/, ''))),
+  );
+}
+
+/**
+ * Collects every word the API sends the page (names, room names, reasons, messages, the clinic's
+ * own texts): what stays as sent in any language. Call before the page loads.
+ */
+export interface ServerData {
+  /** Every string the API sent, trimmed. */
+  texts: Set<string>;
+  /** Every word of those, in lower case. */
+  words: Set<string>;
+}
+const NO_SERVER_DATA: ServerData = { texts: new Set(), words: new Set() };
+
+export function recordServerData(page: Page, apiOrigin: string): ServerData {
+  const words = new Set<string>();
+  const texts = new Set<string>();
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') {
+      texts.add(value.trim());
+      for (const word of value.match(/\p{L}+/gu) ?? []) words.add(word.toLowerCase());
+    } else if (Array.isArray(value)) {
+      value.forEach(collect);
+    } else if (value && typeof value === 'object') {
+      Object.values(value).forEach(collect);
+    }
+  };
+  page.on('response', (response) => {
+    if (!response.url().startsWith(apiOrigin)) return;
+    if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+    response.json().then(collect, () => {});
+  });
+  return { texts, words };
+}
+
+/**
+ * In the pseudo-locale every word of the portal is accented and between ⟦ ⟧: the texts of the page
+ * that still hold a plain word of two letters or more that the server did not send are words the
+ * portal forgot to translate.
+ */
+export async function untranslatedOn(page: Page, { words: serverWords }: ServerData): Promise<string[]> {
+  const texts = await pageTexts(page);
+  return texts.filter((text) => {
+    const outside = text.replace(/⟦[^⟧]*⟧/g, ' ');
+    const words = outside.match(/[A-Za-z]{2,}/g) ?? [];
+    return words.some((word) => !serverWords.has(word.toLowerCase()));
+  });
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A label as the Spanish page shows it: the portal's own words in Spanish, and the clinic's (a step's
+ * name, a button title the account sets) as sent, in English. Matches either, whole.
+ */
+export function either(english: string): RegExp {
+  const spanish = translations.get(english);
+  // A required field's label ends in its marker (" *").
+  return new RegExp(`^(${[english, ...(spanish ? [spanish] : [])].map(escaped).join('|')})( \\*)?$`);
 }

@@ -9,7 +9,7 @@ import { expect } from './fixtures';
  */
 
 /** What a screen's answer does; it returns its button's label when that is not "Continue". */
-export type Answer = (page: Page) => Promise<string | void>;
+export type Answer = (page: Page) => Promise<string | RegExp | void>;
 
 /** The demo clinic's steps answered plainly: no insurance, the test Visa, the consent ticked. */
 export const DEMO_ANSWERS: Record<string, Answer> = {
@@ -56,7 +56,12 @@ export const DEMO_ANSWERS: Record<string, Answer> = {
 };
 
 /** The wizard's screen title once it has settled (not the "Your visit" of a screen on its way). */
-async function settledTitle(page: Page, previous: string | null, previousUrl: string): Promise<string> {
+async function settledTitle(
+  page: Page,
+  previous: string | null,
+  previousUrl: string,
+  say: (english: string) => string | RegExp,
+): Promise<string> {
   const heading = page.getByRole('heading', { level: 1 });
   let title = '';
   await expect(async () => {
@@ -64,7 +69,7 @@ async function settledTitle(page: Page, previous: string | null, previousUrl: st
     // wizard's code still loads.
     await expect(page.locator('.wizard-progress').first()).toBeVisible({ timeout: 1_000 });
     title = ((await heading.textContent()) ?? '').trim();
-    expect(title).not.toBe('Your visit');
+    expect(title).not.toMatch(asPattern(say('Your visit')));
     if (previous !== null) expect(page.url() !== previousUrl || title !== previous).toBe(true);
   }).toPass({ timeout: 15_000 });
   return title;
@@ -72,34 +77,39 @@ async function settledTitle(page: Page, previous: string | null, previousUrl: st
 
 export interface WalkOptions {
   /** The committing button's label ("Book my appointment"): the walk stops on its screen. */
-  commit: string;
+  commit: string | RegExp;
   /** Answers by screen title, over the demo ones. */
   answers?: Record<string, Answer>;
   /** Called on every screen once it has settled (an axe scan, a width check). */
   onScreen?: (page: Page, title: string) => Promise<void>;
   /** Stops on the screen with this title, before answering it (a journey about that step). */
   stopAt?: string;
+  /** The portal's words in the page's language (English by default): its own buttons and titles. */
+  say?: (english: string) => string | RegExp;
 }
+
+const asPattern = (label: string | RegExp) =>
+  typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
 
 export async function walkWizard(
   page: Page,
-  { commit, answers = {}, onScreen, stopAt }: WalkOptions,
+  { commit, answers = {}, onScreen, stopAt, say = (english) => english }: WalkOptions,
 ): Promise<string[]> {
   const seen: string[] = [];
   let url = '';
   for (let screen = 0; screen < 20; screen++) {
     // The wizard's own address first: the page that started it may still show its heading.
     await expect(page).toHaveURL(/\/intake(\/|\?|$)/);
-    const title = await settledTitle(page, seen.at(-1) ?? null, url);
+    const title = await settledTitle(page, seen.at(-1) ?? null, url, say);
     seen.push(title);
     url = page.url();
     await onScreen?.(page, title);
     if (title === stopAt) return seen;
     const answer = answers[title] ?? DEMO_ANSWERS[title];
-    const label = (answer ? await answer(page) : undefined) ?? 'Continue';
+    const label = (answer ? await answer(page) : undefined) ?? say('Continue');
     const committing = page.getByRole('button', { name: commit });
     if (await committing.count()) return seen;
-    await page.getByRole('button', { name: label, exact: true }).click();
+    await page.getByRole('button', { name: asPattern(label) }).click();
     await expect(page).not.toHaveURL(url);
   }
   throw new Error(`The wizard did not reach “${commit}” within 20 screens: ${seen.join(' → ')}`);
