@@ -14,7 +14,12 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.*', '<rootDir>/src/mocks/**', '<rootDir>/src/sw/**'],
+      exclude: [
+        '**/*.test.*',
+        '<rootDir>/src/mocks/**',
+        '<rootDir>/src/sw/**',
+        '<rootDir>/src/app/routes/dev/**',
+      ],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -34,7 +34,7 @@ export function extracted(catalogueDir: string): Record<string, string> {
   );
   execFileSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', config],
+    [path.join(ROOT, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean', '--config', config],
     {
       cwd: ROOT,
       stdio: 'pipe',

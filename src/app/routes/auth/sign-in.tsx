@@ -1,9 +1,10 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ClinicBrand } from '@/components/layout/branding';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
+import { DevSignInLink } from '../dev/sign-in-link';
 import { Page } from '@/components/layout/page';
 import { isDevSignInEnabled } from '@/config/env';
 import { paths, safeInAppPath } from '@/config/paths';
@@ -45,13 +46,7 @@ export function Component() {
             expired, go back to where you started and open it again.
           </Trans>
         </p>
-        {isDevSignInEnabled ? (
-          <p>
-            <Link to={paths.devSignIn(returnTo ?? undefined)}>
-              <Trans>Development sign-in (mock personas)</Trans>
-            </Link>
-          </p>
-        ) : null}
+        {isDevSignInEnabled ? <DevSignInLink returnTo={returnTo ?? undefined} /> : null}
       </Page>
     </main>
   );
