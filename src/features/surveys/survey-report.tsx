@@ -319,7 +319,8 @@ function SummaryPanel({ responses, zone }: { responses: readonly SurveyResponse[
         </p>
       )}
       {summary.weeks.length ? (
-        <div className="table-scroll">
+        // Reachable by keyboard when it scrolls sideways (a phone, a longer language).
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={tableId}>
           <table aria-labelledby={tableId}>
             <caption id={tableId}>
               <Trans>By week</Trans>

@@ -1,4 +1,3 @@
-import { i18n } from '@/lib/i18n/runtime';
 import { useId, useImperativeHandle, useState } from 'react';
 import type { CardEntryProps, PaymentGateway } from './types';
 
@@ -20,9 +19,7 @@ function FakeCardEntry({ handleRef, label }: CardEntryProps) {
   );
   return (
     <fieldset className="field field-radio card-entry card-entry-test">
-      <legend>
-        {label} {i18n._(/*i18n*/ { id: '(test mode: no real card is used)' })}
-      </legend>
+      <legend>{label} (test mode: no real card is used)</legend>
       {FAKE_TEST_CARDS.map((card) => (
         <label key={card.token} className="radio-option">
           <input
