@@ -185,28 +185,12 @@ export function linguiMacros(): Plugin {
 /** A catalogue's messages by key. */
 export type Catalogue = Record<string, Compiled>;
 
-const PSEUDO_LETTERS: Record<string, string> = {
-  a: 'á',
-  e: 'é',
-  i: 'í',
-  o: 'ó',
-  u: 'ú',
-  c: 'ç',
-  n: 'ñ',
-  y: 'ý',
-  s: 'š',
-  z: 'ž',
-  A: 'Á',
-  E: 'É',
-  I: 'Í',
-  O: 'Ó',
-  U: 'Ú',
-  C: 'Ç',
-  N: 'Ñ',
-  Y: 'Ý',
-  S: 'Š',
-  Z: 'Ž',
-};
+// Every Latin letter has a look-alike with a mark: no word of the pseudo-locale is plain ASCII.
+const PSEUDO_FROM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const PSEUDO_TO = 'áƀçđéƒĝĥíĵķļɱñóþǫŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĻṀÑÓÞǪŔŠŢÚṼŴẊÝŽ';
+const PSEUDO_LETTERS: Record<string, string> = Object.fromEntries(
+  [...PSEUDO_FROM].map((letter, i) => [letter, [...PSEUDO_TO][i] ?? letter]),
+);
 
 /** Accented, about a third longer, between markers: any plain English left on a page stands out. */
 export function pseudoText(text: string): string {

@@ -168,7 +168,15 @@ test('the phone menu takes focus, keeps it, closes on Escape and hands focus bac
   await page.keyboard.press('Shift+Tab');
   await expect(menuButton).toBeFocused();
   await page.keyboard.press('Shift+Tab');
+  // The last item is the language switcher's last language, after "Sign out".
+  await expect(
+    page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }),
+  ).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
   // Tab from the last item wraps to the menu button; focus never leaves the menu.
   await page.keyboard.press('Tab');
   await expect(menuButton).toBeFocused();

@@ -54,7 +54,14 @@ export async function pageTexts(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
+      // Not read: scripts, styles, hidden parts, the no-JavaScript notice, words in another language
+      // on purpose (the switcher names each language in itself) and the developers' own link.
+      if (
+        !parent ||
+        parent.closest('script, style, noscript, [hidden], [aria-hidden="true"], [lang], a[href^="/dev/"]')
+      ) {
+        continue;
+      }
       const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
       if (text) texts.add(text);
     }
@@ -122,11 +129,16 @@ export function recordServerData(page: Page, apiOrigin: string): ServerData {
  */
 export async function untranslatedOn(page: Page, { words: serverWords }: ServerData): Promise<string[]> {
   const texts = await pageTexts(page);
-  return texts.filter((text) => {
-    const outside = text.replace(/⟦[^⟧]*⟧/g, ' ');
-    const words = outside.match(/[A-Za-z]{2,}/g) ?? [];
-    return words.some((word) => !serverWords.has(word.toLowerCase()));
-  });
+  return texts.filter((text) =>
+    text
+      .split(/[^\p{L}]+/u)
+      // A pseudo word has accents; a plain one the server did not send is English the portal forgot.
+      // Abbreviations in capitals (PDF, MB, a patient's initials) are the same in every language.
+      .some(
+        (word) =>
+          /^[A-Za-z]{2,}$/.test(word) && !/^[A-Z]{2,5}$/.test(word) && !serverWords.has(word.toLowerCase()),
+      ),
+  );
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
