@@ -192,18 +192,27 @@ const PSEUDO_LETTERS: Record<string, string> = Object.fromEntries(
   [...PSEUDO_FROM].map((letter, i) => [letter, [...PSEUDO_TO][i] ?? letter]),
 );
 
-/** Accented, about a third longer, between markers: any plain English left on a page stands out. */
+/**
+ * Accented, between markers, and each word about a third longer: any plain English left on a page
+ * stands out, and text wraps where a longer language's would (a block of padding at the end would
+ * be one unbreakable "word" no language has).
+ */
 export function pseudoText(text: string): string {
   if (!text.trim()) return text;
   // Element tags (<0>…</0>) keep their spelling.
   const accented = text
     .split(/(<\/?\d+\/?>)/)
     .map((part) =>
-      /^<\/?\d+\/?>$/.test(part) ? part : part.replace(/[a-zA-Z]/g, (c) => PSEUDO_LETTERS[c] ?? c),
+      /^<\/?\d+\/?>$/.test(part)
+        ? part
+        : part.replace(
+            /[a-zA-Z]+/g,
+            (word) =>
+              [...word].map((c) => PSEUDO_LETTERS[c] ?? c).join('') + '·'.repeat(Math.ceil(word.length / 3)),
+          ),
     )
     .join('');
-  const padding = '·'.repeat(Math.ceil(text.length / 3));
-  return `⟦${accented}${padding}⟧`;
+  return `⟦${accented}⟧`;
 }
 
 export interface CompileOptions {

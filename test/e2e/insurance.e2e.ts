@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../../src/features/insurance/csv';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
-import {
-  addBothPhotos,
-  checkTwiceAndMeet429,
-  enterPrimaryCardByKeyboard,
-  fitsPhone,
-} from './support/insurance';
+import { addBothPhotos, checkTwiceAndMeet429, enterPrimaryCardByKeyboard } from './support/insurance';
 import { signInAs } from './support/sign-in';
+import { expectFits } from './support/tour';
 
 /**
  * Insurance journeys (issue 13): a patient enters a primary card by keyboard alone at 320 px,
@@ -27,7 +23,7 @@ test('a patient enters a primary card by keyboard at 320 px with both photos, ch
   await expect(page.getByRole('heading', { level: 1, name: 'Insurance' })).toBeVisible();
   await expect(page.getByText('No primary card on file.')).toBeVisible();
   await expectNoAxeViolations(page, 'insurance page');
-  await fitsPhone(page, 'insurance page');
+  await expectFits(page, 'insurance page');
 
   await enterPrimaryCardByKeyboard(page);
   await expect(
@@ -35,7 +31,7 @@ test('a patient enters a primary card by keyboard at 320 px with both photos, ch
   ).toHaveText('XHM-55501');
   await addBothPhotos(page);
   await expectNoAxeViolations(page, 'insurance page with a card');
-  await fitsPhone(page, 'insurance page with a card');
+  await expectFits(page, 'insurance page with a card');
 
   await checkTwiceAndMeet429(page);
   await expectNoAxeViolations(page, 'insurance page in the cooldown');
@@ -57,7 +53,7 @@ test('a patient enters a primary card by keyboard at 320 px with both photos, ch
   await page.getByRole('combobox', { name: /Insurer or carrier/ }).press('ArrowDown');
   await expect(page.getByRole('listbox')).toBeVisible();
   await expectNoAxeViolations(page, 'insurer search open');
-  await fitsPhone(page, 'insurer search open');
+  await expectFits(page, 'insurer search open');
 });
 
 test('a clinic admin exports the claims of the last 30 days and the CSV parses back to the same rows', async ({

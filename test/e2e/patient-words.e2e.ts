@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { expectFits, navigate } from './support/tour';
 
 /**
  * Patients read patient words (issue 27): a tour of every patient page fails on the system's own
@@ -66,11 +67,9 @@ test('no patient page shows the system’s words (zone names, ids, room codes, a
   await signInAs(page, 'Casey Morgan');
   const found: string[] = [];
   for (const path of PATIENT_PAGES) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await navigate(page, path);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} fits 320 px`).toBeLessThanOrEqual(0);
+    await expectFits(page, `${path} at 320 px`);
     for (const colorScheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoAxeViolations(page, `${path} (${colorScheme}, 320 px)`);

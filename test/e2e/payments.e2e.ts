@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, MOCK_ORIGIN, test } from './support/fixtures';
 import { endSeededWalkin } from './support/queue';
 import { signInAs } from './support/sign-in';
+import { expectFits } from './support/tour';
 import { walkWizard } from './support/wizard';
 import { saveTestCard } from './support/steps';
 
@@ -19,8 +20,7 @@ async function charges(): Promise<number> {
 
 async function fitsPhone(page: Page, what: string) {
   await expectNoAxeViolations(page, what);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} fits 320 px`).toBeLessThanOrEqual(0);
+  await expectFits(page, `${what} at 320 px`);
 }
 
 async function next(page: Page, label = 'Continue') {

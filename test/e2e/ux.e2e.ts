@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { expectFits, navigate } from './support/tour';
 
 /**
  * The design system in the browser: every route of each area fits 320 px without sideways
@@ -66,19 +67,6 @@ const THEMED_ROUTES = [
   '/patient/account/profile',
 ];
 
-/** An in-app navigation (as a link click would do), so memory-only state such as the admin token stays. */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  // The page may move on by itself (the wizard goes to its first step), so only the start is checked.
-  const pathname = path.split('?')[0]!;
-  await expect.poll(() => new URL(page.url()).pathname.startsWith(pathname)).toBe(true);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
-}
-
 /** The development sign-in hands over the admin token; should the page ask for it, it is given here. */
 async function useAdminToken(page: Page) {
   const field = page.getByLabel(/Clinic admin API token/);
@@ -90,24 +78,13 @@ async function useAdminToken(page: Page) {
   await expect(page.getByRole('table').first()).toBeVisible();
 }
 
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`),
-  );
-  expect(overflow, `${label} scrolls sideways at 320 px: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
-}
-
 test('no route of the patient area scrolls sideways at 320 px', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 320, height: 720 });
   await signInAs(page, 'Casey Morgan');
   for (const path of PATIENT_ROUTES) {
     await navigate(page, path);
-    await expectNoSidewaysScroll(page, path);
+    await expectFits(page, `${path} at 320 px`);
   }
 });
 
@@ -117,7 +94,7 @@ test('no route of the provider area scrolls sideways at 320 px', async ({ page }
   await signInAs(page, 'Dr. Samira Okafor');
   for (const path of PROVIDER_ROUTES) {
     await navigate(page, path);
-    await expectNoSidewaysScroll(page, path);
+    await expectFits(page, `${path} at 320 px`);
   }
 });
 
@@ -130,7 +107,7 @@ test('no route of the admin area scrolls sideways at 320 px', async ({ page }) =
   for (const path of ADMIN_ROUTES) {
     await navigate(page, path);
     await expect(page.getByLabel(/Clinic admin API token/)).toHaveCount(0);
-    await expectNoSidewaysScroll(page, path);
+    await expectFits(page, `${path} at 320 px`);
   }
 });
 
@@ -246,7 +223,7 @@ test('at 320 px the clinic’s name keeps its words whole, and the menu leads to
       .map((word) => word[0]);
   });
   expect(cut).toEqual([]);
-  await expectNoSidewaysScroll(page, 'patient home');
+  await expectFits(page, 'patient home');
 
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.click();
@@ -261,7 +238,7 @@ test('at 320 px the clinic’s name keeps its words whole, and the menu leads to
   await expect(page.getByRole('heading', { level: 1, name: 'Health readings' })).toBeVisible();
   await expect(health.getByRole('link', { name: 'Health readings' })).toHaveAttribute('aria-current', 'page');
   await expect(health.getByRole('link', { name: 'Health record' })).not.toHaveAttribute('aria-current');
-  await expectNoSidewaysScroll(page, 'health readings');
+  await expectFits(page, 'health readings');
   await menuButton.click();
   await expect(nav.getByRole('link', { name: 'Health' })).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Escape');

@@ -28,6 +28,10 @@ export function testEnvelope(now: number = Math.floor(Date.now() / 1000)): Webho
 }
 
 /** The clinic's webhook contract (spec 6) in plain words, and a test delivery (POST /webhooks/events). */
+/** The event types as the platform spells them: names for the receiving code, never translated. */
+const visitCreated = 'visit.created';
+const messageCreated = 'visit.message.created';
+
 export function WebhooksPage() {
   return (
     <Page title={t`Webhooks`}>
@@ -46,14 +50,14 @@ export function WebhooksPage() {
         <ul>
           <li>
             <Trans>
-              <strong>visit.created</strong>: a visit was created (its id, patient, provider, times and
-              status).
+              <code className="wrap-anywhere">{visitCreated}</code>: a visit was created (its id, patient,
+              provider, times and status).
             </Trans>
           </li>
           <li>
             <Trans>
-              <strong>visit.message.created</strong>: a new message on a visit’s thread. It carries only
-              pointers (visit id, message id, who wrote it, when), never the message itself.
+              <code className="wrap-anywhere">{messageCreated}</code>: a new message on a visit’s thread. It
+              carries only pointers (visit id, message id, who wrote it, when), never the message itself.
             </Trans>
           </li>
         </ul>

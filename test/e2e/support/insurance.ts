@@ -24,11 +24,6 @@ export async function tabTo(page: Page, name: RegExp, max = 60) {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
-export async function fitsPhone(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} fits 320 px`).toBeLessThanOrEqual(0);
-}
-
 export async function enterPrimaryCardByKeyboard(page: Page) {
   await tabTo(page, /^Add primary card$/);
   await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import PO from 'pofile';
+import { pseudoText } from '../../../build/i18n';
 
 /**
  * The portal's languages in browser tests (docs/i18n.md): choosing one as the switcher does (its
@@ -152,3 +153,8 @@ export function either(english: string): RegExp {
   // A required field's label ends in its marker (" *").
   return new RegExp(`^(${[english, ...(spanish ? [spanish] : [])].map(escaped).join('|')})( \\*)?$`);
 }
+
+/** The words of a page still loading, as the pseudo-locale writes them (for `navigate`). */
+export const PSEUDO_LOADING = new RegExp(
+  ['Loading', 'Checking'].map((word) => escaped(pseudoText(word).replace(/^⟦|·*⟧$/g, ''))).join('|'),
+);
