@@ -27,11 +27,11 @@ export function testEnvelope(now: number = Math.floor(Date.now() / 1000)): Webho
   };
 }
 
-/** The clinic's webhook contract (spec 6) in plain words, and a test delivery (POST /webhooks/events). */
 /** The event types as the platform spells them: names for the receiving code, never translated. */
 const visitCreated = 'visit.created';
 const messageCreated = 'visit.message.created';
 
+/** The clinic's webhook contract (spec 6) in plain words, and a test delivery (POST /webhooks/events). */
 export function WebhooksPage() {
   return (
     <Page title={t`Webhooks`}>
