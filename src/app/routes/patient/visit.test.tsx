@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from '~test/render';
 import { db } from '@/mocks/db';
@@ -409,7 +409,7 @@ describe('the visit’s end', () => {
   it('focuses the survey when the page is opened at it', async () => {
     renderRoute(`/patient/visits/${SEED_VISITS.completed}#survey`, { as: 'demo-patient' });
     const heading = await screen.findByRole('heading', { name: 'Tell us how it went' });
-    await vi.waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('books a follow-up appointment in the same room, named by the room, never its code', async () => {
@@ -420,8 +420,9 @@ describe('the visit’s end', () => {
     expect(followUp).toHaveTextContent('Book an appointment in General practice.');
     expect(followUp).not.toHaveTextContent(/\bgeneral\b/);
     await user.click(link);
-    // The wizard of that room, for an appointment, at its first step.
-    await vi.waitFor(() =>
+    // The wizard of that room, for an appointment, at its first step (its chunk may take a while to
+    // load: Testing Library's waitFor has the suite's one limit, vi.waitFor only one second).
+    await waitFor(() =>
       expect(router.state.location.pathname).toMatch(/^\/patient\/rooms\/general\/intake(\/|$)/),
     );
     expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('appointment');
