@@ -121,7 +121,8 @@ test.describe('the portal in Spanish', () => {
     const box = page.getByRole('textbox', { name: es('Your message') });
     await box.fill('¿Puedo usar una crema mientras tanto?');
     await page.getByRole('button', { name: either('Send') }).click();
-    await expect(page.getByText('¿Puedo usar una crema mientras tanto?')).toBeVisible();
+    // The message in the thread (the box may still hold the words for a moment while it sends).
+    await expect(page.getByRole('article').getByText('¿Puedo usar una crema mientras tanto?')).toBeVisible();
     await expect(box).toHaveValue('');
     await checkSpanish(page, 'thread after sending');
     const stored = (await (await fetch(`${MOCK_ORIGIN}/__mock/stats`)).json()) as {
