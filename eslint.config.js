@@ -70,6 +70,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-*',
+      'packages/*/dist',
       'node_modules',
       'public-mock',
       'coverage',
@@ -115,15 +116,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { house },
     rules: { 'house/boundaries': 'error' },
   },
   {
-    // Import cycles among the modules of src/ (tests are imported by nothing, so they close none).
+    // Import cycles among the modules of src/ and the packages (tests are imported by nothing, so they close none).
     // `import type` and `export type` do not count: they are gone at run time.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       // The files it follows (the default is JavaScript only) and how it finds them ('@/', '~test/').
@@ -149,9 +150,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': [...noLocalStorage, ...noHandRolledGuards, ...noFixedLocale] },
   },
   {
-    files: ['src/mocks/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}'],
-    // What the mock may import (api/, lib/, config/ and its own files): house/boundaries. The mock
+    files: ['packages/mock/src/**/*.{ts,tsx}'],
+    ignores: ['packages/mock/src/**/*.test.{ts,tsx}'],
+    // What the mock may import (its own files and the client's schemas): house/boundaries. The mock
     // may keep its dev controls in localStorage; a fixed locale is refused there too.
     rules: { 'no-restricted-syntax': ['error', ...noFixedLocale] },
   },
@@ -162,7 +163,7 @@ export default tseslint.config(
     // catalogues (a production build carries neither).
     ignores: [
       'src/**/*.test.tsx',
-      'src/mocks/**',
+      'packages/mock/src/**',
       'src/app/routes/dev/**',
       'src/lib/payment-gateway/fake-gateway.tsx',
     ],
@@ -192,7 +193,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.test.{ts,tsx}'],
+    files: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts'],
     rules: {
       // A shorter per-call limit turns a slow CI machine into a failure.
       'no-restricted-syntax': [

@@ -13,7 +13,7 @@ const config: LinguiConfig = {
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}',
-      include: ['<rootDir>/src'],
+      include: ['<rootDir>/src', '<rootDir>/packages/client/src'],
       exclude: [
         '**/*.test.*',
         '<rootDir>/src/mocks/**',

@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { barrelImports } from './build/barrel-imports';
+import { chunkModules } from './build/chunk-modules';
 import { linguiMacros, poCatalogues } from './build/i18n';
 import { appIdentity, installableAssets, portalManifest, type AppIdentity } from './build/pwa';
 import { DEMO_DEPLOYMENT, demoDefaultsAllowed, parseEnv, type Env } from './src/config/env-check';
@@ -159,6 +160,7 @@ export default defineConfig(({ command, mode }) => {
       poCatalogues(),
       react(),
       barrelImports(srcDir),
+      chunkModules(fileURLToPath(new URL('.', import.meta.url))),
       mockWorker(mocking),
       ...(installable ? installablePlugins(env, demoDefaults) : []),
     ],
@@ -179,6 +181,15 @@ export default defineConfig(({ command, mode }) => {
       alias: [
         { find: /^@\//, replacement: srcDir },
         { find: /^~test\//, replacement: `${fileURLToPath(new URL('./test', import.meta.url))}/` },
+        // The workspace packages from their sources (their published builds are for other apps).
+        {
+          find: /^@telehealth\/(client|mock)$/,
+          replacement: `${fileURLToPath(new URL('./packages', import.meta.url))}/$1/src/index.ts`,
+        },
+        {
+          find: /^@telehealth\/(client|mock)\//,
+          replacement: `${fileURLToPath(new URL('./packages', import.meta.url))}/$1/src/`,
+        },
         // React Router's package exports only its development build (warnings for developers, kept
         // live by a flag); builds take the production one beside it, the same code with the flag off.
         ...(command === 'build' ? [{ find: /^react-router$/, replacement: routerProductionBuild }] : []),
@@ -252,8 +263,28 @@ export default defineConfig(({ command, mode }) => {
             name: 'node',
             environment: 'node',
             setupFiles: ['./test/setup.ts'],
-            include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
-            exclude: ['test/e2e/**', 'node_modules/**', ...DOM_TS_TESTS, ...PURE_TESTS],
+            include: [
+              'src/**/*.test.ts',
+              'packages/*/src/**/*.test.ts',
+              'test/**/*.test.ts',
+              'examples/**/*.test.ts',
+            ],
+            exclude: [
+              'test/e2e/**',
+              'node_modules/**',
+              'examples/against-mock-server.test.ts',
+              ...DOM_TS_TESTS,
+              ...PURE_TESTS,
+            ],
+          },
+        },
+        {
+          // The integrator's examples against the mock as its own program (no msw in the process).
+          extends: true,
+          test: {
+            name: 'examples',
+            environment: 'node',
+            include: ['examples/against-mock-server.test.ts'],
           },
         },
         {

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { startMockServer } from '../src/mocks/server';
+import { startMockServer } from '@telehealth/mock/server';
 import { createStaticServer } from '../test/e2e/support/static-server';
 
 export const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4399);

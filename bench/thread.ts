@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { chromium, type Page } from 'playwright-core';
-import { startMockServer } from '../src/mocks/server';
+import { startMockServer } from '@telehealth/mock/server';
 import { createStaticServer } from '../test/e2e/support/static-server';
 
 const VISIT = 'vis_econsult_open';

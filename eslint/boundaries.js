@@ -6,8 +6,10 @@ import path from 'node:path';
  * - a feature never imports another feature, nor app/;
  * - lib/, components/, api/, config/ and wizard/ never import features/ or app/;
  * - app/ and main.tsx import a feature only through its `features/<name>/index.ts`;
- * - only main.tsx and the mock itself import mocks/ (the real client never depends on the mock);
- * - the mock imports only api/, lib/, config/ and its own files;
+ * - only main.tsx imports the mock package (the real client never depends on the mock);
+ * - the client package (packages/client) imports nothing of the app, the mock or test/;
+ * - the mock package (packages/mock) imports its own files and the client's schemas and contract
+ *   constants (never a request function), nothing of the app or test/;
  * - nothing in src/ imports test/.
  * Tests are held to the first rule only: a shared layer's test may build the app context, an app
  * test may reach into the feature whose page it drives, and any test may use the mock and test/.
@@ -15,9 +17,12 @@ import path from 'node:path';
 /** The project root: this file sits in <root>/eslint/. */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED = new Set(['lib', 'components', 'api', 'config', 'wizard']);
-const MOCK_MAY_IMPORT = new Set(['mocks', 'api', 'lib', 'config']);
 /** The first part of a target under test/ (no folder of src/ can have this name). */
 const TEST = '<test>';
+/** The first part of a file or target in a workspace package. */
+const CLIENT = '<client>';
+const MOCK = '<mock>';
+const PACKAGES = { client: CLIENT, mock: MOCK };
 
 /** `<dir>/a/b.ts` -> ['a', 'b.ts']; null outside dir. */
 function partsUnder(dir, file) {
@@ -26,8 +31,17 @@ function partsUnder(dir, file) {
   return rel.split(path.sep);
 }
 
-/** `src/features/visits/a/b.ts` -> ['features', 'visits', 'a', 'b.ts']; null outside src/. */
-const srcParts = (file, root) => partsUnder(path.join(root, 'src'), file);
+/**
+ * `src/features/visits/a/b.ts` -> ['features', 'visits', 'a', 'b.ts'];
+ * `packages/client/src/a/b.ts` -> [CLIENT, 'a', 'b.ts']; null elsewhere.
+ */
+function srcParts(file, root) {
+  for (const [name, layer] of Object.entries(PACKAGES)) {
+    const inPackage = partsUnder(path.join(root, 'packages', name, 'src'), file);
+    if (inPackage) return [layer, ...inPackage];
+  }
+  return partsUnder(path.join(root, 'src'), file);
+}
 
 /** Where an import lands: its parts under src/, or [TEST, ...] under test/; null for a package. */
 function targetParts(specifier, file, root) {
@@ -35,7 +49,10 @@ function targetParts(specifier, file, root) {
   if (specifier.startsWith('@/')) target = path.join(root, 'src', specifier.slice(2));
   else if (specifier.startsWith('~test/')) target = path.join(root, 'test', specifier.slice('~test/'.length));
   else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier);
-  else return null;
+  else if (/^@telehealth\/(client|mock)\//.test(specifier)) {
+    const [, name, ...rest] = specifier.split('/');
+    target = path.join(root, 'packages', name, 'src', ...rest);
+  } else return null;
   const inSrc = srcParts(target, root);
   if (inSrc) return inSrc;
   const inTest = partsUnder(path.join(root, 'test'), target);
@@ -48,8 +65,14 @@ function problem(from, to) {
   const [layer, name] = from;
   const [toLayer, toName, ...rest] = to;
   if (toLayer === TEST) return 'importsTest';
-  if (layer === 'mocks') return MOCK_MAY_IMPORT.has(toLayer) ? null : 'mockImportsApp';
-  if (toLayer === 'mocks' && layer !== 'main.tsx') return 'importsMock';
+  if (layer === CLIENT) return toLayer === CLIENT ? null : 'clientImportsOthers';
+  if (layer === MOCK) {
+    if (toLayer === MOCK) return null;
+    if (toLayer !== CLIENT) return 'mockImportsApp';
+    const file = to[to.length - 1] ?? '';
+    return /^(http|upload|requests)(\.ts)?$/.test(file) ? 'mockImportsRequests' : null;
+  }
+  if (toLayer === MOCK && layer !== 'main.tsx') return 'importsMock';
   if (layer === 'features') {
     if (toLayer === 'features' && toName !== name) return 'crossFeature';
     if (toLayer === 'app' || toLayer === 'main.tsx') return 'featureToApp';
@@ -74,9 +97,13 @@ export const boundaries = {
       sharedUp: 'lib/, components/, api/, config/ and wizard/ never import features/ or app/.',
       deepFeature: "app/ imports a feature only through its index.ts ('@/features/{{name}}').",
       importsMock:
-        'Only main.tsx, tests and the mock itself import mocks/: the real client never depends on the mock.',
+        'Only main.tsx, tests and the mock itself import the mock package: the real client never depends on the mock.',
       mockImportsApp:
-        'The mock imports only api/, lib/, config/ and its own files, never the UI, features/ or app/.',
+        "The mock package imports only its own files and the client's schemas, never the app or test/.",
+      mockImportsRequests:
+        "The mock package answers requests, it never makes them: import the client's schemas, not its request functions.",
+      clientImportsOthers:
+        'The client package imports nothing of the app, the mock or test/: it runs in any app and on Node.',
       importsTest: 'Only tests import test/: move what src/ needs into src/.',
     },
   },

@@ -1,12 +1,13 @@
 import { http, passthrough } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KnownWebhookEventSchema } from '@/api/webhooks/schemas';
-import { db } from '@/mocks/db';
-import { startWebhookDelivery, type WebhookDelivery } from '@/mocks/lib/webhooks';
-import { server } from '@/mocks/node';
+import { KnownWebhookEventSchema } from '@telehealth/client/webhooks/schemas';
+import { db } from '@telehealth/mock/db';
+import { startWebhookDelivery, type WebhookDelivery } from '@telehealth/mock/lib/webhooks';
+import { server } from '@telehealth/mock/node';
 import { sessionFor } from '~test/render';
-import { createWebhookReceiver } from './webhook-receiver';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { connectServer, memoryTokenStore } from '@telehealth/client';
+import { startWebhookReceiver } from './webhook-receiver';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 const MESSAGES = 'http://mock.test/messaging';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -17,16 +18,24 @@ afterEach(async () => {
 async function startReceiver(settleMs = 30) {
   const token = sessionFor('demo-provider').token.token;
   const received: { visitId: string; ids: string[] }[] = [];
-  const receiver = createWebhookReceiver({
+  connectServer({
+    apiBaseUrl: 'http://mock.test/api_v3',
     messagesBaseUrl: MESSAGES,
-    token,
-    settleMs,
-    onMessages: (visitId, messages) => received.push({ visitId, ids: messages.map((m) => m.id) }),
+    accountCode: 'demo',
+    apiKey: 'demo-api-key',
+    tokens: memoryTokenStore(token),
+    retry: false,
   });
-  const url = await receiver.listen(0);
+  const running = await startWebhookReceiver({
+    settleMs,
+    onMessages: (visitId, messages) => {
+      received.push({ visitId, ids: messages.map((m) => String(m.id)) });
+    },
+  });
+  const { receiver, url } = running;
   // The receiver is a real HTTP server: let requests to it through msw.
   server.use(http.all(`${new URL(url).origin}/*`, () => passthrough()));
-  cleanups.push(() => receiver.close());
+  cleanups.push(() => running.close());
   return { receiver, url, received };
 }
 

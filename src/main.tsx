@@ -21,7 +21,7 @@ async function boot() {
   // Compared against the build-time constant so production builds drop the mock entirely.
   if (import.meta.env.VITE_API_MOCKING === 'on') {
     const [{ startMockWorker }, { reportMockNotice }] = await Promise.all([
-      import('./mocks/browser'),
+      import('@telehealth/mock/browser'),
       import('./app/routes/dev/mock-notice'),
     ]);
     await startMockWorker({ onStorageProblem: reportMockNotice });

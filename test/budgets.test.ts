@@ -88,6 +88,21 @@ describe('the bundle budget check', () => {
     ]);
   });
 
+  it('fails when a production chunk holds the mock, a server-only module of the client or a Node built-in', () => {
+    const report = measureBuild(
+      fakeBuild({ entry: 40 * KIB, shared: 20 * KIB, layout: 10 * KIB, page: 20 * KIB, gateway: 10 * KIB }),
+    );
+    report.chunkModules = {
+      'assets/index.js': ['src/main.tsx', 'packages/client/src/http.ts'],
+      'assets/visit.js': ['packages/mock/src/db.ts', 'packages/client/src/server.ts', 'node:http'],
+    };
+    expect(budgetFailures(report)).toEqual([
+      'assets/visit.js holds packages/mock/src/db.ts, which no production chunk may hold',
+      'assets/visit.js holds packages/client/src/server.ts, which no production chunk may hold',
+      'assets/visit.js holds node:http, which no production chunk may hold',
+    ]);
+  });
+
   it('fails instead of passing when there is no build', () => {
     expect(() => measureBuild(join(tmpdir(), 'no-such-build-folder'))).toThrow(/no production build/);
   });

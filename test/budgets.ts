@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHUNK_MODULES_FILE } from '../build/chunk-modules';
 
 export const KIB = 1024;
 /** The goals (issue 17): printed beside every figure, and reported when missed. */
@@ -63,7 +64,20 @@ export interface BudgetReport {
    * readers only, so it is in no first page or route above, and is reported beside them.
    */
   catalogues?: { language: string; file: string; gzip: number }[];
+  /** The source modules of each chunk (build/chunk-modules.ts), when the build wrote them. */
+  chunkModules?: Record<string, string[]>;
 }
+
+/**
+ * Modules no production chunk may hold: the mock package, the client's server-only helpers (the
+ * SSO secret, retries, paged iterators, the webhook receiver) and Node's built-ins.
+ */
+export const NEVER_SHIPPED: readonly RegExp[] = [
+  /^packages\/mock\//,
+  /^packages\/client\/src\/(server|retry|pages)\.ts$/,
+  /^packages\/client\/src\/webhooks\/receiver\.ts$/,
+  /^(node:|\0?node:)/,
+];
 
 export interface Budgets {
   firstPage: number;
@@ -146,7 +160,17 @@ export function measureBuild(dir: string): BudgetReport {
       gzip: gzipSize(dir, chunk.file, sizes),
     }))
     .sort((a, b) => a.language.localeCompare(b.language));
-  return { dir, firstPage: { gzip: total(firstPage), files: [...firstPage] }, routes, catalogues };
+  const graphPath = join(dir, CHUNK_MODULES_FILE);
+  const chunkModules = existsSync(graphPath)
+    ? (JSON.parse(readFileSync(graphPath, 'utf8')) as Record<string, string[]>)
+    : undefined;
+  return {
+    dir,
+    firstPage: { gzip: total(firstPage), files: [...firstPage] },
+    routes,
+    catalogues,
+    ...(chunkModules ? { chunkModules } : {}),
+  };
 }
 
 /** Every budget the report breaks, in words; empty when all hold. */
@@ -169,6 +193,11 @@ export function budgetFailures(
     ];
     if (loadedBy.length)
       failures.push(`the ${catalogue.language} catalogue is loaded by ${loadedBy.join(', ')}`);
+  }
+  for (const [file, modules] of Object.entries(report.chunkModules ?? {})) {
+    for (const module of modules.filter((m) => NEVER_SHIPPED.some((pattern) => pattern.test(m)))) {
+      failures.push(`${file} holds ${module}, which no production chunk may hold`);
+    }
   }
   return failures;
 }
@@ -202,6 +231,13 @@ function main(argv: string[]): number {
   }
   console.log(formatReport({ ...report, dir: argv[0] ?? 'dist-prod' }));
   const failures = budgetFailures(report);
+  // The chunk graph must be there: a missing file would make its check vanish.
+  if (!report.chunkModules)
+    failures.push(`${CHUNK_MODULES_FILE} is missing: the chunk graph was not written`);
+  else
+    console.log(
+      `chunk graph: ${Object.keys(report.chunkModules).length} chunks, none with the mock, the client's server-only modules or Node's built-ins`,
+    );
   if (failures.length) {
     console.error(`budget check failed:\n  ${failures.join('\n  ')}`);
     return 1;

@@ -1,6 +1,6 @@
-import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
-import { nowSeconds, type IntakeRecord } from '@/mocks/db';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { CUSTOM_FIELDS } from '@telehealth/client/intakes/custom-fields';
+import { nowSeconds, type IntakeRecord } from '@telehealth/mock/db';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 export interface IntakeOptions extends Partial<IntakeRecord> {
   id: string;

@@ -1,11 +1,11 @@
 import { getResponse, http, HttpResponse } from 'msw';
-import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
-import { db, nextId, nowSeconds } from '@/mocks/db';
-import { handlers } from '@/mocks/handlers';
-import { chargesFor } from '@/mocks/handlers/billing';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
-import { SEED_CONSULTATIONS } from '@/mocks/seed/ids';
+import { CUSTOM_FIELDS } from '@telehealth/client/intakes/custom-fields';
+import { db, nextId, nowSeconds } from '@telehealth/mock/db';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
+import { SEED_CONSULTATIONS } from '@telehealth/mock/seed/ids';
 
 /**
  * Pays an intake's consultation through the mock's API, as the payment step does before the visit

@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 
 /**
  * For tests that type the intake's phone themselves: no seeded user has a phone on file, so the

@@ -2,14 +2,19 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The unit tests that load no mock: Node tests (`*.test.ts`) outside `src/mocks/` whose imports,
- * followed through the project's own files, never reach `src/mocks/`, the HTTP client or the
+ * The unit tests that load no mock: Node tests (`*.test.ts`) outside `packages/mock/src/` whose imports,
+ * followed through the project's own files, never reach `packages/mock/src/`, the HTTP client or the
  * screen helpers of `test/`, and that do not start the mock server as a program.
  * They run in the `pure` project (vite.config.ts) with a setup that starts no mock server and seeds
  * no clinic before each test. Found by reading the imports, so a test that starts to need the mock
  * moves to the `node` project by itself; type-only imports do not count.
  */
-const MOCK_SIDE = [/^src\/mocks\//, /^src\/api\/http\.ts$/, /^test\/render\.tsx$/, /^test\/setup/];
+const MOCK_SIDE = [
+  /^packages\/mock\/src\//,
+  /^packages\/client\/src\/http\.ts$/,
+  /^test\/render\.tsx$/,
+  /^test\/setup/,
+];
 
 export function findPureTests(root: string, domTests: readonly string[]): string[] {
   const imports = new Map<string, string[]>();
@@ -17,6 +22,8 @@ export function findPureTests(root: string, domTests: readonly string[]): string
     let base: string;
     if (spec.startsWith('@/')) base = path.join(root, 'src', spec.slice(2));
     else if (spec.startsWith('~test/')) base = path.join(root, 'test', spec.slice(6));
+    else if (/^@telehealth\/(client|mock)\//.test(spec))
+      base = path.join(root, 'packages', spec.split('/')[1]!, 'src', spec.split('/').slice(2).join('/'));
     else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
     else return null;
     for (const file of [
@@ -59,8 +66,8 @@ export function findPureTests(root: string, domTests: readonly string[]): string
   };
   // A test that starts the mock as a program (the contract table) names its file instead.
   const startsMock = (test: string) =>
-    readFileSync(path.join(root, test), 'utf8').includes('src/mocks/server');
-  return ['src', 'test', 'examples']
+    readFileSync(path.join(root, test), 'utf8').includes('packages/mock/src/server');
+  return ['src', 'packages/client/src', 'packages/mock/src', 'test', 'examples']
     .flatMap((folder) => testFiles(root, folder))
     .filter(
       (file) =>

@@ -1,6 +1,6 @@
 import { beforeEach } from 'vitest';
-import { db } from '@/mocks/db';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 /**
  * Casey Morgan waits in General practice in the seed (`vis_walkin_waiting`), and a patient already

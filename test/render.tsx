@@ -5,12 +5,12 @@ import { onTestFinished } from 'vitest';
 import { createAppContext } from '@/app/create-app';
 import { AppProviders } from '@/app/provider';
 import { createTestRouter } from '@/app/router';
-import type { SsoResult } from '@/api/users/schemas';
-import { db } from '@/mocks/db';
-import { issuePair, pairBody } from '@/mocks/lib/auth';
-import { findUserByCode, publicUser } from '@/mocks/lib/users';
+import type { SsoResult } from '@telehealth/client/users/schemas';
+import { db } from '@telehealth/mock/db';
+import { issuePair, pairBody } from '@telehealth/mock/lib/auth';
+import { findUserByCode, publicUser } from '@telehealth/mock/lib/users';
 
-/** Seeded personas by SSO code (src/mocks/seed/personas.ts). */
+/** Seeded personas by SSO code (packages/mock/src/seed/personas.ts). */
 export type PersonaCode = 'demo-patient' | 'demo-patient-2' | 'demo-provider' | 'demo-nurse' | 'demo-admin';
 
 /** Issues a real session for a seeded persona, as the mock's SSO would. */

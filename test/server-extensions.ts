@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { onTestFinished } from 'vitest';
-import { db } from '@/mocks/db';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 
 /**
  * Answers the account record as a spec server does, without `portal_extensions`, so the portal

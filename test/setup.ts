@@ -1,11 +1,12 @@
 import '@/lib/i18n';
 import '@/lib/zod-setup';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { configureAuth } from '@/api/http';
-import { resetDb } from '@/mocks/db';
-import { resetMockConfig } from '@/mocks/lib/auth';
-import { setFaults } from '@/mocks/lib/faults';
-import { server } from '@/mocks/node';
+import { configureAuth } from '@telehealth/client/http';
+import { configurePortalClient } from '@/api/portal-client';
+import { resetDb } from '@telehealth/mock/db';
+import { resetMockConfig } from '@telehealth/mock/lib/auth';
+import { setFaults } from '@telehealth/mock/lib/faults';
+import { server } from '@telehealth/mock/node';
 import { installConsoleGuard } from './console-guard';
 
 // Shared by both test environments (vite.config.ts `projects`): Node for logic, schemas, the
@@ -27,6 +28,9 @@ class FileScopedBroadcastChannel extends NativeBroadcastChannel {
 }
 globalThis.BroadcastChannel = FileScopedBroadcastChannel;
 
+// The typed client points at the test build's API, as the app's start-up does.
+configurePortalClient();
+
 // Tests fail on any request no handler answers, and on any unexpected console.error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -45,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers();
   configureAuth(null);
+  configurePortalClient();
 });
 
 // Last, so its afterEach (unmounting the screen) runs before the ones above (hooks run as a stack).

@@ -2,10 +2,17 @@ import fc from 'fast-check';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { server } from '@/mocks/node';
-import { ApiError } from './errors';
-import { apiBlob, apiEmpty, apiJson, configureAuth, errorFromParts, type AuthScheme } from './http';
-import { uploadMultipart } from './upload';
+import { server } from '@telehealth/mock/node';
+import { ApiError } from '@telehealth/client/errors';
+import {
+  apiBlob,
+  apiEmpty,
+  apiJson,
+  configureAuth,
+  errorFromParts,
+  type AuthScheme,
+} from '@telehealth/client/http';
+import { uploadMultipart } from '@telehealth/client/upload';
 
 const ORIGIN = 'http://localhost:3000';
 

@@ -2,8 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { server } from '@/mocks/node';
-import { apiJson, configureAuth } from './http';
+import { server } from '@telehealth/mock/node';
+import { apiJson, configureAuth } from '@telehealth/client/http';
 import { createQueryClient } from './query-client';
 
 const URL_ = 'http://localhost:3000/api_v3/probe';

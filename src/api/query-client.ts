@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, replaceEqualDeep } from '@tanstack/react-query';
-import { droppedRows, markDroppedRows } from './common/dropped-rows';
+import { droppedRows, markDroppedRows } from '@telehealth/client/common/dropped-rows';
 import { watchConnection } from './connection';
-import { isTransient, type ApiError } from './errors';
+import { isTransient, type ApiError } from '@telehealth/client/errors';
 
 declare module '@tanstack/react-query' {
   interface Register {

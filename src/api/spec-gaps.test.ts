@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/errors';
-import { configureAuth } from '@/api/http';
+import { ApiError } from '@telehealth/client/errors';
+import { configureAuth } from '@telehealth/client/http';
 import { makeTab } from '@/lib/session/test-support';
-import { setMockProfile } from '@/mocks/lib/profile';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
 import { sessionFor } from '~test/render';
-import { getEmrInputSchema } from './emr/requests';
-import { getInsuranceCard, saveInsuranceCard } from './insurance/requests';
-import { requestPasswordReset } from './users/requests';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { getEmrInputSchema } from '@telehealth/client/emr/requests';
+import { getInsuranceCard, saveInsuranceCard } from '@telehealth/client/insurance/requests';
+import { requestPasswordReset } from '@telehealth/client/users/requests';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /** Operations the spec names and the screens do not need; each has its request function. */
 afterEach(() => setMockProfile('full'));

@@ -1,4 +1,5 @@
-import { configureAuth } from '@/api/http';
+import { configureAuth } from '@telehealth/client/http';
+import { configurePortalClient } from '@/api/portal-client';
 import { createQueryClient } from '@/api/query-client';
 import { createSessionStore } from '@/lib/session';
 import type { AppContext } from './context';
@@ -18,6 +19,7 @@ export function createAppContext(storage?: Storage | null): AppContext {
     void queryClient.cancelQueries();
     queryClient.clear();
   });
+  configurePortalClient();
   configureAuth(session);
   return { queryClient, session };
 }

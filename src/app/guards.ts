@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
 import { userQueries } from '@/api/users/queries';
-import type { Profile } from '@/api/users/schemas';
+import type { Profile } from '@telehealth/client/users/schemas';
 import { env } from '@/config/env';
 import { paths, safeInAppPath } from '@/config/paths';
 import { canEnter, homeFor, type Role } from '@/features/auth';

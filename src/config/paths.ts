@@ -1,4 +1,4 @@
-import type { VisitKind } from '@/api/visits/kinds';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 
 /** The names of a pattern's `:params`, in order; a trailing `?` marks one optional. */
 type ParamArgs<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

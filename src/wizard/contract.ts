@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { IntakeStep } from '@/api/accounts/schemas';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Consultation, Room } from '@/api/rooms/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { IntakeStep } from '@telehealth/client/accounts/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Consultation, Room } from '@telehealth/client/rooms/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import type { IntakePatch } from './custom-fields';
 
 /**

@@ -1,6 +1,6 @@
-import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@/api/intakes/schemas';
-import { VISIT_KINDS, type VisitKind } from '@/api/visits/kinds';
-import { CUSTOM_FIELDS } from '@/api/intakes/custom-fields';
+import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@telehealth/client/intakes/schemas';
+import { VISIT_KINDS, type VisitKind } from '@telehealth/client/visits/kinds';
+import { CUSTOM_FIELDS } from '@telehealth/client/intakes/custom-fields';
 
 /** The custom-field keys live beside the intake schemas, where the mock reads them too. */
 export { CUSTOM_FIELDS };

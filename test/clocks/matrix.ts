@@ -1,6 +1,6 @@
 /**
  * Runs unit tests under pinned clocks: the whole process's system time is moved with Debian's
- * `faketime` (the mock's clock follows it, src/mocks/lib/clock.ts), and the process's zone is set
+ * `faketime` (the mock's clock follows it, packages/mock/src/lib/clock.ts), and the process's zone is set
  * with `TZ`. Prints one row per clock with its result, and exits 1 when any clock fails.
  *
  *   node --import tsx test/clocks/matrix.ts            every clock, the node project of the unit suite
@@ -62,9 +62,9 @@ const QUICK = [
   '29 February, 11 pm in New York',
 ];
 const QUICK_FILES = [
-  'src/mocks/seed',
-  'src/mocks/handlers/scheduling',
-  'src/mocks/handlers/visits',
+  'packages/mock/src/seed',
+  'packages/mock/src/handlers/scheduling',
+  'packages/mock/src/handlers/visits',
   'src/lib/dates',
   'src/features/scheduling/utils',
 ];

@@ -20,7 +20,7 @@ function waitForListening(server: ChildProcess): Promise<void> {
 // Starting the server compiles the whole mock in a child process: on a loaded machine that can
 // take longer than the suite's hook limit (test/timeouts.ts), so this one hook gets a minute.
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/mocks/server.ts'], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'packages/mock/src/server.ts'], {
     env: { ...process.env, PORT: String(PORT) },
     stdio: ['ignore', 'pipe', 'ignore'],
   });

@@ -1,4 +1,4 @@
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 /**
  * One table of requests, run against every host of the mock (msw/node in Vitest, the standalone
  * server over real HTTP, the browser worker in Chromium). The hosts must answer identically.

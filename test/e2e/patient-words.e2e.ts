@@ -15,7 +15,7 @@ const SYSTEM_PATTERNS: readonly [string, RegExp][] = [
     /\b(America|Europe|Asia|Africa|Australia|Pacific|Atlantic|Indian)\/[A-Z][A-Za-z_]+/,
   ],
   ['an internal id', /\b(usr|vis|int|elig|ntf|fil|grp|ep|card|src|inv|con)_[a-z0-9_]+/i],
-  // The seeded rooms' codes (src/mocks/seed/rooms.ts) after "room", as the portal once wrote them.
+  // The seeded rooms' codes (packages/mock/src/seed/rooms.ts) after "room", as the portal once wrote them.
   [
     'a room code',
     /\broom (general|dermatology|pediatrics|quick-care|skin-photos|after-hours|other-clinic|[a-z]+-[a-z-]+)\b/,

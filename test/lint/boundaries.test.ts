@@ -61,11 +61,25 @@ const CASES = [
     expected: [boundary('importsMock'), boundary('importsMock')],
   },
   { file: 'mock-from-test.ts', as: 'src/features/documents/panels/probe.test.ts', expected: [] },
-  // The mock imports api/, lib/, config/ and itself only.
+  // The mock package imports the client's schemas and itself only, never a request function.
   {
     file: 'mock-imports-app.ts',
-    as: 'src/mocks/handlers/probe.ts',
-    expected: Array.from({ length: 4 }, () => boundary('mockImportsApp')),
+    as: 'packages/mock/src/handlers/probe.ts',
+    expected: [
+      ...Array.from({ length: 6 }, () => boundary('mockImportsApp')),
+      boundary('mockImportsRequests'),
+    ],
+  },
+  // The client package imports nothing of the app, the mock or test/.
+  {
+    file: 'client-imports-app.ts',
+    as: 'packages/client/src/visits/probe.ts',
+    expected: [
+      boundary('clientImportsOthers'),
+      boundary('clientImportsOthers'),
+      boundary('clientImportsOthers'),
+      boundary('importsTest'),
+    ],
   },
   {
     file: 'src-imports-test.ts',
@@ -73,8 +87,8 @@ const CASES = [
     expected: Array.from({ length: 3 }, () => boundary('importsTest')),
   },
   {
-    file: 'src-imports-test.ts',
-    as: 'src/mocks/probe.ts',
+    file: 'package-imports-test.ts',
+    as: 'packages/mock/src/probe.ts',
     expected: Array.from({ length: 3 }, () => boundary('importsTest')),
   },
   // Test files share modules (vite.config.ts isolate: false): none replaces one; vi.fn() is fine.
@@ -99,7 +113,7 @@ const CASES = [
     'src/components/form/probe.ts',
     'src/lib/probe.ts',
     'src/api/probe.ts',
-    'src/mocks/handlers/probe.ts',
+    'packages/mock/src/handlers/probe.ts',
   ].map((as) => ({ file: 'fixed-locale.ts', as, expected: Array.from({ length: 4 }, () => fixedLocale) })),
   { file: 'fixed-locale.ts', as: 'src/features/documents/probe.test.ts', expected: [] },
   // Words readers see go through the translation layer (docs/i18n.md): text, a string child, the
@@ -123,7 +137,12 @@ describe('lint boundaries', () => {
       cwd: root,
       overrideConfig: [
         {
-          files: ['src/**/probe.ts', 'src/**/probe.test.ts', 'src/**/probe.tsx', 'src/**/probe.test.tsx'],
+          files: [
+            '{src,packages/*/src}/**/probe.ts',
+            'src/**/probe.test.ts',
+            'src/**/probe.tsx',
+            'src/**/probe.test.tsx',
+          ],
           ...tseslint.configs.disableTypeChecked,
           rules: { ...tseslint.configs.disableTypeChecked.rules, 'import-x/no-cycle': 'off' },
         },

@@ -1,7 +1,7 @@
 import { getResponse, http, HttpResponse } from 'msw';
-import { handlers } from '@/mocks/handlers';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 
 /**
  * Answers `GET {path}` as the mock does, with one malformed row slipped into its `data` list after

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountSchema } from './schemas';
+import { AccountSchema } from '@telehealth/client/accounts/schemas';
 import { offersExtension } from './extensions';
 
 const account = { id: 'acc_1', code: 'demo', name: 'Demo clinic' };

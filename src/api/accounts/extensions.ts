@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServerExtension } from '@/api/common/server-extensions';
+import type { ServerExtension } from '@telehealth/client/common/server-extensions';
 import { env } from '@/config/env';
 import { accountQueries } from './queries';
-import type { Account } from './schemas';
+import type { Account } from '@telehealth/client/accounts/schemas';
 
 /**
  * Whether the server offers an extension, as the account record says (`portal_extensions`). A

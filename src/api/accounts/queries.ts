@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAccount, getSetting, getSettings } from './requests';
+import { getAccount, getSetting, getSettings } from '@telehealth/client/accounts/requests';
 
 export const accountQueries = {
   all: () => ['accounts'] as const,

@@ -1,7 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingQueries } from './queries';
-import { createPaymentSource, deletePaymentSource, processInvoice, updatePaymentSource } from './requests';
-import type { CreatePaymentSourceInput, ProcessInvoiceInput, UpdatePaymentSourceInput } from './schemas';
+import {
+  createPaymentSource,
+  deletePaymentSource,
+  processInvoice,
+  updatePaymentSource,
+} from '@telehealth/client/billing/requests';
+import type {
+  CreatePaymentSourceInput,
+  ProcessInvoiceInput,
+  UpdatePaymentSourceInput,
+} from '@telehealth/client/billing/schemas';
 
 /** POST /billing/sources: resolves once the card lists are fresh. Never retried (a second token would be a second card). */
 export function useCreatePaymentSource() {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getBillingSettings, listPaymentSources, processInvoice } from './requests';
-import type { ListPaymentSourcesInput } from './schemas';
+import { getBillingSettings, listPaymentSources, processInvoice } from '@telehealth/client/billing/requests';
+import type { ListPaymentSourcesInput } from '@telehealth/client/billing/schemas';
 
 /** Billing reads. Charges are writes and never queries. */
 export const billingQueries = {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AccountSchema } from '@/api/accounts/schemas';
-import { InvoiceResultSchema, PaymentSourceSchema } from '@/api/billing/schemas';
-import { AllergiesDataSchema, emrSectionReadSchema } from '@/api/emr/schemas';
-import { PharmacySchema, PrescriptionSchema } from '@/api/erx/schemas';
-import { FileRecordSchema } from '@/api/files/schemas';
-import { DeviceSchema } from '@/api/health/schemas';
+import { AccountSchema } from '@telehealth/client/accounts/schemas';
+import { InvoiceResultSchema, PaymentSourceSchema } from '@telehealth/client/billing/schemas';
+import { AllergiesDataSchema, emrSectionReadSchema } from '@telehealth/client/emr/schemas';
+import { PharmacySchema, PrescriptionSchema } from '@telehealth/client/erx/schemas';
+import { FileRecordSchema } from '@telehealth/client/files/schemas';
+import { DeviceSchema } from '@telehealth/client/health/schemas';
 import {
   BillingReferenceItemSchema,
   CarrierSchema,
@@ -14,11 +14,11 @@ import {
   DiagnosisSchema,
   EligibilityJobSchema,
   InsuranceCardSchema,
-} from '@/api/insurance/schemas';
-import { IntakeSchema } from '@/api/intakes/schemas';
-import { VisitMessageSchema } from '@/api/messages/schemas';
-import { NotificationSchema, PushEndpointSchema } from '@/api/push/schemas';
-import { RecordingSchema } from '@/api/recordings/schemas';
+} from '@telehealth/client/insurance/schemas';
+import { IntakeSchema } from '@telehealth/client/intakes/schemas';
+import { VisitMessageSchema } from '@telehealth/client/messages/schemas';
+import { NotificationSchema, PushEndpointSchema } from '@telehealth/client/push/schemas';
+import { RecordingSchema } from '@telehealth/client/recordings/schemas';
 import {
   ConsultationSchema,
   RoomProviderDetailSchema,
@@ -26,12 +26,12 @@ import {
   RoomSchema,
   RoomSummarySchema,
   UserRoomAssociationSchema,
-} from '@/api/rooms/schemas';
-import { AvailableSlotSchema, SlotSchema } from '@/api/slots/schemas';
-import { SurveyResponseSchema } from '@/api/surveys/schemas';
-import { TokenPairSchema, UserSchema } from '@/api/users/schemas';
-import { VisitSchema } from '@/api/visits/schemas';
-import { WebhookEnvelopeSchema } from '@/api/webhooks/schemas';
+} from '@telehealth/client/rooms/schemas';
+import { AvailableSlotSchema, SlotSchema } from '@telehealth/client/slots/schemas';
+import { SurveyResponseSchema } from '@telehealth/client/surveys/schemas';
+import { TokenPairSchema, UserSchema } from '@telehealth/client/users/schemas';
+import { VisitSchema } from '@telehealth/client/visits/schemas';
+import { WebhookEnvelopeSchema } from '@telehealth/client/webhooks/schemas';
 import { SPEC_RECORDS, type FieldSpec, type SpecRecordName } from '~test/support/spec-fields';
 
 /** The response schema that reads each record of the spec's field tables. */

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { FileRecordSchema } from '@/api/files/schemas';
-import { RoomSchema } from '@/api/rooms/schemas';
-import { UserSchema } from '@/api/users/schemas';
-import { VisitSchema } from '@/api/visits/schemas';
-import { db } from '@/mocks/db';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { FileRecordSchema } from '@telehealth/client/files/schemas';
+import { RoomSchema } from '@telehealth/client/rooms/schemas';
+import { UserSchema } from '@telehealth/client/users/schemas';
+import { VisitSchema } from '@telehealth/client/visits/schemas';
+import { db } from '@telehealth/mock/db';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /**
  * RELIABILITY case 27: API bodies with `__proto__`, `constructor.prototype` and look-alike keys,

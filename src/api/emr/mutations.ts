@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emrQueries } from './queries';
-import { saveEmrSection } from './requests';
-import type { EmrSectionName, EmrWriteBody } from './schemas';
+import { saveEmrSection } from '@telehealth/client/emr/requests';
+import type { EmrSectionName, EmrWriteBody } from '@telehealth/client/emr/schemas';
 
 export interface SaveEmrSectionVariables<N extends EmrSectionName = EmrSectionName> {
   name: N;

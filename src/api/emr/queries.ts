@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getEmr } from './requests';
+import { getEmr } from '@telehealth/client/emr/requests';
 
 /** The medical record of one user (`-` = the signed-in user). */
 export const emrQueries = {

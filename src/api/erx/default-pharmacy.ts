@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiJson, type CallOptions } from '../http';
+import { apiJson, type CallOptions } from '@telehealth/client/http';
 import { erxQueries } from './queries';
-import type { Pharmacy, SavePharmacyInput } from './schemas';
+import type { Pharmacy, SavePharmacyInput } from '@telehealth/client/erx/schemas';
 
 /**
  * Choosing the default pharmacy (docs/spec-decisions.md, "Choosing the default pharmacy (issue

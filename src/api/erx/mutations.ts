@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { erxQueries } from './queries';
-import { deletePharmacy, savePharmacy } from './requests';
-import type { SavePharmacyInput } from './schemas';
+import { deletePharmacy, savePharmacy } from '@telehealth/client/erx/requests';
+import type { SavePharmacyInput } from '@telehealth/client/erx/schemas';
 
 /** POST /users/-/erx/pharmacies; the saved list is fresh when it resolves. */
 export function useSavePharmacy(userId = '-') {

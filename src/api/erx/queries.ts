@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listPharmacies, listPrescriptions } from './requests';
-import { DEFAULT_PRESCRIPTION_STATUS } from './schemas';
+import { listPharmacies, listPrescriptions } from '@telehealth/client/erx/requests';
+import { DEFAULT_PRESCRIPTION_STATUS } from '@telehealth/client/erx/schemas';
 
 export const erxQueries = {
   all: () => ['erx'] as const,

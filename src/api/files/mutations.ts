@@ -6,7 +6,7 @@ import {
   uploadFile,
   type UploadFileOptions,
   type UploadFileRequest,
-} from './requests';
+} from '@telehealth/client/files/requests';
 
 export interface UploadFileVariables {
   input: UploadFileRequest;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadFileBlob, getFile, listFiles } from './requests';
-import type { FileFilter, FileRecord } from './schemas';
+import { downloadFileBlob, getFile, listFiles } from '@telehealth/client/files/requests';
+import type { FileFilter, FileRecord } from '@telehealth/client/files/schemas';
 
 /**
  * File lists and details. A record's `fullpath` is time-limited, so screens that open a file

@@ -1,11 +1,17 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { configureAuth } from '@/api/http';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { configureAuth } from '@telehealth/client/http';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { sessionFor } from '~test/render';
-import { downloadFileBlob, getFile, renameFile, uploadFile, viewCredentials } from './requests';
-import { SEED_FILES, SEED_USERS } from '@/mocks/seed/ids';
+import {
+  downloadFileBlob,
+  getFile,
+  renameFile,
+  uploadFile,
+  viewCredentials,
+} from '@telehealth/client/files/requests';
+import { SEED_FILES, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 function signIn() {
   const token = sessionFor('demo-patient').token.token;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { registerDevice, submitMeasurement } from './requests';
-import type { HealthMeasurementInput, RegisterDeviceInput } from './schemas';
+import { registerDevice, submitMeasurement } from '@telehealth/client/health/requests';
+import type { HealthMeasurementInput, RegisterDeviceInput } from '@telehealth/client/health/schemas';
 
 /** POST /users/-/devices. Nothing to re-read: the spec has no device list. */
 export function useRegisterDevice(userId = '-') {

@@ -1,11 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { NumberishSchema } from '@/api/common/schemas';
-import { hasStatus } from '../errors';
-import { apiJson } from '../http';
+import { NumberishSchema } from '@telehealth/client/common/schemas';
+import { hasStatus } from '@telehealth/client/errors';
+import { apiJson } from '@telehealth/client/http';
 import { insuranceQueries } from './queries';
-import { startEligibilityCheck, type InsuranceCallOptions } from './requests';
-import { LatestEligibilitySchema, type EligibilityJob, type InsuranceAuth } from './schemas';
+import { startEligibilityCheck, type InsuranceCallOptions } from '@telehealth/client/insurance/requests';
+import {
+  LatestEligibilitySchema,
+  type EligibilityJob,
+  type InsuranceAuth,
+} from '@telehealth/client/insurance/schemas';
 
 /**
  * The latest coverage check with what a finished one may add (docs/spec-decisions.md, "Coverage

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureAuth } from '@/api/http';
-import { setMockProfile } from '@/mocks/lib/profile';
+import { configureAuth } from '@telehealth/client/http';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
 import { sessionFor } from '~test/render';
 import { makeTab } from '@/lib/session/test-support';
-import { getEligibility } from './requests';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { getEligibility } from '@telehealth/client/insurance/requests';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 afterEach(() => setMockProfile('full'));
 

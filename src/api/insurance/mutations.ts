@@ -5,8 +5,13 @@ import {
   importInsuranceCards,
   saveInsuranceCard,
   startEligibilityCheck,
-} from './requests';
-import type { ImportInsurancesInput, InsuranceAuth, InsuranceCardInput, InsuranceCardType } from './schemas';
+} from '@telehealth/client/insurance/requests';
+import type {
+  ImportInsurancesInput,
+  InsuranceAuth,
+  InsuranceCardInput,
+  InsuranceCardType,
+} from '@telehealth/client/insurance/schemas';
 
 /** POST …/insurances/{card_type}: resolves once the card list on screen is fresh. */
 export function useSaveInsuranceCard(userId: string, auth: InsuranceAuth = 'user') {

@@ -7,8 +7,8 @@ import {
   listDiagnoses,
   listInsuranceCards,
   listInsurers,
-} from './requests';
-import type { ClaimsReportQuery, InsuranceAuth } from './schemas';
+} from '@telehealth/client/insurance/requests';
+import type { ClaimsReportQuery, InsuranceAuth } from '@telehealth/client/insurance/schemas';
 
 /** Reference lists change rarely and are long: keep them for the session once read. */
 const REFERENCE_STALE_MS = 60 * 60 * 1000;

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createIntake, updateIntake, type CreateIntakeRequest, type UpdateIntakeRequest } from './requests';
+import {
+  createIntake,
+  updateIntake,
+  type CreateIntakeRequest,
+  type UpdateIntakeRequest,
+} from '@telehealth/client/intakes/requests';
 import { intakeQueries } from './queries';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getIntake } from './requests';
+import { getIntake } from '@telehealth/client/intakes/requests';
 
 export const intakeQueries = {
   all: () => ['intakes'] as const,

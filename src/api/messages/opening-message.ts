@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageQueries } from './queries';
-import { listVisitMessages, postVisitMessage } from './requests';
-import type { PostMessageInput } from './schemas';
+import { listVisitMessages, postVisitMessage } from '@telehealth/client/messages/requests';
+import type { PostMessageInput } from '@telehealth/client/messages/schemas';
 
 /**
  * Posts the first message of a thread the caller has just opened (a new e-consult), unless the

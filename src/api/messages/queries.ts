@@ -1,5 +1,5 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
-import { listVisitMessages } from './requests';
+import { listVisitMessages } from '@telehealth/client/messages/requests';
 
 /**
  * Keys of the message family. The live thread of a visit is kept under `thread(visitId)` by the

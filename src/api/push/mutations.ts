@@ -5,8 +5,8 @@ import {
   markNotificationRead,
   registerPushEndpoint,
   resetNotificationBadge,
-} from './requests';
-import type { RegisterPushEndpointInput } from './schemas';
+} from '@telehealth/client/push/requests';
+import type { RegisterPushEndpointInput } from '@telehealth/client/push/schemas';
 
 /** POST /endpoints (for the mobile apps; the web portal only lists and removes). */
 export function useRegisterPushEndpoint() {

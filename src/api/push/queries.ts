@@ -1,6 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getNotificationBadge, getPushEndpoint, listNotifications, listPushEndpoints } from './requests';
-import type { Notification, RegistrablePushEndpointType } from './schemas';
+import {
+  getNotificationBadge,
+  getPushEndpoint,
+  listNotifications,
+  listPushEndpoints,
+} from '@telehealth/client/push/requests';
+import type { Notification, RegistrablePushEndpointType } from '@telehealth/client/push/schemas';
 
 /** Notifications fetched per page; the spec's default `size` is 10. */
 export const NOTIFICATION_PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppContext } from '@/app/create-app';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { sessionFor } from '~test/render';
 import {
   deletePushEndpoint,
@@ -8,8 +8,8 @@ import {
   listNotifications,
   listPushEndpoints,
   registerPushEndpoint,
-} from './requests';
-import { SEED_USERS } from '@/mocks/seed/ids';
+} from '@telehealth/client/push/requests';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 function signIn() {
   const context = createAppContext(window.sessionStorage);

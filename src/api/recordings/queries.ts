@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listRecordedVisits, type RecordedVisitsFilter } from './requests';
+import { listRecordedVisits, type RecordedVisitsFilter } from '@telehealth/client/recordings/requests';
 
 export const recordingQueries = {
   all: () => ['recordings'] as const,

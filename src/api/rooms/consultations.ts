@@ -1,5 +1,5 @@
 import { formatLocale } from '@/lib/locale';
-import type { Consultation, Room } from './schemas';
+import type { Consultation, Room } from '@telehealth/client/rooms/schemas';
 
 /** Consultations a patient may choose: the room's, where `visible_to_patient` is not false. */
 export function patientConsultations(room: Pick<Room, 'payment'>): Consultation[] {

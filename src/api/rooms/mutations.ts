@@ -1,9 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries } from '../users/queries';
 import { roomQueries } from './queries';
-import { addUserRoom, createRoom, removeUserRoom, setRoomClosed, updateRoom } from './requests';
-import type { RoomUpdateInput } from './room-update';
-import type { AssociateUserRoomInput, CreateRoomInput, RoomClosureInput } from './schemas';
+import {
+  addUserRoom,
+  createRoom,
+  removeUserRoom,
+  setRoomClosed,
+  updateRoom,
+} from '@telehealth/client/rooms/requests';
+import type { RoomUpdateInput } from '@telehealth/client/rooms/room-update';
+import type {
+  AssociateUserRoomInput,
+  CreateRoomInput,
+  RoomClosureInput,
+} from '@telehealth/client/rooms/schemas';
 
 /** POST /rooms; the room lists refresh after. */
 export function useCreateRoom() {

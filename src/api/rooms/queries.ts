@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getRoom, getRoomProvider, getRoomQueue, getRooms, listRoomProviders } from './requests';
-import type { RoomListParams } from './schemas';
+import {
+  getRoom,
+  getRoomProvider,
+  getRoomQueue,
+  getRooms,
+  listRoomProviders,
+} from '@telehealth/client/rooms/requests';
+import type { RoomListParams } from '@telehealth/client/rooms/schemas';
 
 export const roomQueries = {
   all: () => ['rooms'] as const,

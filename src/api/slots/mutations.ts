@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { slotQueries } from './queries';
-import { deleteSlot, deleteSlotGroup } from './requests';
+import { deleteSlot, deleteSlotGroup } from '@telehealth/client/slots/requests';
 
 /** DELETE /slots/{id}; every slot list and availability is fresh before the button frees. */
 export function useDeleteSlot() {

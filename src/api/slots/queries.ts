@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listAvailability, listAvailableSlots, listSlots } from './requests';
-import type { AvailabilityQuery, SlotFilter } from './schemas';
+import { listAvailability, listAvailableSlots, listSlots } from '@telehealth/client/slots/requests';
+import type { AvailabilityQuery, SlotFilter } from '@telehealth/client/slots/schemas';
 
 export const slotQueries = {
   all: () => ['slots'] as const,

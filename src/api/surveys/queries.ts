@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listSurveyResponses } from './requests';
-import type { SurveyCode, SurveyResponseFilter } from './schemas';
+import { listSurveyResponses } from '@telehealth/client/surveys/requests';
+import type { SurveyCode, SurveyResponseFilter } from '@telehealth/client/surveys/schemas';
 
 export const surveyQueries = {
   all: () => ['surveys'] as const,

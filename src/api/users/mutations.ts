@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateMe } from './requests';
+import { updateMe } from '@telehealth/client/users/requests';
 import { userQueries } from './queries';
-import type { UpdateProfileInput } from './schemas';
+import type { UpdateProfileInput } from '@telehealth/client/users/schemas';
 
 /** POST /me; the profile on screen is replaced by the server's answer before the button frees. */
 export function useUpdateProfile() {

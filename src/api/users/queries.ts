@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getMe, getUser, listUsers } from './requests';
-import type { ListUsersFilter } from './schemas';
+import { getMe, getUser, listUsers } from '@telehealth/client/users/requests';
+import type { ListUsersFilter } from '@telehealth/client/users/schemas';
 
 export const userQueries = {
   all: () => ['users'] as const,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { intakeQueries } from '../intakes/queries';
-import { getIntake } from '../intakes/requests';
+import { getIntake } from '@telehealth/client/intakes/requests';
 import { visitQueries } from './queries';
-import { addEconsultVisit } from './requests';
-import type { AddEconsultInput } from './schemas';
+import { addEconsultVisit } from '@telehealth/client/visits/requests';
+import type { AddEconsultInput } from '@telehealth/client/visits/schemas';
 
 /** E-consult creations in flight in this tab, by intake id. */
 const inFlight = new Map<string, Promise<string>>();

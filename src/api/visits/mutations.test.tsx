@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { payIntake } from '~test/payments';
 import { sessionFor } from '~test/render';
 import { createAppContext } from '@/app/create-app';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { useAddEconsultVisit, useAddWalkinVisit, useVisitAction } from './mutations';
 import { messageQueries } from '../messages/queries';
 import { visitQueries } from './queries';
-import { SEED_CONSULTATIONS, SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_CONSULTATIONS, SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 import { buildIntake } from '~test/builders';
 
 function setup(persona: Parameters<typeof sessionFor>[0] = 'demo-patient-2') {

@@ -11,9 +11,9 @@ import {
   type AddWalkinVisitInput,
   type BookVisitInput,
   type ProviderVisitAction,
-} from './requests';
+} from '@telehealth/client/visits/requests';
 import { visitQueries } from './queries';
-import type { AddEconsultInput, RescheduleVisitInput, Visit } from './schemas';
+import type { AddEconsultInput, RescheduleVisitInput, Visit } from '@telehealth/client/visits/schemas';
 
 /** POST /visits/add_walkin; the new visit is cached for its page and visit lists are refreshed before the button frees. */
 export function useAddWalkinVisit() {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getVisit, listVisits } from './requests';
-import type { VisitFilter } from './schemas';
+import { getVisit, listVisits } from '@telehealth/client/visits/requests';
+import type { VisitFilter } from '@telehealth/client/visits/schemas';
 
 export const visitQueries = {
   all: () => ['visits'] as const,

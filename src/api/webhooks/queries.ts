@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getWebhookDeliveries } from './requests';
+import { getWebhookDeliveries } from '@telehealth/client/webhooks/requests';
 
 export const webhookQueries = {
   all: () => ['webhooks'] as const,

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import { RouteError } from './route-error';
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { ErrorState } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

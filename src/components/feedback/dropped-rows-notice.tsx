@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { droppedRows } from '@/api/common/dropped-rows';
+import { droppedRows } from '@telehealth/client/common/dropped-rows';
 
 /**
  * Says plainly that a list is incomplete: some of its rows came back in a form the portal could not

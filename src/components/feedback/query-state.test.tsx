@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import { QueryState } from './query-state';
 
 function Names({ read }: { read: () => Promise<string[]> }) {

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { Button } from '../ui/button';
 import { Skeleton } from './skeleton';
 

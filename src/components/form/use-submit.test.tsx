@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import { FormError, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { useSubmit } from './use-submit';

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { fieldRefusal, fieldSentence, isApiError, type FieldRefusal } from '@/api/errors';
+import { fieldRefusal, fieldSentence, isApiError, type FieldRefusal } from '@telehealth/client/errors';
 import { useFocusWhenEnabled } from '@/components/ui/field';
 import { useSingleFlight } from './single-flight';
 

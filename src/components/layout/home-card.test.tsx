@@ -1,4 +1,4 @@
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import userEvent from '@testing-library/user-event';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';

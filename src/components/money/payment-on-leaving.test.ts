@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paymentOutcome, paymentOutcomeOfError } from '@/api/billing/payment-outcome';
-import { ApiError } from '@/api/errors';
+import { paymentOutcome, paymentOutcomeOfError } from '@telehealth/client/billing/payment-outcome';
+import { ApiError } from '@telehealth/client/errors';
 import { leavingPaymentSentence } from './payment-on-leaving';
 
 const consultation = { id: 'c-1', description: 'Standard consultation', amount: 89, duration: 30 };

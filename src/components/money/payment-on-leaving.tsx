@@ -3,7 +3,11 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { billingQueries } from '@/api/billing/queries';
-import { paymentOutcome, paymentOutcomeOfError, type PaymentOutcome } from '@/api/billing/payment-outcome';
+import {
+  paymentOutcome,
+  paymentOutcomeOfError,
+  type PaymentOutcome,
+} from '@telehealth/client/billing/payment-outcome';
 import { formatMoney } from '@/api/rooms/consultations';
 
 /** What the patient is about to do: cancel an appointment, or leave the walk-in line. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { contrastRatio } from '@/lib/contrast';
 import { Avatar, avatarTone, initialsOf } from './avatar';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 // Read from disk: the test runner hands CSS imports to modules as empty strings.
 const css = readFileSync(resolve(process.cwd(), 'src/styles.css'), 'utf8');

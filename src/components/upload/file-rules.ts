@@ -5,10 +5,10 @@ import { formatLocale } from '@/lib/locale';
  * to show and to save. Nothing here reads a file's bytes.
  */
 
-import { FILE_TYPES, type FileExtension } from '@/api/files/file-types';
+import { FILE_TYPES, type FileExtension } from '@telehealth/client/files/file-types';
 
 /** Largest file the portal sends (the mock refuses larger with 413; the spec names no limit). */
-export { UPLOAD_MAX_BYTES } from '@/api/files/file-types';
+export { UPLOAD_MAX_BYTES } from '@telehealth/client/files/file-types';
 
 /**
  * Accepted types: MIME type -> the extensions that may carry it. A file passes when its

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import type { PreparedPhoto } from '@/lib/photos';
 import { FileUploader, type UploadContext } from './file-uploader';
 import {

@@ -1,8 +1,8 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { isApiError } from '@/api/errors';
-import type { UploadProgress } from '@/api/upload';
+import { isApiError } from '@telehealth/client/errors';
+import type { UploadProgress } from '@telehealth/client/upload';
 import { isHeifFile, mayPreparePhoto, preparePhoto, type PreparedPhoto } from '@/lib/photos';
 import { Button } from '../ui/button';
 import { FileName } from './file-name';

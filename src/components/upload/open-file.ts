@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { isApiError } from '@/api/errors';
-import { fileTypeOf } from '@/api/files/file-types';
-import { downloadFileBlob, isExpiredLinkError } from '@/api/files/requests';
-import type { FileRecord } from '@/api/files/schemas';
+import { isApiError } from '@telehealth/client/errors';
+import { fileTypeOf } from '@telehealth/client/files/file-types';
+import { downloadFileBlob, isExpiredLinkError } from '@telehealth/client/files/requests';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 import { saveFileToDisk } from './save-file';
 
 /**

@@ -1,5 +1,5 @@
-import { downloadFileBlob } from '@/api/files/requests';
-import type { FileRecord } from '@/api/files/schemas';
+import { downloadFileBlob } from '@telehealth/client/files/requests';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 import { DOCUMENT_ACCEPT, extensionOf, sanitizeFileName } from './file-rules';
 
 /** The name a document is shown under: its title, falling back to the (deprecated) name. */

@@ -1,6 +1,6 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { User } from '@/api/users/schemas';
+import type { User } from '@telehealth/client/users/schemas';
 import { i18n } from '@/lib/i18n';
 
 const TYPE_LABEL: Record<number, MessageDescriptor> = {

@@ -1,5 +1,5 @@
-import { getRecording } from '@/api/recordings/requests';
-import type { RecordingDetail } from '@/api/recordings/schemas';
+import { getRecording } from '@telehealth/client/recordings/requests';
+import type { RecordingDetail } from '@telehealth/client/recordings/schemas';
 import { env } from '@/config/env';
 
 /** A link this close to its expiry is fetched again rather than used. */

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setMockConfig } from '@/mocks/lib/auth';
-import { server } from '@/mocks/node';
+import { setMockConfig } from '@telehealth/mock/lib/auth';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { roomCurrency } from '@/api/rooms/consultations';
-import { fieldRefusal, fieldSentence, isApiError } from '@/api/errors';
+import { fieldRefusal, fieldSentence, isApiError } from '@telehealth/client/errors';
 import { useUpdateRoom } from '@/api/rooms/mutations';
 import {
   CONSULTATION_DESCRIPTION_MAX,
@@ -14,8 +14,8 @@ import {
   WEEKDAYS,
   hasAtMostTwoDecimals,
   type RoomUpdateInput,
-} from '@/api/rooms/room-update';
-import type { Room } from '@/api/rooms/schemas';
+} from '@telehealth/client/rooms/room-update';
+import type { Room } from '@telehealth/client/rooms/schemas';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FormError, RadioGroupField, TextAreaField, TextField } from '@/components/ui/field';
 import { i18n } from '@/lib/i18n';

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 async function openRooms(path = '/admin/rooms') {
   const utils = renderRoute(path, { as: 'demo-admin' });

@@ -7,7 +7,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { accountQueries } from '@/api/accounts/queries';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { useCreateRoom } from '@/api/rooms/mutations';
 import { roomQueries } from '@/api/rooms/queries';
 import { QueryError } from '@/components/feedback/query-state';

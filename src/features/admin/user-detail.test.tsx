@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/mocks/node';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const storedRooms = (db: ReturnType<typeof renderRoute>['db'], id: string) =>
   (db.users.get(id)?.rooms ?? []).map((r) => ({ code: r.code, default: r.default === true }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 async function openDirectory(path = '/admin/users', withToken = true) {
   const utils = renderRoute(path, { as: 'demo-admin' });

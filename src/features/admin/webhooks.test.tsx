@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setMockProfile } from '@/mocks/lib/profile';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
 import { maskedAddress } from './webhooks';
 import { renderRoute } from '~test/render';
 

@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { webhookQueries } from '@/api/webhooks/queries';
-import { sendWebhookTest } from '@/api/webhooks/requests';
-import type { WebhookDelivery, WebhookEnvelope } from '@/api/webhooks/schemas';
+import { sendWebhookTest } from '@telehealth/client/webhooks/requests';
+import type { WebhookDelivery, WebhookEnvelope } from '@telehealth/client/webhooks/schemas';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';

@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
-import type { Profile } from '@/api/users/schemas';
-import { USER_TYPE } from '@/api/users/user-type';
+import type { Profile } from '@telehealth/client/users/schemas';
+import { USER_TYPE } from '@telehealth/client/users/user-type';
 
 export type Role = 'patient' | 'provider' | 'admin' | 'guest';
 

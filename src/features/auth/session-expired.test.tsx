@@ -5,14 +5,14 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { userQueries } from '@/api/users/queries';
 import { createSessionStore } from '@/lib/session';
 import { MemoryStorage } from '@/lib/session/test-support';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
 import { renderRoute, sessionFor } from '~test/render';
 import { signedOutPathFor } from './session-expired';
 import { formatCountdown } from './session-prompts';
 import { endSeededWalkinBeforeEach } from '~test/queue';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 endSeededWalkinBeforeEach();
 

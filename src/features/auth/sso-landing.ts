@@ -1,4 +1,4 @@
-import { signInWithSsoToken, type SsoSignIn } from '@/api/users/requests';
+import { signInWithSsoToken, type SsoSignIn } from '@telehealth/client/users/requests';
 import { paths, safeInAppPath } from '@/config/paths';
 
 /** What the /auth landing URL carried, read once and removed from the address bar. */

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { displayName } from '@/api/users/display-name';
+import { displayName } from '@telehealth/client/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '@/api/users/queries';
 import { useSingleFlight } from '@/components/form';

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { FileRecord } from '@/api/files/schemas';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_MOCK_DEFAULTS, fileMockConfig } from '@/mocks/handlers/files';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { FILE_MOCK_DEFAULTS, fileMockConfig } from '@telehealth/mock/handlers/files';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_FILES, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_FILES, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const PNG_THUMB_BYTES = 87;
 

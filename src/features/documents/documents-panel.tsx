@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUploadFile } from '@/api/files/mutations';
 import { fileQueries } from '@/api/files/queries';
-import type { FileFilter, FileRecord } from '@/api/files/schemas';
+import type { FileFilter, FileRecord } from '@telehealth/client/files/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryState } from '@/components/feedback/query-state';
 import { EmptyState } from '@/components/feedback/status';

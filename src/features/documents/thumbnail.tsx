@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
-import type { FileRecord } from '@/api/files/schemas';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 const SIZE = '96x96';

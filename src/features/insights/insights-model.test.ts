@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitMessage } from '@/api/messages/schemas';
-import type { SurveyResponse } from '@/api/surveys/schemas';
-import type { Visit } from '@/api/visits/schemas';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
+import type { SurveyResponse } from '@telehealth/client/surveys/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import {
   dayKeyOf,
   firstReplyHours,

@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
-import type { VisitMessage } from '@/api/messages/schemas';
-import type { SurveyResponse } from '@/api/surveys/schemas';
-import { visitKindOf } from '@/api/visits/kinds';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
+import type { SurveyResponse } from '@telehealth/client/surveys/schemas';
+import { visitKindOf } from '@telehealth/client/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { formatLocale } from '@/lib/locale';
 
 /** The page looks back eight weeks, today included. */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { server } from '@/mocks/node';
+import { server } from '@telehealth/mock/node';
 
 beforeAll(async () => {
   await import('@/app/routes/provider/insights');

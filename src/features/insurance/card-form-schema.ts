@@ -1,8 +1,12 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { z } from 'zod';
-import { US_STATES } from '@/api/common/us-states';
-import type { InsuranceCard, InsuranceCardInput, InsuranceCardType } from '@/api/insurance/schemas';
+import { US_STATES } from '@telehealth/client/common/us-states';
+import type {
+  InsuranceCard,
+  InsuranceCardInput,
+  InsuranceCardType,
+} from '@telehealth/client/insurance/schemas';
 
 /** Two-letter codes of US states, the District of Columbia and the territories. */
 export const US_STATE_CODES: readonly string[] = US_STATES.map((s) => s.code);

@@ -3,9 +3,9 @@ import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
-import { fieldRefusal } from '@/api/errors';
+import { fieldRefusal } from '@telehealth/client/errors';
 import { useSaveInsuranceCard } from '@/api/insurance/mutations';
-import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@/api/insurance/schemas';
+import type { InsuranceAuth, InsuranceCard, InsuranceCardType } from '@telehealth/client/insurance/schemas';
 import { Button } from '@/components/ui/button';
 import {
   CheckboxField,

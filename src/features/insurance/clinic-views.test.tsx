@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
 import { parseCsv } from './csv';
-import type { ClaimRow } from '@/api/insurance/schemas';
+import type { ClaimRow } from '@telehealth/client/insurance/schemas';
 import { BILLABLE_SENTENCE, CLAIM_EXPORT_COLUMNS, claimsCsv, last30Days } from './claims-report';
-import { SEED_USERS, SEED_VISITS, seedQueuePatient } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS, seedQueuePatient } from '@telehealth/mock/seed/ids';
 
 describe('claims report (clinic admin)', () => {
   it('asks for the clinic admin token first', async () => {

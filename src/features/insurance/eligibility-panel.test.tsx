@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { db } from '@/mocks/db';
-import { INSURANCE_MOCK_DEFAULTS } from '@/mocks/handlers/insurance';
-import { setMockProfile } from '@/mocks/lib/profile';
-import { SEED_USERS, seedQueuePatient } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { INSURANCE_MOCK_DEFAULTS } from '@telehealth/mock/handlers/insurance';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
+import { SEED_USERS, seedQueuePatient } from '@telehealth/mock/seed/ids';
 import { renderRoute } from '~test/render';
 import { coverageOutcome, coverageWords, LONG_PENDING_READS, pollDelay } from './eligibility';
 

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { formatLocale } from '@/lib/locale';
 
 /** Without a Retry-After, a refused check waits this long before the button comes back. */

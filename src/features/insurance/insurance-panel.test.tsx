@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
-import { SEED_USERS, seedQueuePatient } from '@/mocks/seed/ids';
+import { SEED_USERS, seedQueuePatient } from '@telehealth/mock/seed/ids';
 
 // jsdom has no layout: give the virtualised list a box so it renders rows.
 const stubbed = ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'] as const;

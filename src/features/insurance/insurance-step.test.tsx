@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { INSURANCE_INTAKE_FIELDS } from './insurance-step';
 import { endSeededWalkinBeforeEach } from '~test/queue';
-import { SEED_USERS, seedQueuePatient } from '@/mocks/seed/ids';
+import { SEED_USERS, seedQueuePatient } from '@telehealth/mock/seed/ids';
 
 endSeededWalkinBeforeEach();
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { insuranceQueries } from '@/api/insurance/queries';
-import type { InsuranceCard } from '@/api/insurance/schemas';
+import type { InsuranceCard } from '@telehealth/client/insurance/schemas';
 import { userQueries } from '@/api/users/queries';
 import { customValue, type KnownAnswer, type KnownContext, type StepDefinition } from '@/wizard';
 import { INSURANCE_INTAKE_FIELDS } from './insurance-step';

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { ApiError } from '@telehealth/client/errors';
 import type {
   PostMessageInput,
   VisitMessage,
   VisitMessageListParams,
   VisitMessagePage,
-} from '@/api/messages/schemas';
+} from '@telehealth/client/messages/schemas';
 import { POLL_BASE_MS, POLL_MAX_MS, ThreadController, type ThreadDeps } from './thread-controller';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const SELF = SEED_USERS.patient;
 const OTHER = SEED_USERS.provider;

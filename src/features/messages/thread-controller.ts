@@ -3,7 +3,7 @@ import type {
   VisitMessage,
   VisitMessageListParams,
   VisitMessagePage,
-} from '@/api/messages/schemas';
+} from '@telehealth/client/messages/schemas';
 import { ThreadFeed, type WindowChange } from './thread/feed';
 import {
   EMPTY_OUTBOX,

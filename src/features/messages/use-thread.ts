@@ -1,10 +1,10 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { messageQueries } from '@/api/messages/queries';
-import { listVisitMessages, postVisitMessage } from '@/api/messages/requests';
-import type { VisitMessage } from '@/api/messages/schemas';
+import { listVisitMessages, postVisitMessage } from '@telehealth/client/messages/requests';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import { visitQueries } from '@/api/visits/queries';
-import type { Visit } from '@/api/visits/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import { useSessionStore } from '@/lib/session';
 import { ThreadController, type ThreadSnapshot } from './thread-controller';
 

@@ -5,7 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDeletePushEndpoint } from '@/api/push/mutations';
 import { pushQueries } from '@/api/push/queries';
-import { PUSH_ENDPOINT_TYPE, type PushEndpoint, type RegistrablePushEndpointType } from '@/api/push/schemas';
+import {
+  PUSH_ENDPOINT_TYPE,
+  type PushEndpoint,
+  type RegistrablePushEndpointType,
+} from '@telehealth/client/push/schemas';
 import { QueryState } from '@/components/feedback/query-state';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMarkNotificationRead, useResetNotificationBadge } from '@/api/push/mutations';
 import { notificationQueries } from '@/api/push/queries';
-import type { Notification } from '@/api/push/schemas';
+import type { Notification } from '@telehealth/client/push/schemas';
 import { QueryError, QueryStale } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { useSingleFlight } from '@/components/form';

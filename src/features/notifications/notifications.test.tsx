@@ -2,12 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
 import { maskKey } from './devices-section';
 import { truncateText } from './notification-list';
-import { SEED_USERS, SEED_VISITS, seedNotification } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS, seedNotification } from '@telehealth/mock/seed/ids';
 
 // The visit page loads lazily; load it once up front so the tests that open a visit do not spend
 // their findBy timeout on the transform.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/api/query-client';
-import { configureAuth } from '@/api/http';
+import { configureAuth } from '@telehealth/client/http';
 import { PaymentGatewayLoaderContext, type PaymentGateway } from '@/lib/payment-gateway';
 import { fakeGateway } from '@/lib/payment-gateway/fake-gateway';
 import { sessionFor } from '~test/render';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentSource } from '@/api/billing/schemas';
+import type { PaymentSource } from '@telehealth/client/billing/schemas';
 import { cardIdentity, isExpired, walletOf } from './cards';
 
 const at = (iso: string) => Date.parse(iso) / 1000;

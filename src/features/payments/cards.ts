@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import type { PaymentSource } from '@/api/billing/schemas';
-import type { Room } from '@/api/rooms/schemas';
+import type { PaymentSource } from '@telehealth/client/billing/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
 import { browserTimeZone, calendarDateIn } from '@/lib/dates';
 
 /**

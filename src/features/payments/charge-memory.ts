@@ -1,4 +1,4 @@
-import type { InvoiceResult } from '@/api/billing/schemas';
+import type { InvoiceResult } from '@telehealth/client/billing/schemas';
 import { readIntakeNote, removeIntakeNote, tabStorage, writeIntakeNote } from '@/api/intakes/notes';
 import { defaultLocks, type LockManagerLike } from '@/lib/session/locks';
 

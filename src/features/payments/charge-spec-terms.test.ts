@@ -1,15 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureAuth } from '@/api/http';
+import { configureAuth } from '@telehealth/client/http';
 import { realmLocks } from '@/lib/session/locks';
 import { MemoryStorage, privateChannel } from '@/lib/session/test-support';
-import { db, nextId, nowSeconds } from '@/mocks/db';
-import { chargesFor } from '@/mocks/handlers/billing';
+import { db, nextId, nowSeconds } from '@telehealth/mock/db';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { sessionFor } from '~test/render';
 import { chargeIntakeOnce, continueWithoutCharging, PaymentNotMade, PaymentUnconfirmed } from './charge';
 import { ChargeMemory } from './charge-memory';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const UNCONFIRMED =
   'We could not confirm whether your payment went through. To be safe we will not charge again from here. ' +

@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, nextId, nowSeconds } from '@/mocks/db';
-import { billingHandlers, chargesFor } from '@/mocks/handlers/billing';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db, nextId, nowSeconds } from '@telehealth/mock/db';
+import { billingHandlers, chargesFor } from '@telehealth/mock/handlers/billing';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { sessionFor } from '~test/render';
 import type * as ChargeExports from './charge';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 type ChargeModule = typeof ChargeExports;
 
@@ -15,8 +15,9 @@ type ChargeModule = typeof ChargeExports;
 async function freshTab(): Promise<ChargeModule> {
   vi.resetModules();
   const fresh = await import('./charge');
-  // The new page's own HTTP layer, signed in like the old one.
-  (await import('@/api/http')).configureAuth(auth());
+  // The new page's own HTTP layer, started and signed in like the old one.
+  (await import('@/api/portal-client')).configurePortalClient();
+  (await import('@telehealth/client/http')).configureAuth(auth());
   return fresh;
 }
 

@@ -1,10 +1,10 @@
 import { msg, t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { billingQueries } from '@/api/billing/queries';
-import { processInvoice } from '@/api/billing/requests';
-import type { InvoiceResult } from '@/api/billing/schemas';
-import { isApiError } from '@/api/errors';
-import { checkApplied, writeFailure } from '@/api/write-outcome';
+import { processInvoice } from '@telehealth/client/billing/requests';
+import type { InvoiceResult } from '@telehealth/client/billing/schemas';
+import { isApiError } from '@telehealth/client/errors';
+import { checkApplied, writeFailure } from '@telehealth/client/write-outcome';
 import { i18n } from '@/lib/i18n';
 import { chargeMemory, type ChargeMemory, type ChargeRecord } from './charge-memory';
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { billingQueries } from '@/api/billing/queries';
-import type { PaymentSource } from '@/api/billing/schemas';
+import type { PaymentSource } from '@telehealth/client/billing/schemas';
 import {
   formatMoney,
   isFreeConsultation,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { chargesFor } from '@/mocks/handlers/billing';
+import { db } from '@telehealth/mock/db';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { mockNow } from '@/mocks/lib/clock';
-import { SEED_USERS } from '@/mocks/seed/ids';
-import { chargesFor } from '@/mocks/handlers/billing';
-import { handlers } from '@/mocks/handlers';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { mockNow } from '@telehealth/mock/lib/clock';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 describe('receipt on the visit page', () => {
   it('shows the patient what was paid, the coupon, the amount and the card', async () => {

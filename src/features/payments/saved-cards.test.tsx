@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { db, type PaymentSourceRecord } from '@/mocks/db';
+import { db, type PaymentSourceRecord } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /**
  * Every test pins the day to 15 March 2030 (Casey's zone is New York) and saves its own cards

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { User } from '@/api/users/schemas';
+import type { User } from '@telehealth/client/users/schemas';
 import { paths } from '@/config/paths';
 
 /**

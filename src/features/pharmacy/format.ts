@@ -1,4 +1,4 @@
-import type { Pharmacy } from '@/api/erx/schemas';
+import type { Pharmacy } from '@telehealth/client/erx/schemas';
 
 /** "(718) 555-0101" for ten digits; anything else as sent. */
 export function formatPhone(value: string | null | undefined): string {

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { db } from '@/mocks/db';
-import { setMockProfile, type MockProfile } from '@/mocks/lib/profile';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { setMockProfile, type MockProfile } from '@telehealth/mock/lib/profile';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { countRequests } from '~test/server-extensions';
-import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_PHARMACIES, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 afterEach(() => setMockProfile(null));
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
-import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_PHARMACIES, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 endSeededWalkinBeforeEach();
 

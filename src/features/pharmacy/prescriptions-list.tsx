@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { erxQueries } from '@/api/erx/queries';
-import { DEFAULT_PRESCRIPTION_STATUS, type Prescription } from '@/api/erx/schemas';
+import { DEFAULT_PRESCRIPTION_STATUS, type Prescription } from '@telehealth/client/erx/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';

@@ -1,4 +1,4 @@
-import type { Pharmacy, Prescription } from '@/api/erx/schemas';
+import type { Pharmacy, Prescription } from '@telehealth/client/erx/schemas';
 import { formatPhone, pharmacyAddress } from './format';
 
 // The reason and the message below are written to the server for the care team, so they stay in

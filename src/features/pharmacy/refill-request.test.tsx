@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { db, type VisitRecord } from '@/mocks/db';
-import { handlers } from '@/mocks/handlers';
-import { setMockProfile } from '@/mocks/lib/profile';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { db, type VisitRecord } from '@telehealth/mock/db';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 

@@ -3,8 +3,8 @@ import { offersExtension } from '@/api/accounts/extensions';
 import { accountQueries } from '@/api/accounts/queries';
 import { formatPrice, isFreeConsultation, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
-import type { Consultation, Room, RoomProvider } from '@/api/rooms/schemas';
-import { isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
+import type { Consultation, Room, RoomProvider } from '@telehealth/client/rooms/schemas';
+import { isRoomClosed, roomVisitKinds } from '@telehealth/client/rooms/visit-settings';
 import { env } from '@/config/env';
 
 /**

@@ -1,4 +1,4 @@
-import type { SavePharmacyInput } from '@/api/erx/schemas';
+import type { SavePharmacyInput } from '@telehealth/client/erx/schemas';
 import type { PharmacySearchResult } from '@/lib/pharmacy-search';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 describe('pharmacy for a visit', () => {
   it('shows the care team the pharmacy the patient chose for the visit, and links to the chart', async () => {

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { Intake } from '@/api/intakes/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
 import { customValue } from '@/wizard';
 import { VISIT_PHARMACY_FIELDS } from './visit-pharmacy';
 

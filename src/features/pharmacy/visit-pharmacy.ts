@@ -1,4 +1,4 @@
-import type { Pharmacy } from '@/api/erx/schemas';
+import type { Pharmacy } from '@telehealth/client/erx/schemas';
 import { formatPhone, pharmacyAddress } from './format';
 
 /**

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { ApiError, fieldRefusal, isApiError } from '@/api/errors';
+import { ApiError, fieldRefusal, isApiError } from '@telehealth/client/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';

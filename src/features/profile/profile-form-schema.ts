@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type Profile,
   type UpdateProfileInput,
-} from '@/api/users/schemas';
+} from '@telehealth/client/users/schemas';
 import { memorableDateSchema, partsFromIso } from '@/components/form/memorable-date';
 import { browserTimeZone, calendarDateIn, isValidTimeZone } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';

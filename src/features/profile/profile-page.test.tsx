@@ -2,11 +2,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { userQueries } from '@/api/users/queries';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 import { browserTimeZone, zoneInWords } from '@/lib/dates';
 import { listedZoneName } from './time-zone-options';
 

@@ -1,6 +1,6 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { DeviceType, HealthMeasurementInput } from '@/api/health/schemas';
+import type { DeviceType, HealthMeasurementInput } from '@telehealth/client/health/schemas';
 import { i18n } from '@/lib/i18n';
 
 /** What a patient can send (spec 4.11 `data_type`s of class `body` a person measures). */

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 import { calendarDateIn } from '@/lib/dates';
 
 async function openPage() {

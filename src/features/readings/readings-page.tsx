@@ -5,11 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useRegisterDevice, useSubmitMeasurement } from '@/api/health/mutations';
-import { DeviceTypeSchema, isKnownDeviceType, type Device, type DeviceType } from '@/api/health/schemas';
+import {
+  DeviceTypeSchema,
+  isKnownDeviceType,
+  type Device,
+  type DeviceType,
+} from '@telehealth/client/health/schemas';
 
 /** A registered device whose type code this page has readings for. */
 type KnownDevice = Device & { type: DeviceType };
-import { fieldRefusal, isApiError } from '@/api/errors';
+import { fieldRefusal, isApiError } from '@telehealth/client/errors';
 import { useSubmit } from '@/components/form';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';

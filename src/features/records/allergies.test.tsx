@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { db } from '@/mocks/db';
-import { setMockProfile } from '@/mocks/lib/profile';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 import { renderRoute } from '~test/render';
 import { allergyText, readAllergy } from './allergy-text';
 

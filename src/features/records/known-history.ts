@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { emrQueries } from '@/api/emr/queries';
-import type { EmrRecord } from '@/api/emr/schemas';
+import type { EmrRecord } from '@telehealth/client/emr/schemas';
 import { formatLocale } from '@/lib/locale';
 import type { KnownAnswer, KnownContext, StepDefinition } from '@/wizard';
 import { stepSections } from './medical-history-step';

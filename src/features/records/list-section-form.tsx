@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import type { EmrSectionName, EmrWriteBody } from '@telehealth/client/emr/schemas';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';

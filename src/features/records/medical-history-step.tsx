@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMR_SECTION_NAMES, type EmrSectionName } from '@/api/emr/schemas';
+import { EMR_SECTION_NAMES, type EmrSectionName } from '@telehealth/client/emr/schemas';
 import { userQueries } from '@/api/users/queries';
 import { QueryState } from '@/components/feedback/query-state';
 import { i18n } from '@/lib/i18n';

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { EmrSectionName, EmrWriteBody } from '@/api/emr/schemas';
+import type { EmrSectionName, EmrWriteBody } from '@telehealth/client/emr/schemas';
 import { useSubmit } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError, RadioGroupField, SelectField, TextField } from '@/components/ui/field';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSaveEmrSection } from '@/api/emr/mutations';
 import { emrQueries } from '@/api/emr/queries';
-import type { EmrModifiedBy, EmrRecord, EmrSectionName } from '@/api/emr/schemas';
+import type { EmrModifiedBy, EmrRecord, EmrSectionName } from '@telehealth/client/emr/schemas';
 import { QueryState } from '@/components/feedback/query-state';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';

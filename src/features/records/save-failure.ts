@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 
 /** A message for a failed save that keeps the patient's typing in view. */
 export function saveFailure(error: unknown): string {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { EmrSectionName } from '@/api/emr/schemas';
+import type { EmrSectionName } from '@telehealth/client/emr/schemas';
 import type { Option } from '@/components/ui/field';
 import { i18n } from '@/lib/i18n';
 

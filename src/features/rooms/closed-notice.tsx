@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Room } from '@/api/rooms/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
 import { formatLocale } from '@/lib/locale';
 import { hasMarkup, sanitizeHtml } from '@/lib/sanitize';
 

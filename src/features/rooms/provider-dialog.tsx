@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { roomQueries } from '@/api/rooms/queries';
-import type { RoomProvider } from '@/api/rooms/schemas';
+import type { RoomProvider } from '@telehealth/client/rooms/schemas';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';

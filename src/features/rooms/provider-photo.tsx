@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { RoomProvider } from '@/api/rooms/schemas';
+import type { RoomProvider } from '@telehealth/client/rooms/schemas';
 import { Avatar } from '@/components/ui/avatar';
 
 export function providerName(

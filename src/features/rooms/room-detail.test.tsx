@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
 import { serveWithoutExtensions } from '~test/server-extensions';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
-import type { Room, RoomProvider } from '@/api/rooms/schemas';
+import type { Room, RoomProvider } from '@telehealth/client/rooms/schemas';
 import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,8 @@ import { formatLocale } from '@/lib/locale';
 import { ClosedNotice } from './closed-notice';
 import { ProviderDialog } from './provider-dialog';
 import { providerName, ProviderPhoto } from './provider-photo';
-import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@/api/rooms/visit-settings';
-import { VISIT_KIND_LABEL, type VisitKind } from '@/api/visits/kinds';
+import { availableVisitKinds, isRoomClosed, roomVisitKinds } from '@telehealth/client/rooms/visit-settings';
+import { VISIT_KIND_LABEL, type VisitKind } from '@telehealth/client/visits/kinds';
 
 /**
  * Everything a patient needs to choose a room: what it offers, who works there, whether it is open.

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, resetDb } from '@/mocks/db';
+import { db, resetDb } from '@telehealth/mock/db';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone). */
 const NOW = Date.UTC(2026, 10, 23, 12, 0);

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { formatDateTime } from '@/lib/dates';
-import { SEED_VISITS, seedSurveyResponse } from '@/mocks/seed/ids';
+import { SEED_VISITS, seedSurveyResponse } from '@telehealth/mock/seed/ids';
 import { readableAnswers } from './survey-report';
 
 async function openReport() {

@@ -15,7 +15,7 @@ import {
   type SurveyCode,
   type SurveyResponse,
   type SurveyResponseFilter,
-} from '@/api/surveys/schemas';
+} from '@telehealth/client/surveys/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { DEMO_SURVEY_STEP } from '@/mocks/seed/account';
+import { db } from '@telehealth/mock/db';
+import { DEMO_SURVEY_STEP } from '@telehealth/mock/seed/account';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute, sessionFor } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';

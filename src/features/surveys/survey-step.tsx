@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { SurveyCodeSchema, type SurveyCode } from '@/api/surveys/schemas';
+import { SurveyCodeSchema, type SurveyCode } from '@telehealth/client/surveys/schemas';
 import type { StepScreen, StepScreenProps } from '@/wizard';
 
 /**

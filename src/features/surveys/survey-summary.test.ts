@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SurveyResponse } from '@/api/surveys/schemas';
+import type { SurveyResponse } from '@telehealth/client/surveys/schemas';
 import { oneDecimal, summarise } from './survey-summary';
 
 const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfWeek } from 'date-fns';
-import type { SurveyResponse } from '@/api/surveys/schemas';
+import type { SurveyResponse } from '@telehealth/client/surveys/schemas';
 
 /**
  * Answers in words that have an order, best first (the post-visit survey's "How easy was it to get

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fileQueries } from '@/api/files/queries';
-import type { FileRecord } from '@/api/files/schemas';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 import { QueryError } from '@/components/feedback/query-state';
 import { fileActionMessage, fileTitleOf, openFileInNewTab } from '@/components/upload';
 

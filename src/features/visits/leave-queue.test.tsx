@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
-import { db } from '@/mocks/db';
-import { chargesFor, settleForControl } from '@/mocks/handlers/billing';
-import { SEED_INTAKES, SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { chargesFor, settleForControl } from '@telehealth/mock/handlers/billing';
+import { SEED_INTAKES, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('@/app/routes/patient/visit');

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { useDocumentVisible } from './use-document-visible';
-import { isWaiting, visitKindOf } from '@/api/visits/kinds';
+import { isWaiting, visitKindOf } from '@telehealth/client/visits/kinds';
 
 /** How often a waiting patient's page asks whether the provider is ready. */
 export const WAITING_POLL_MS = 10_000;

@@ -3,14 +3,19 @@ import { useQueries } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, type Visit, type VisitFilter } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit, type VisitFilter } from '@telehealth/client/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';
 import { formatDateTime } from '@/lib/dates';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
-import { visitKindOf, VISIT_KIND_TITLE, visitMedium, visitStatusWords } from '@/api/visits/kinds';
-import { displayName } from '@/api/users/display-name';
+import {
+  visitKindOf,
+  VISIT_KIND_TITLE,
+  visitMedium,
+  visitStatusWords,
+} from '@telehealth/client/visits/kinds';
+import { displayName } from '@telehealth/client/users/display-name';
 import { useRoomName } from '@/api/rooms/room-names';
 import { ProviderWorkList } from './provider/work-list';
 

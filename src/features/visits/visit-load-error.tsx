@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { QueryError } from '@/components/feedback/query-state';
 import { Page } from '@/components/layout/page';
 

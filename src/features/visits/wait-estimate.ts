@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import type { RoomQueue } from '@/api/rooms/schemas';
+import type { RoomQueue } from '@telehealth/client/rooms/schemas';
 
 export interface WaitRange {
   /** Seconds. */

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAttentionPrefs } from '@/components/attention';
-import { db } from '@/mocks/db';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 import {
   fakeAppBadge,
   fakeNotifications,

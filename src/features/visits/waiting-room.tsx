@@ -7,9 +7,14 @@ import { z } from 'zod';
 import { useServerExtension } from '@/api/accounts/extensions';
 import { settingQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
-import { VISIT_STATUS, visitIntakeId, type Visit, type VisitMeeting } from '@/api/visits/schemas';
+import {
+  VISIT_STATUS,
+  visitIntakeId,
+  type Visit,
+  type VisitMeeting,
+} from '@telehealth/client/visits/schemas';
 import { useCancelVisit } from '@/api/visits/mutations';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { ATTENTION_TEXT, AttentionPrompt, attentionTag, useAttentionOnChange } from '@/components/attention';
 import { useSingleFlight } from '@/components/form';
 import { QueryState } from '@/components/feedback/query-state';
@@ -25,8 +30,8 @@ import { safeResourceUrl } from '@/lib/safe-url';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 import { useDocumentVisible } from './use-document-visible';
 import { shouldPoll, WAITING_POLL_MS } from './use-visit';
-import { visitKindOf, visitMedium, visitStatusWords, type VisitKind } from '@/api/visits/kinds';
-import { displayName } from '@/api/users/display-name';
+import { visitKindOf, visitMedium, visitStatusWords, type VisitKind } from '@telehealth/client/visits/kinds';
+import { displayName } from '@telehealth/client/users/display-name';
 import { estimateWaitRange, formatWaitRange } from './wait-estimate';
 
 const MAX_WAIT_SETTING = 'visit/time/max_wait_time';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getMe } from '@/api/users/requests';
-import { configureAuth } from '@/api/http';
+import { getMe } from '@telehealth/client/users/requests';
+import { configureAuth } from '@telehealth/client/http';
 import { sessionFor } from '~test/render';
 import { watchBrowserActivity } from './activity';
 import type { SessionStore } from './session-store';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { getMe, logout, refreshTokens } from '@/api/users/requests';
+import { getMe, logout, refreshTokens } from '@telehealth/client/users/requests';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { watchBrowserActivity } from './activity';

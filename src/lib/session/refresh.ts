@@ -1,5 +1,5 @@
-import { ApiError } from '@/api/errors';
-import type { RefreshResult } from '@/api/users/schemas';
+import { ApiError } from '@telehealth/client/errors';
+import type { RefreshResult } from '@telehealth/client/users/schemas';
 import { normaliseExpiry } from './expiry';
 import type { LockManagerLike } from './locks';
 import type { SessionTokens } from './tokens';

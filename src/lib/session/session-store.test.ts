@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { configureAuth } from '@/api/http';
-import { getMe } from '@/api/users/requests';
-import { db, resetDb } from '@/mocks/db';
-import { setMockConfig } from '@/mocks/lib/auth';
-import { advanceMockClock } from '@/mocks/lib/clock';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
+import { configureAuth } from '@telehealth/client/http';
+import { getMe } from '@telehealth/client/users/requests';
+import { db, resetDb } from '@telehealth/mock/db';
+import { setMockConfig } from '@telehealth/mock/lib/auth';
+import { advanceMockClock } from '@telehealth/mock/lib/clock';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
 import { sessionFor } from '~test/render';
 import { normaliseExpiry } from './expiry';
 import type { SessionStore } from './session-store';
 import { realmLocks } from './locks';
 import { makeTab, MemoryStorage, privateChannel } from './test-support';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const MIN = 60_000;
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
@@ -196,7 +196,7 @@ describe('token expiry and refresh (A1–A6)', () => {
         api('/tokens/refresh'),
         async ({ request }) => {
           // The server rotates (runs the real handler), then the connection dies.
-          const { userHandlers } = await import('@/mocks/handlers/users');
+          const { userHandlers } = await import('@telehealth/mock/handlers/users');
           const { getResponse } = await import('msw');
           await getResponse(userHandlers, request);
           return HttpResponse.error();

@@ -1,6 +1,6 @@
-import { ApiError } from '@/api/errors';
-import type { AuthProvider } from '@/api/http';
-import type { RefreshResult, SsoResult } from '@/api/users/schemas';
+import { ApiError } from '@telehealth/client/errors';
+import type { AuthProvider } from '@telehealth/client/http';
+import type { RefreshResult, SsoResult } from '@telehealth/client/users/schemas';
 import { normaliseExpiry } from './expiry';
 import { DEFAULT_SESSION_SETTINGS, IdleClock, type IdleState, type SessionSettings } from './idle-clock';
 import { defaultLocks, type LockManagerLike } from './locks';

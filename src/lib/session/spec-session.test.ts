@@ -1,16 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { configureAuth } from '@/api/http';
-import { getMe } from '@/api/users/requests';
-import { RefreshResultSchema, SsoResultSchema } from '@/api/users/schemas';
-import { db } from '@/mocks/db';
-import { issuePair, setMockConfig } from '@/mocks/lib/auth';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
+import { configureAuth } from '@telehealth/client/http';
+import { getMe } from '@telehealth/client/users/requests';
+import { RefreshResultSchema, SsoResultSchema } from '@telehealth/client/users/schemas';
+import { db } from '@telehealth/mock/db';
+import { issuePair, setMockConfig } from '@telehealth/mock/lib/auth';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
 import { sessionFor } from '~test/render';
 import type { SessionStore } from './session-store';
 import { makeTab } from './test-support';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /*
  * Sessions on the spec's own terms (spec 2.2, 4.1): a refresh answered without a refresh token,

@@ -1,4 +1,4 @@
-import { logout, refreshTokens } from '@/api/users/requests';
+import { logout, refreshTokens } from '@telehealth/client/users/requests';
 import { SessionStore, type SessionDeps } from './session-store';
 
 /**

@@ -1,7 +1,7 @@
-// Linted as src/features/documents/panels/probe.ts: a feature importing the mock by relative path,
-// by alias, re-exporting it and loading it on demand.
-import { db } from '../../../mocks/db';
-import { DEV_CREDENTIALS } from '@/mocks/lib/auth';
+// Linted as src/features/documents/panels/probe.ts: a feature importing the mock package by relative
+// path, by name, re-exporting it and loading it on demand.
+import { db } from '../../../../packages/mock/src/db';
+import { DEV_CREDENTIALS } from '@telehealth/mock/lib/auth';
 
-export { handlers } from '../../../mocks/handlers';
-export const probe = [db, DEV_CREDENTIALS, () => import('../../../mocks/browser')];
+export { handlers } from '../../../../packages/mock/src/handlers/index';
+export const probe = [db, DEV_CREDENTIALS, () => import('@telehealth/mock/browser')];

@@ -1,6 +1,6 @@
 // Linted as src/features/documents/panels/probe.test.ts: a test may use the mock and test/.
 import { db } from '../../../mocks/db';
-import { DEV_CREDENTIALS } from '@/mocks/lib/auth';
+import { DEV_CREDENTIALS } from '@telehealth/mock/lib/auth';
 import { renderRoute } from '~test/render';
 import { sessionFor } from '../../../../test/render';
 

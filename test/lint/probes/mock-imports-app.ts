@@ -1,23 +1,26 @@
-// Linted as src/mocks/handlers/probe.ts: the mock importing the UI, a feature, app/ and the wizard
-// (refused, by alias and relative path), then api/, lib/, config/ and itself (allowed).
+// Linted as packages/mock/src/handlers/probe.ts: the mock importing the UI, a feature, app/, the
+// wizard, lib/ and config/ (refused, by alias and relative path), a request function of the client
+// (refused: the mock answers requests), then the client's schemas and itself (allowed).
 import { Button } from '@/components/ui/button';
-import { homeFor } from '../../features/auth';
-import { appRoutes } from '../../app/router';
+import { homeFor } from '../../../../src/features/auth';
+import { appRoutes } from '../../../../src/app/router';
 import { appliesTo } from '@/wizard';
-import { VISIT_STATUS } from '@/api/visits/schemas';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../../src/lib/dates';
 import { paths } from '@/config/paths';
+import { getVisit } from '@telehealth/client/visits/requests';
+import { VISIT_STATUS } from '@telehealth/client/visits/schemas';
 import { db } from '../db';
-import { DEV_CREDENTIALS } from '@/mocks/lib/auth';
+import { DEV_CREDENTIALS } from '@telehealth/mock/lib/auth';
 
 export const probe = [
   Button,
   homeFor,
   appRoutes,
   appliesTo,
-  VISIT_STATUS,
   formatDate,
   paths,
+  getVisit,
+  VISIT_STATUS,
   db,
   DEV_CREDENTIALS,
 ];

@@ -1,4 +1,4 @@
-// Linted as src/lib/probe.ts and src/mocks/probe.ts: code under src/ importing test/ by alias,
+// Linted as src/lib/probe.ts and packages/mock/src/probe.ts: code under src/ importing test/ by alias,
 // by relative path and on demand.
 import { renderRoute } from '~test/render';
 import { sessionFor } from '../../test/render';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { findUserByCode } from '@/mocks/lib/users';
+import { db } from '@telehealth/mock/db';
+import { findUserByCode } from '@telehealth/mock/lib/users';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([

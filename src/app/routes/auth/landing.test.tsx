@@ -7,13 +7,13 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAppContext } from '@/app/create-app';
 import { AppProviders } from '@/app/provider';
 import { createTestRouter } from '@/app/router';
-import { db } from '@/mocks/db';
-import { issuePair } from '@/mocks/lib/auth';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
-import { findUserByCode } from '@/mocks/lib/users';
+import { db } from '@telehealth/mock/db';
+import { issuePair } from '@telehealth/mock/lib/auth';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
+import { findUserByCode } from '@telehealth/mock/lib/users';
 import { renderRoute, type PersonaCode } from '~test/render';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /** A fresh SSO token for a persona, as POST /users/sso would hand to the clinic's site. */
 function ssoTokenFor(code: PersonaCode): string {

@@ -3,9 +3,9 @@ import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { userQueries } from '@/api/users/queries';
-import { logout } from '@/api/users/requests';
+import { logout } from '@telehealth/client/users/requests';
 import { Spinner } from '@/components/feedback/status';
 import { paths } from '@/config/paths';
 import {

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/mocks/node';
-import { api } from '@/mocks/lib/routes';
+import { server } from '@telehealth/mock/node';
+import { api } from '@telehealth/mock/lib/routes';
 import { renderRoute } from '~test/render';
 
 describe('the signed-out page', () => {

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { useUpdateProfile } from '@/api/users/mutations';
 import { userQueries } from '@/api/users/queries';
 import { useSingleFlight } from '@/components/form';

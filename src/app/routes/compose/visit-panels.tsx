@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { displayName } from '@/api/users/display-name';
+import { displayName } from '@telehealth/client/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { userQueries } from '@/api/users/queries';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
-import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, VISIT_SUBTYPE, visitIntakeId, type Visit } from '@telehealth/client/visits/schemas';
 import { Spinner } from '@/components/feedback/status';
 import { MessageThread, ThreadErrorBoundary } from '@/features/messages';
 import { useSession } from '@/lib/session';

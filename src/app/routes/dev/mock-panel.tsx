@@ -1,7 +1,7 @@
 import './mock-panel.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { resetMock, setFaults, type Fault } from '@/api/dev/requests';
+import { resetMock, setFaults, type Fault } from '@telehealth/client/dev/requests';
 import { Button } from '@/components/ui/button';
 import { currentMockNotice, subscribeMockNotice } from './mock-notice';
 

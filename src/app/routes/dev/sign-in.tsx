@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { listPersonas, signInPersona } from '@/api/dev/requests';
+import { listPersonas, signInPersona } from '@telehealth/client/dev/requests';
 import { QueryState } from '@/components/feedback/query-state';
 import { ErrorState } from '@/components/feedback/status';
 import { ClinicBrand } from '@/components/layout/branding';

@@ -8,7 +8,7 @@ import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 import { AppointmentDetail } from '@/features/scheduling';
 import { PreCallCheck, VisitLoadError } from '@/features/visits';
-import { VISIT_STATUS } from '@/api/visits/schemas';
+import { VISIT_STATUS } from '@telehealth/client/visits/schemas';
 import { useViewerTimeZone } from '@/lib/use-time-zone';
 
 /** One appointment: join window, calendar exports, change time, cancel. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { resetMalformedRowReports } from '@/api/common/schemas';
+import { resetMalformedRowReports } from '@telehealth/client/common/schemas';
 import { renderRoute } from '~test/render';
 import { withMalformedRow } from '~test/support/malformed-row';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 
 endSeededWalkinBeforeEach();

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
-import { SEED_FILES, SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
+import { SEED_FILES, SEED_INTAKES, SEED_USERS, SEED_VISITS, seedQueueVisit } from '@telehealth/mock/seed/ids';
 import { paths } from '@/config/paths';
 import {
   HIDDEN_IN_PROGRESS_POLL_MS,

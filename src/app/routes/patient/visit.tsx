@@ -7,7 +7,7 @@ import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
-import { visitKindOf, VISIT_KIND_TITLE } from '@/api/visits/kinds';
+import { visitKindOf, VISIT_KIND_TITLE } from '@telehealth/client/visits/kinds';
 import {
   IntakeAttachments,
   PreCallCheck,
@@ -17,7 +17,7 @@ import {
   WaitingRoom,
 } from '@/features/visits';
 import type { VisitSurveyProps } from '@/features/surveys';
-import { VISIT_STATUS } from '@/api/visits/schemas';
+import { VISIT_STATUS } from '@telehealth/client/visits/schemas';
 import { VisitExtraPanels } from '../compose/visit-panels';
 
 /**

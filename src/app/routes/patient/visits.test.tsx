@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db, resetDb } from '@/mocks/db';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { db, resetDb } from '@telehealth/mock/db';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.

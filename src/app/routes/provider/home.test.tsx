@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { payIntake } from '~test/payments';
 import { renderRoute } from '~test/render';
-import { db, resetDb } from '@/mocks/db';
-import { issuePair } from '@/mocks/lib/auth';
-import { server } from '@/mocks/node';
-import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
+import { db, resetDb } from '@telehealth/mock/db';
+import { issuePair } from '@telehealth/mock/lib/auth';
+import { server } from '@telehealth/mock/node';
+import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('./home');

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { displayName } from '@/api/users/display-name';
+import { displayName } from '@telehealth/client/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';

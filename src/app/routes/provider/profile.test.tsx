@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('./profile');

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db } from '@/mocks/db';
-import { issuePair } from '@/mocks/lib/auth';
+import { db } from '@telehealth/mock/db';
+import { issuePair } from '@telehealth/mock/lib/auth';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
-import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS, seedQueueVisit } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('./visit');

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { userQueries } from '@/api/users/queries';
-import { VISIT_KIND_TITLE, visitKindOf } from '@/api/visits/kinds';
+import { VISIT_KIND_TITLE, visitKindOf } from '@telehealth/client/visits/kinds';
 import { PanelBoundary } from '@/components/feedback/panel-boundary';
 import { QueryStale } from '@/components/feedback/query-state';
 import { Spinner } from '@/components/feedback/status';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '~test/render';
-import { db, resetDb } from '@/mocks/db';
-import { server } from '@/mocks/node';
-import { SEED_VISITS, seedQueueVisit } from '@/mocks/seed/ids';
+import { db, resetDb } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
+import { SEED_VISITS, seedQueueVisit } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('./visits');

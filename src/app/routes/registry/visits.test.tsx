@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { server } from '@/mocks/node';
+import { server } from '@telehealth/mock/node';
 import { renderRoute, type PersonaCode } from '~test/render';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 // The route modules are lazy; load them once up front so the first test does not spend its
 // findBy timeout on the transform.

@@ -23,13 +23,15 @@ export const visitsFeature: FeatureRegistration = {
       });
       // Only an e-consult has a thread (spec 4.15): its newest page starts as soon as the visit is
       // known to be one, before the page renders; walk-ins and appointments ask for none.
-      void Promise.all([visit, import('@/api/visits/kinds'), import('@/api/messages/queries')]).then(
-        ([found, { visitKindOf }, { messageQueries }]) => {
-          if (!found || visitKindOf(found) !== 'econsult') return;
-          if (ctx.queryClient.getQueryData(messageQueries.thread(id))) return;
-          void ctx.queryClient.prefetchQuery(messageQueries.firstPage(id));
-        },
-      );
+      void Promise.all([
+        visit,
+        import('@telehealth/client/visits/kinds'),
+        import('@/api/messages/queries'),
+      ]).then(([found, { visitKindOf }, { messageQueries }]) => {
+        if (!found || visitKindOf(found) !== 'econsult') return;
+        if (ctx.queryClient.getQueryData(messageQueries.thread(id))) return;
+        void ctx.queryClient.prefetchQuery(messageQueries.firstPage(id));
+      });
       return null;
     };
     return {

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import type { IntakeStep, StepField, StepFormItem, StepSection } from '@/api/accounts/schemas';
-import type { Intake, IntakeCustomFields } from '@/api/intakes/schemas';
+import type { IntakeStep, StepField, StepFormItem, StepSection } from '@telehealth/client/accounts/schemas';
+import type { Intake, IntakeCustomFields } from '@telehealth/client/intakes/schemas';
 import { formatLocale } from '@/lib/locale';
 import { humanizeCode } from '../model/steps';
 import { customValue, genericFieldKey } from '@/wizard';

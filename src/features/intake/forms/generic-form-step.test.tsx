@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { IntakeStep } from '@/api/accounts/schemas';
-import { db } from '@/mocks/db';
+import type { IntakeStep } from '@telehealth/client/accounts/schemas';
+import { db } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
 import { customFieldsFrom, fieldsOf, schemaOf, valuesFromIntake } from './build-schema';
 import { endSeededWalkinBeforeEach } from '~test/queue';

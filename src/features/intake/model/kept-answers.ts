@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readIntakeNote, writeIntakeNote } from '@/api/intakes/notes';
-import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@/api/intakes/schemas';
+import type { Intake, IntakeCustomFields, UpdateIntakeInput } from '@telehealth/client/intakes/schemas';
 import { CUSTOM_FIELDS, stepsDone } from '@/wizard';
 
 /**

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { IntakeStepSchema, type IntakeStep } from '@/api/accounts/schemas';
+import { IntakeStepSchema, type IntakeStep } from '@telehealth/client/accounts/schemas';
 
 export type StepPhase = 'intake' | 'post';
 

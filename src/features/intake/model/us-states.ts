@@ -1,4 +1,4 @@
-import { US_STATES as ALL_US_STATES } from '@/api/common/us-states';
+import { US_STATES as ALL_US_STATES } from '@telehealth/client/common/us-states';
 
 /**
  * The states a patient can say they are in for `location` (the spec requires a two-letter code):

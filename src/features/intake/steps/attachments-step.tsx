@@ -2,8 +2,8 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useCallback, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { uploadFile } from '@/api/files/requests';
-import type { FileRecord } from '@/api/files/schemas';
+import { uploadFile } from '@telehealth/client/files/requests';
+import type { FileRecord } from '@telehealth/client/files/schemas';
 import { Button } from '@/components/ui/button';
 import {
   FileName,

@@ -1,6 +1,6 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { formatPrice, patientConsultations, roomCurrency } from '@/api/rooms/consultations';
-import type { Consultation } from '@/api/rooms/schemas';
+import type { Consultation } from '@telehealth/client/rooms/schemas';
 import { CUSTOM_FIELDS, customValue, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';
 
 const ConsultationChoiceSchema = z.object({ consultation: z.string() });

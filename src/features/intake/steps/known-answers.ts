@@ -1,10 +1,10 @@
 import { plural, t } from '@lingui/core/macro';
 import { patientConsultations, formatPrice, roomCurrency } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
-import type { Room, RoomProvider } from '@/api/rooms/schemas';
+import type { Room, RoomProvider } from '@telehealth/client/rooms/schemas';
 import { userQueries } from '@/api/users/queries';
 import { visitQueries } from '@/api/visits/queries';
-import type { Visit } from '@/api/visits/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import {
   CUSTOM_FIELDS,
   customValue,

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { roomQueries } from '@/api/rooms/queries';
-import type { RoomProvider } from '@/api/rooms/schemas';
+import type { RoomProvider } from '@telehealth/client/rooms/schemas';
 import { QueryState } from '@/components/feedback/query-state';
 import { Avatar } from '@/components/ui/avatar';
 import { providerIdOf, StepFrame, type StepScreenProps, useDraftDefaults } from '@/wizard';

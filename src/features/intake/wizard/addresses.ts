@@ -1,4 +1,4 @@
-import type { VisitKind } from '@/api/visits/kinds';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import { paths } from '@/config/paths';
 import type { Target } from './flow';
 

@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { hasStatus, isApiError } from '@/api/errors';
+import { hasStatus, isApiError } from '@telehealth/client/errors';
 import { forgetUntilVisit } from '@/api/intakes/notes';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Room } from '@/api/rooms/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import type { useAddEconsultVisit, useAddWalkinVisit, useBookVisit } from '@/api/visits/mutations';
-import type { Visit } from '@/api/visits/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import {
   CUSTOM_FIELDS,
   customSeconds,

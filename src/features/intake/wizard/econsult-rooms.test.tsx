@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { CUSTOM_FIELDS } from '@/wizard';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '@/api/accounts/schemas';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Room } from '@/api/rooms/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { Account } from '@telehealth/client/accounts/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import type { StepDefinition, StepRegistry } from '@/wizard';
 import {
   afterVisit,

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
-import type { Account } from '@/api/accounts/schemas';
-import type { Intake } from '@/api/intakes/schemas';
+import type { Account } from '@telehealth/client/accounts/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
 import { patientConsultations } from '@/api/rooms/consultations';
-import type { Consultation, Room } from '@/api/rooms/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { Consultation, Room } from '@telehealth/client/rooms/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import {
   appliesTo,
   CUSTOM_FIELDS,

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
+import { db } from '@telehealth/mock/db';
+import { QUICK_INTAKE_STEPS } from '@telehealth/mock/seed/account';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 import { noPhoneOnFileBeforeEach } from '~test/profile';

@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { handlers } from '@/mocks/handlers';
-import { server } from '@/mocks/node';
-import { QUICK_INTAKE_STEPS } from '@/mocks/seed/account';
+import { db } from '@telehealth/mock/db';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { server } from '@telehealth/mock/node';
+import { QUICK_INTAKE_STEPS } from '@telehealth/mock/seed/account';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 import { noPhoneOnFileBeforeEach } from '~test/profile';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 endSeededWalkinBeforeEach();
 noPhoneOnFileBeforeEach();

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '@/api/accounts/queries';
 import { roomQueries } from '@/api/rooms/queries';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import { visitQueries } from '@/api/visits/queries';
 import { Spinner } from '@/components/feedback/status';
 import { Page } from '@/components/layout/page';

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 
 export interface KindWords {
   /** The last intake step's button, and the finish panel's. */

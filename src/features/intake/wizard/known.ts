@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Room } from '@/api/rooms/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
 import { i18n } from '@/lib/i18n';
 import { CUSTOM_FIELDS, customValue, stepsDone, type IntakePatch, type KnownAnswer } from '@/wizard';
 import { chosenConsultation, planFlow, type FlowInput } from './flow';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getResponse, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { db } from '@/mocks/db';
-import { chargesFor } from '@/mocks/handlers/billing';
-import { handlers } from '@/mocks/handlers';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
+import { handlers } from '@telehealth/mock/handlers/index';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { chargeNothingIn, serveOnSpecTerms } from '~test/payments';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 import { renderRoute } from '~test/render';

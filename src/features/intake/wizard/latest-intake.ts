@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { intakeQueries } from '@/api/intakes/queries';
-import type { Intake } from '@/api/intakes/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
 import { useKeptAnswersSelect, withKeptAnswers } from '../model/kept-answers';
 
 /**

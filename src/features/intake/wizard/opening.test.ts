@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Intake } from '@/api/intakes/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
-import type { Visit } from '@/api/visits/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import { openWizard, type OpeningInput } from './opening';
 
 const intake = (fields: Record<string, unknown> = {}): Intake => ({

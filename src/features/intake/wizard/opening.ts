@@ -1,10 +1,10 @@
 import { offersExtension } from '@/api/accounts/extensions';
-import type { Account } from '@/api/accounts/schemas';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Room } from '@/api/rooms/schemas';
-import { availableVisitKinds, roomVisitKinds } from '@/api/rooms/visit-settings';
-import { visitKindOf, type VisitKind } from '@/api/visits/kinds';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import type { Account } from '@telehealth/client/accounts/schemas';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import { availableVisitKinds, roomVisitKinds } from '@telehealth/client/rooms/visit-settings';
+import { visitKindOf, type VisitKind } from '@telehealth/client/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { savedVisitKind } from '@/wizard';
 
 /**

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([

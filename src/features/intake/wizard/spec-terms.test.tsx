@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, resetDb } from '@/mocks/db';
-import { chargesFor } from '@/mocks/handlers/billing';
+import { db, resetDb } from '@telehealth/mock/db';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
 import { serveOnSpecTerms, type SpecTermsServer } from '~test/payments';
 import { renderRoute } from '~test/render';
 import { noPhoneOnFileBeforeEach } from '~test/profile';
-import { SEED_PHARMACIES, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_PHARMACIES, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /** Monday 23 November 2026, 7:00 AM in New York (the patient's zone), as in the schedule step's tests. */
 const NOW = Date.UTC(2026, 10, 23, 12, 0);

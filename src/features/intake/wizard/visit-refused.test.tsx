@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/mocks/db';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
 import { endSeededWalkinBeforeEach } from '~test/queue';
 import { renderRoute } from '~test/render';
 

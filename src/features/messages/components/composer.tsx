@@ -1,9 +1,9 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { FileRecord } from '@/api/files/schemas';
-import { uploadFile } from '@/api/files/requests';
-import { MESSAGE_MAX_LENGTH } from '@/api/messages/schemas';
+import type { FileRecord } from '@telehealth/client/files/schemas';
+import { uploadFile } from '@telehealth/client/files/requests';
+import { MESSAGE_MAX_LENGTH } from '@telehealth/client/messages/schemas';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FileUploader, IMAGE_ACCEPT, DOCUMENT_ACCEPT, type UploadSummary } from '@/components/upload';

@@ -2,7 +2,7 @@ import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { VisitMessage } from '@/api/messages/schemas';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import { Button } from '@/components/ui/button';
 import type { OutgoingMessage } from '../thread/outbox';
 import { MessageRow, OutgoingRow } from './message-row';

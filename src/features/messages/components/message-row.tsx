@@ -2,7 +2,7 @@ import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
-import type { VisitMessage } from '@/api/messages/schemas';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';

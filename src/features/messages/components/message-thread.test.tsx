@@ -7,13 +7,13 @@ import { messageQueries } from '@/api/messages/queries';
 import { resetAttention, setAttentionPrefs } from '@/components/attention';
 import { createSessionStore } from '@/lib/session';
 import { MemoryStorage } from '@/lib/session/test-support';
-import { db, type VisitRecord } from '@/mocks/db';
-import { appendMessage } from '@/mocks/handlers/messages';
-import { server } from '@/mocks/node';
+import { db, type VisitRecord } from '@telehealth/mock/db';
+import { appendMessage } from '@telehealth/mock/handlers/messages';
+import { server } from '@telehealth/mock/node';
 import { renderRoute, sessionFor } from '~test/render';
 import { draftKey } from '../drafts';
 import { POLL_BASE_MS, POLL_MAX_MS } from '../thread-controller';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 const OPEN = SEED_VISITS.econsultOpen;
 const CLOSED = SEED_VISITS.econsultClosed;

@@ -11,7 +11,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { VisitMessage } from '@/api/messages/schemas';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import { ATTENTION_TEXT, attentionTag, isAway, useAttention } from '@/components/attention';
 import { ErrorState, Spinner } from '@/components/feedback/status';
 import { Button } from '@/components/ui/button';

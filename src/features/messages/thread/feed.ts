@@ -1,5 +1,9 @@
-import type { VisitMessage, VisitMessageListParams, VisitMessagePage } from '@/api/messages/schemas';
-import type { ApiError } from '@/api/errors';
+import type {
+  VisitMessage,
+  VisitMessageListParams,
+  VisitMessagePage,
+} from '@telehealth/client/messages/schemas';
+import type { ApiError } from '@telehealth/client/errors';
 import { blockFor, isAborted, toApiError, type ThreadBlock } from './refusals';
 import { PollLoop } from './poll-loop';
 import { blockedPatch, type ThreadSnapshot, type ThreadStore } from './store';

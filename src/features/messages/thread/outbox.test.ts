@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/errors';
-import type { VisitMessage } from '@/api/messages/schemas';
+import { ApiError } from '@telehealth/client/errors';
+import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import {
   EMPTY_OUTBOX,
   addIntent,
@@ -20,7 +20,7 @@ import {
   type Outbox,
 } from './outbox';
 import { windowOf, type ThreadWindow } from './window';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 const SELF: string = SEED_USERS.patient;
 const OTHER: string = SEED_USERS.provider;

@@ -1,6 +1,6 @@
-import type { ApiError } from '@/api/errors';
-import type { PostMessageInput, VisitMessage } from '@/api/messages/schemas';
-import { writeFailure } from '@/api/write-outcome';
+import type { ApiError } from '@telehealth/client/errors';
+import type { PostMessageInput, VisitMessage } from '@telehealth/client/messages/schemas';
+import { writeFailure } from '@telehealth/client/write-outcome';
 import { heldEnd, type ThreadWindow } from './window';
 
 /**

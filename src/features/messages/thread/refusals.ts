@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '@/api/errors';
+import { ApiError, isApiError } from '@telehealth/client/errors';
 
 /** What stopped a thread for good (`session` lifts when the same person signs in again). */
 export type ThreadBlock = 'closed' | 'forbidden' | 'not-found' | 'session';

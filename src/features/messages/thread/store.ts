@@ -1,4 +1,4 @@
-import type { ApiError } from '@/api/errors';
+import type { ApiError } from '@telehealth/client/errors';
 import type { OutgoingMessage } from './outbox';
 import type { ThreadBlock } from './refusals';
 import { EMPTY_WINDOW, windowOf, type KeptWindow, type ThreadWindow } from './window';

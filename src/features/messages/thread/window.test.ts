@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitMessage, VisitMessagePage } from '@/api/messages/schemas';
+import type { VisitMessage, VisitMessagePage } from '@telehealth/client/messages/schemas';
 import {
   EMPTY_WINDOW,
   FIRST_PAGE_SIZE,
@@ -17,7 +17,7 @@ import {
   windowOf,
   type ThreadWindow,
 } from './window';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 
 /** Message `m<i>` sits at server index i. */
 const msg = (i: number): VisitMessage => ({

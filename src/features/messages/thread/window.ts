@@ -4,7 +4,7 @@ import {
   type VisitMessage,
   type VisitMessageListParams,
   type VisitMessagePage,
-} from '@/api/messages/schemas';
+} from '@telehealth/client/messages/schemas';
 
 /**
  * The message window: the contiguous slice of the server's append-only, oldest-first list that

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { userQueries } from '@/api/users/queries';
-import type { Profile } from '@/api/users/schemas';
+import type { Profile } from '@telehealth/client/users/schemas';
 import { HomeCard } from '@/components/layout/home-card';
 import { paths } from '@/config/paths';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { env } from '@/config/env';
-import { db } from '@/mocks/db';
-import { chargesFor } from '@/mocks/handlers/billing';
-import { setMockProfile } from '@/mocks/lib/profile';
-import { server } from '@/mocks/node';
+import { db } from '@telehealth/mock/db';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
+import { setMockProfile } from '@telehealth/mock/lib/profile';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
   roomCurrency,
 } from '@/api/rooms/consultations';
 import { roomQueries } from '@/api/rooms/queries';
-import type { Room } from '@/api/rooms/schemas';
-import { availableVisitKinds, isRoomClosed } from '@/api/rooms/visit-settings';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import { availableVisitKinds, isRoomClosed } from '@telehealth/client/rooms/visit-settings';
 import { HomeCard } from '@/components/layout/home-card';
 import { paths } from '@/config/paths';
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
-import { isApiError } from '@/api/errors';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
+import { isApiError } from '@telehealth/client/errors';
 
 /** A scheduled appointment (type 2 with a start), as opposed to walk-ins and e-consults. */
 export function isAppointment(visit: Pick<Visit, 'type' | 'start' | 'subtype'>): boolean {

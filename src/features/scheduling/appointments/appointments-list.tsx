@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { visitStatusWords } from '@/api/visits/kinds';
-import { displayName } from '@/api/users/display-name';
+import { visitStatusWords } from '@telehealth/client/visits/kinds';
+import { displayName } from '@telehealth/client/users/display-name';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { roomQueries } from '@/api/rooms/queries';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { DroppedRowsNotice } from '@/components/feedback/dropped-rows-notice';
 import { QueryError } from '@/components/feedback/query-state';
 import { EmptyState, Spinner } from '@/components/feedback/status';

@@ -3,13 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAttentionPrefs } from '@/components/attention';
 import { env } from '@/config/env';
-import { db, nowSeconds } from '@/mocks/db';
-import { server } from '@/mocks/node';
+import { db, nowSeconds } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
 import { renderRoute } from '~test/render';
 import { countRequests, serveWithoutExtensions } from '~test/server-extensions';
 import { fakeNotifications, fakeServiceWorker, fakeVisibility, freshAttention } from '~test/attention';
-import { chargesFor } from '@/mocks/handlers/billing';
-import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { chargesFor } from '@telehealth/mock/handlers/billing';
+import { SEED_CONSULTATIONS, SEED_INTAKES, SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([

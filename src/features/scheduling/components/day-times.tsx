@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useId } from 'react';
-import type { AvailableSlot } from '@/api/slots/schemas';
+import type { AvailableSlot } from '@telehealth/client/slots/schemas';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n';
 import { displayTime, partOfDay, type PartOfDay } from '../utils/days';

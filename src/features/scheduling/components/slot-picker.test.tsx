@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db, resetDb } from '@/mocks/db';
-import { SEED_USERS } from '@/mocks/seed/ids';
+import { db, resetDb } from '@telehealth/mock/db';
+import { SEED_USERS } from '@telehealth/mock/seed/ids';
 import { chargeNothingIn } from '~test/payments';
 import { renderRoute } from '~test/render';
 

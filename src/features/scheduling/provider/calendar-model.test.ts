@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Slot } from '@/api/slots/schemas';
-import type { Visit } from '@/api/visits/schemas';
+import type { Slot } from '@telehealth/client/slots/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import {
   calendarItems,
   hourRange,

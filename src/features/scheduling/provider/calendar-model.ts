@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
-import type { Slot } from '@/api/slots/schemas';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import type { Slot } from '@telehealth/client/slots/schemas';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { formatTime } from '@/lib/dates';
 import { isAppointment } from '../appointments/appointment-words';
 import { firstWeekday } from '@/lib/locale';

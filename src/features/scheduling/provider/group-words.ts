@@ -1,6 +1,6 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { SlotGroup } from '@/api/slots/schemas';
+import type { SlotGroup } from '@telehealth/client/slots/schemas';
 import { formatDate, formatTime, zoneInWordsAt } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 

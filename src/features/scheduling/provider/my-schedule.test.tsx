@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db, resetDb } from '@/mocks/db';
+import { db, resetDb } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
-import { SEED_SLOT_GROUPS, SEED_USERS } from '@/mocks/seed/ids';
+import { SEED_SLOT_GROUPS, SEED_USERS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await Promise.all([import('@/app/routes/provider/layout'), import('@/app/routes/provider/schedule')]);

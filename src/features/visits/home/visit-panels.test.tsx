@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { env } from '@/config/env';
-import { db } from '@/mocks/db';
-import { api } from '@/mocks/lib/routes';
-import { server } from '@/mocks/node';
-import { SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { api } from '@telehealth/mock/lib/routes';
+import { server } from '@telehealth/mock/node';
+import { SEED_VISITS } from '@telehealth/mock/seed/ids';
 import { renderRoute } from '~test/render';
 
 /** The portal as built with `VITE_ACCOUNT_CODE=<code>`, for this test only. */

@@ -4,9 +4,9 @@ import { fakeNotifications, fakeVisibility, freshAttention } from '~test/attenti
 import { renderRoute } from '~test/render';
 import { visitQueries } from '@/api/visits/queries';
 import { setAttentionPrefs } from '@/components/attention';
-import { db } from '@/mocks/db';
-import { issuePair } from '@/mocks/lib/auth';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { issuePair } from '@telehealth/mock/lib/auth';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 import { ARRIVALS_SEEN_KEY } from './arrivals-watcher';
 import { BACKGROUND_POLL_MS, DASHBOARD_POLL_MS, roomLineFilter } from './use-polled-visits';
 

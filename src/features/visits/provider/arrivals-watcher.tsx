@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { notificationQueries } from '@/api/push/queries';
 import { roomQueries } from '@/api/rooms/queries';
 import { userQueries } from '@/api/users/queries';
-import { visitKindOf } from '@/api/visits/kinds';
+import { visitKindOf } from '@telehealth/client/visits/kinds';
 import { visitQueries } from '@/api/visits/queries';
 import { useAttention } from '@/components/attention';
 import { paths } from '@/config/paths';

@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '~test/render';
 import { countRequests } from '~test/server-extensions';
-import { db } from '@/mocks/db';
-import { server } from '@/mocks/node';
-import { SEED_USERS, SEED_VISITS } from '@/mocks/seed/ids';
+import { db } from '@telehealth/mock/db';
+import { server } from '@telehealth/mock/node';
+import { SEED_USERS, SEED_VISITS } from '@telehealth/mock/seed/ids';
 
 beforeAll(async () => {
   await import('@/app/routes/provider/visit');

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { visitQueries } from '@/api/visits/queries';
-import { VISIT_STATUS, type VisitFilter } from '@/api/visits/schemas';
+import { VISIT_STATUS, type VisitFilter } from '@telehealth/client/visits/schemas';
 import { useDocumentVisible } from '../use-document-visible';
 
 /** How often the dashboard asks for new arrivals while the page is visible. */

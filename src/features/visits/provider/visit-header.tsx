@@ -3,10 +3,15 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { roomQueries } from '@/api/rooms/queries';
-import { displayName } from '@/api/users/display-name';
+import { displayName } from '@telehealth/client/users/display-name';
 import { userQueries } from '@/api/users/queries';
-import { VISIT_KIND_TITLE, visitKindOf, visitMedium, visitStatusWords } from '@/api/visits/kinds';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import {
+  VISIT_KIND_TITLE,
+  visitKindOf,
+  visitMedium,
+  visitStatusWords,
+} from '@telehealth/client/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 import { env } from '@/config/env';
 import { roomJoinUrl } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Visit } from '@/api/visits/schemas';
+import type { Visit } from '@telehealth/client/visits/schemas';
 import { buildRows, filterRows, periodBounds, workStatusOf } from './work-list-model';
 
 const NOW = Date.UTC(2026, 10, 25, 16, 0) / 1000;

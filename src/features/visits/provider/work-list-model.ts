@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
-import { displayName } from '@/api/users/display-name';
-import { visitKindOf, type VisitKind } from '@/api/visits/kinds';
-import { VISIT_STATUS, type Visit } from '@/api/visits/schemas';
+import { displayName } from '@telehealth/client/users/display-name';
+import { visitKindOf, type VisitKind } from '@telehealth/client/visits/kinds';
+import { VISIT_STATUS, type Visit } from '@telehealth/client/visits/schemas';
 
 /** The work list's status groups, in the order the list shows them. */
 export const WORK_STATUSES = ['waiting', 'in_progress', 'upcoming', 'closed'] as const;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ConsentStep, GenericFormStep, ReasonStep, readSteps, resolveStep } from '@/features/intake';
-import { db } from '@/mocks/db';
+import { db } from '@telehealth/mock/db';
 import { renderRoute } from '~test/render';
 import type { StepDefinition } from '@/wizard';
 import { intakeStepRegistry } from './steps';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { VISIT_KINDS } from '@/api/visits/kinds';
+import { VISIT_KINDS } from '@telehealth/client/visits/kinds';
 import { env } from '@/config/env';
 import { IntakeWizard } from '@/features/intake';
 import { intakeStepRegistry, preloadLazySteps } from './steps';

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { useSingleFlight } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/field';

@@ -2,10 +2,15 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '@/api/errors';
+import { isApiError } from '@telehealth/client/errors';
 import { useCreateIntake } from '@/api/intakes/mutations';
-import type { Room } from '@/api/rooms/schemas';
-import { INTAKE_TYPE_FOR_KIND, VISIT_KIND_LABEL, VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import {
+  INTAKE_TYPE_FOR_KIND,
+  VISIT_KIND_LABEL,
+  VISIT_KIND_TITLE,
+  type VisitKind,
+} from '@telehealth/client/visits/kinds';
 import { useSingleFlight } from '@/components/form';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { hasStatus } from '@/api/errors';
+import { hasStatus } from '@telehealth/client/errors';
 import { QueryError } from '@/components/feedback/query-state';
 import { ErrorState } from '@/components/feedback/status';
 import { paths } from '@/config/paths';

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { Room } from '@/api/rooms/schemas';
-import { isRoomClosed } from '@/api/rooms/visit-settings';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import { isRoomClosed } from '@telehealth/client/rooms/visit-settings';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import { Page } from '@/components/layout/page';
 import { paths } from '@/config/paths';
 

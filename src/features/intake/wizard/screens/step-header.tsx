@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { Room } from '@/api/rooms/schemas';
-import { VISIT_KIND_TITLE, type VisitKind } from '@/api/visits/kinds';
+import type { Room } from '@telehealth/client/rooms/schemas';
+import { VISIT_KIND_TITLE, type VisitKind } from '@telehealth/client/visits/kinds';
 import { paths } from '@/config/paths';
 import type { WizardStep } from '../../model/steps';
 import { afterProgressWords, kindWords } from '../kind-words';

@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { Suspense } from 'react';
-import type { Intake } from '@/api/intakes/schemas';
-import type { Consultation, Room } from '@/api/rooms/schemas';
-import type { VisitKind } from '@/api/visits/kinds';
+import type { Intake } from '@telehealth/client/intakes/schemas';
+import type { Consultation, Room } from '@telehealth/client/rooms/schemas';
+import type { VisitKind } from '@telehealth/client/visits/kinds';
 import { Spinner } from '@/components/feedback/status';
 import type { IntakePatch, StepRegistry, StepScreen } from '@/wizard';
 import { GenericFormStep } from '../../forms/generic-form-step';

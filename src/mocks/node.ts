@@ -1,5 +1,0 @@
-import { setupServer } from 'msw/node';
-import { handlers } from './handlers';
-
-/** msw/node for Vitest: the same handlers as the browser worker and the standalone server. */
-export const server = setupServer(...handlers);
