@@ -16,7 +16,6 @@ const config: LinguiConfig = {
       include: ['<rootDir>/src', '<rootDir>/packages/client/src'],
       exclude: [
         '**/*.test.*',
-        '<rootDir>/src/mocks/**',
         '<rootDir>/src/sw/**',
         '<rootDir>/src/app/routes/dev/**',
       ],
