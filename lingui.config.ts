@@ -14,11 +14,7 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src', '<rootDir>/packages/client/src'],
-      exclude: [
-        '**/*.test.*',
-        '<rootDir>/src/sw/**',
-        '<rootDir>/src/app/routes/dev/**',
-      ],
+      exclude: ['**/*.test.*', '<rootDir>/src/sw/**', '<rootDir>/src/app/routes/dev/**'],
     },
   ],
   format: formatter({ lineNumbers: false }),
