@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectServer, memoryTokenStore } from '@telehealth/client';
+import { allNotifications, connectServer, memoryTokenStore } from '@telehealth/client';
 import type { VisitMessage } from '@telehealth/client/messages/schemas';
 import { listUsers } from '@telehealth/client/users/requests';
+import { openRoom, recordingLinks } from './clinic-admin';
 import { listAllUsers } from './list-users';
 import { ssoLink } from './sso-link';
 import { startWebhookReceiver, type RunningReceiver } from './webhook-receiver';
@@ -177,5 +178,45 @@ describe('the integrator examples against the mock server', () => {
     expect(users).toHaveLength(total);
     expect(new Set(users.map((u) => u.id)).size).toBe(total);
     expect(starts).toEqual(Array.from({ length: Math.ceil(total / 20) }, (_, i) => String(i * 20)));
+  });
+
+  it('opens a room with a provider in it and reads the recordings’ short-lived links, with the admin token', async () => {
+    const admin = { ...DEMO, apiBaseUrl: `${origin}/api_v3`, adminToken: ADMIN_TOKEN };
+    const { code, providerRooms } = await openRoom({
+      ...admin,
+      domain: 'demo',
+      name: 'Evening clinic',
+      providerId: 'usr_provider',
+    });
+    expect(providerRooms).toContain(code);
+    // Stored: the room is there for the clinic, under its name.
+    const room = await fetch(`${origin}/api_v3/rooms/${code}`, { headers: { 'X-AccountCode': 'demo' } });
+    expect(((await room.json()) as { data: { name: string } }).data.name).toBe('Evening clinic');
+
+    const links = await recordingLinks(admin);
+    expect(links.map((l) => l.visitId)).toContain('vis_completed');
+    for (const link of links) {
+      expect(link.url).toMatch(/^https:\/\//);
+      expect(link.expiry).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    }
+  });
+
+  it('goes back through a patient’s notifications a page at a time, each once, newest first', async () => {
+    const patient = await personaToken('demo-patient');
+    connectServer({ ...DEMO, apiBaseUrl: `${origin}/api_v3`, tokens: memoryTokenStore(patient) });
+    const times: number[] = [];
+    const ids = new Set<string>();
+    for await (const notification of allNotifications({ pageSize: 5 })) {
+      times.push(notification.mtime);
+      ids.add(String(notification.id));
+    }
+    // Stored: as many as the mock holds for her, read in one page here.
+    const all = await fetch(`${origin}/api_v3/notifications?size=100`, {
+      headers: { 'X-ApiToken': patient },
+    });
+    const stored = ((await all.json()) as { data: unknown[] }).data.length;
+    expect(stored).toBeGreaterThan(5);
+    expect(ids.size).toBe(stored);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 });
