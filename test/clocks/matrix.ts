@@ -63,8 +63,8 @@ const QUICK = [
 ];
 const QUICK_FILES = [
   'packages/mock/src/seed',
-  'packages/mock/src/handlers/scheduling',
-  'packages/mock/src/handlers/visits',
+  'test/mock/handlers/scheduling',
+  'test/mock/handlers/visits',
   'src/lib/dates',
   'src/features/scheduling/utils',
 ];
@@ -165,6 +165,14 @@ async function main(): Promise<void> {
   const all = args.includes('--all');
   const clocks = quick ? CLOCKS.filter((c) => QUICK.includes(c.name)) : CLOCKS;
   const vitestArgs = files.length ? files : quick ? QUICK_FILES : all ? [] : ['--project', 'node'];
+  // A filter that names nothing would quietly run fewer tests (files move): each must name a path.
+  const lost = (quick ? QUICK_FILES : []).filter(
+    (path) => !existsSync(path) && !existsSync(`${path}.test.ts`),
+  );
+  if (lost.length) {
+    console.error(`These test paths do not exist (moved?): ${lost.join(', ')}`);
+    process.exit(1);
+  }
   console.log(`Pinned clocks: ${clocks.length}; tests: ${vitestArgs.join(' ') || 'the whole unit suite'}`);
   const rows = await runAll(clocks, vitestArgs);
   console.log(`\n${table(rows)}\n`);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Request, Response } from '@playwright/test';
 import { expect, MOCK_ORIGIN, test } from './support/fixtures';
 import { signInAs } from './support/sign-in';
+import { navigate } from './support/tour';
 
 /**
  * Cases 7, 58–61 as one gate (RELIABILITY H6), and the production CSP with Trusted Types on
@@ -125,8 +126,9 @@ async function snapshot(page: Page, rec: Recorder): Promise<void> {
   rec.historyStates.push(state);
 }
 
+/** A screen reached as a link would reach it (no reload: the tour is one session in one page). */
 async function screen(page: Page, rec: Recorder, path: string, heading?: RegExp | string): Promise<void> {
-  await page.goto(path);
+  await navigate(page, path);
   await showsPage(page, rec, heading);
 }
 
@@ -148,9 +150,7 @@ async function enterAdminTokenIfAsked(page: Page): Promise<void> {
 }
 
 async function adminScreen(page: Page, rec: Recorder, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await navigate(page, path);
   await enterAdminTokenIfAsked(page);
   await showsPage(page, rec);
 }

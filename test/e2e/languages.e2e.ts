@@ -148,6 +148,7 @@ const PATIENT_ROUTES = [
   '/patient/visits/vis_walkin_waiting',
   '/patient/visits/vis_completed',
   '/patient/visits/vis_econsult_open',
+  '/patient/visits/vis_econsult_closed',
   '/patient/visits/appointments',
   '/patient/appointments/vis_upcoming',
   '/patient/visits/start',
@@ -159,11 +160,14 @@ const PATIENT_ROUTES = [
   '/patient/account/insurance',
   '/patient/account/cards',
   '/patient/notifications',
+  // Last: it starts an intake.
+  '/patient/rooms/general/intake?kind=walkin',
 ];
 const PROVIDER_ROUTES = [
   '/provider',
   '/provider/visits',
   '/provider/visits/vis_inprogress',
+  '/provider/visits/vis_walkin_waiting',
   '/provider/visits/vis_econsult_open',
   '/provider/patients',
   '/provider/patients/usr_patient',
@@ -174,6 +178,7 @@ const PROVIDER_ROUTES = [
   '/provider/notifications',
 ];
 const ADMIN_ROUTES = [
+  '/admin',
   '/admin/users',
   '/admin/users/usr_patient',
   '/admin/users/usr_patient/insurance',
